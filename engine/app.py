@@ -1,0 +1,67 @@
+"""create_app(): config, extensions, blueprints, error handlers."""
+import logging
+from pathlib import Path
+
+from flask import Flask, send_from_directory
+
+from engine import db, errors
+from engine.config import load_config
+from engine.extensions import api
+from engine.tenant import TenantHolder
+
+
+def create_app(overrides: dict | None = None) -> Flask:
+    config = load_config(overrides)
+    client_dist = Path(config["CLIENT_DIST"])
+    app = Flask(
+        __name__,
+        instance_path=config["INSTANCE_PATH"],
+        static_folder=str(client_dist),
+        static_url_path="/static",
+    )
+    app.config.update(config)
+    app.json.sort_keys = False
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+
+    # Refuses to start with an invalid tenant: raises DefinitionInvalid with the author's messages.
+    app.extensions["tenant"] = TenantHolder(app.config["TENANT_PATH"], reload=app.config["TENANT_RELOAD"])
+
+    db.init_app(app)
+    errors.register(app)
+    api.init_app(app)
+    _register_blueprints(app)
+    _register_client(app, client_dist)
+    return app
+
+
+def _register_blueprints(app: Flask) -> None:
+    from engine.public.routes import blp as public_blp
+
+    api.register_blueprint(public_blp)
+    for module in ("engine.accounts.routes", "engine.applications.routes", "engine.documents.routes",
+                   "engine.lookup.routes", "engine.pdf.routes"):
+        try:
+            blueprint = __import__(module, fromlist=["blp"]).blp
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            continue
+        api.register_blueprint(blueprint)
+
+
+def _register_client(app: Flask, client_dist: Path) -> None:
+    """Every client route serves the single-page app; the client redirects unknown paths."""
+
+    @app.get("/")
+    @app.get("/<path:path>")
+    def client_app(path: str = ""):
+        if path.startswith(("api/", "public/", "service/", "lookup/", "static/")):
+            from werkzeug.exceptions import NotFound
+            raise NotFound("Not found.")
+        index = client_dist / "index.html"
+        if not index.exists():
+            return ("The client is not built. Run `make client`.", 503, {"Content-Type": "text/plain"})
+        response = send_from_directory(client_dist, "index.html")
+        response.headers["Cache-Control"] = "no-cache"
+        return response

@@ -1,0 +1,102 @@
+"""The `formengine` console script."""
+import importlib
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from engine.config import load_config
+
+# Domains add their own command groups here (each module exposes `commands`: a list of click commands).
+DOMAIN_COMMANDS = ("engine.lookup.cli", "engine.accounts.cli", "engine.applications.cli")
+
+
+@click.group()
+def main() -> None:
+    """formengine: schema-driven application forms."""
+
+
+@main.command()
+@click.argument("tenant", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print problems as JSON for tools.")
+def validate(tenant: Path, as_json: bool) -> None:
+    """Check a tenant definition: structure, references and meaning."""
+    from engine.definition import DefinitionInvalid, load_and_compile
+
+    try:
+        compiled = load_and_compile(tenant)
+    except DefinitionInvalid as invalid:
+        if as_json:
+            click.echo(json.dumps({"ok": False, "problems": [p.to_dict() for p in invalid.problems]}, indent=2))
+        else:
+            for problem in invalid.problems:
+                click.echo(problem.format(), err=False)
+            click.echo(f"{len(invalid.problems)} problem(s) in {tenant}", err=True)
+        sys.exit(1)
+    summary = compiled.summary()
+    if as_json:
+        click.echo(json.dumps({"ok": True, "summary": summary}, indent=2))
+    else:
+        click.echo(
+            f"{tenant}: OK - {summary['pages']} pages, {summary['sections']} sections, "
+            f"{summary['keys']} answer keys, {summary['rules']} rules, {summary['option_lists']} option lists"
+        )
+
+
+@main.command("compile")
+@click.argument("tenant", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--today", help="Compute year lists as of this date (YYYY-MM-DD).")
+def compile_command(tenant: Path, today: str | None) -> None:
+    """Print the compiled form as JSON."""
+    import datetime as dt
+
+    from engine.definition import DefinitionInvalid, load_and_compile
+
+    try:
+        compiled = load_and_compile(tenant, today=dt.date.fromisoformat(today) if today else None)
+    except DefinitionInvalid as invalid:
+        for problem in invalid.problems:
+            click.echo(problem.format(), err=True)
+        sys.exit(1)
+    click.echo(compiled.json_bytes.decode())
+
+
+@main.group()
+def db() -> None:
+    """Database commands."""
+
+
+@db.command("upgrade")
+def db_upgrade() -> None:
+    """Apply every migration to DATABASE_URL."""
+    from engine.migrate import upgrade
+
+    url = load_config()["DATABASE_URL"]
+    upgrade(url)
+    click.echo(f"database at {url.split('@')[-1]} is up to date")
+
+
+@main.command()
+@click.option("--port", type=int, envvar="PORT", default=8000, show_default=True)
+@click.option("--host", default="127.0.0.1", show_default=True)
+def run(port: int, host: str) -> None:
+    """Run everything on this machine: migrations, embedded Redis, a worker, the web server."""
+    from engine.runner import run_all
+
+    run_all(host=host, port=port)
+
+
+def _register_domain_commands() -> None:
+    for name in DOMAIN_COMMANDS:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        for command in module.commands:
+            main.add_command(command)
+
+
+_register_domain_commands()

@@ -1,0 +1,53 @@
+"""Every setting comes from the environment, with an embedded default that works on a laptop."""
+import os
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _bool(value: str | None, default: bool = False) -> bool:
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def load_config(overrides: dict | None = None) -> dict:
+    env = os.environ
+    instance = Path(env.get("FORMENGINE_INSTANCE", ROOT / "instance"))
+    config = {
+        "INSTANCE_PATH": str(instance),
+        "SECRET_KEY": env.get("SECRET_KEY", "dev-only-secret-change-me"),
+        "DATABASE_URL": env.get("DATABASE_URL", f"sqlite:///{instance / 'formengine.db'}"),
+        # Empty means "the embedded Redis that `formengine run` starts" (its socket URL is
+        # passed down in REDIS_URL), so a bare `flask` process never needs a Redis.
+        "REDIS_URL": env.get("REDIS_URL", ""),
+        "TENANT_PATH": env.get("TENANT", str(ROOT / "tenants" / "intl_undergrad")),
+        "TENANT_RELOAD": _bool(env.get("TENANT_RELOAD")),
+        "CLIENT_DIST": env.get("CLIENT_DIST", str(ROOT / "client" / "dist")),
+        "MAIL_OUTBOX": env.get("MAIL_OUTBOX", str(instance / "outbox")),
+        "SMTP_URL": env.get("SMTP_URL", ""),
+        "MAIL_FROM": env.get("MAIL_FROM", "no-reply@formengine.local"),
+        "STORAGE_BACKEND": env.get("STORAGE_BACKEND", "local"),
+        "STORAGE_PATH": env.get("STORAGE_PATH", str(instance / "documents")),
+        "S3_BUCKET": env.get("S3_BUCKET", ""),
+        "S3_ENDPOINT_URL": env.get("S3_ENDPOINT_URL", ""),
+        "LOOKUP_INDEX": env.get("LOOKUP_INDEX", str(instance / "lookup.sqlite")),
+        "PUBLIC_URL": env.get("PUBLIC_URL", "http://127.0.0.1:8000"),
+        "SESSION_COOKIE_SECURE": _bool(env.get("SESSION_COOKIE_SECURE")),
+        "IDP_COOKIE_PREFIX": env.get("IDP_COOKIE_PREFIX", "formengine-idp"),
+        "MAX_CONTENT_LENGTH": int(env.get("MAX_CONTENT_LENGTH", str(2 * 1024 * 1024))),
+        # flask-smorest
+        "API_TITLE": "formengine",
+        "API_VERSION": "1",
+        "OPENAPI_VERSION": "3.0.3",
+        "OPENAPI_URL_PREFIX": "/api",
+        "OPENAPI_JSON_PATH": "openapi.json",
+        "OPENAPI_SWAGGER_UI_PATH": "/docs",
+        # Swagger UI's files come from the npm package swagger-ui-dist, copied into the
+        # client build, so the docs page works without reaching a CDN.
+        "OPENAPI_SWAGGER_UI_URL": "/static/swagger-ui/",
+        "TESTING": False,
+    }
+    if overrides:
+        config.update(overrides)
+    return config

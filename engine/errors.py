@@ -1,0 +1,77 @@
+"""One error shape for the whole API: {"message": ...}."""
+import logging
+
+from flask import jsonify
+from werkzeug.exceptions import HTTPException
+
+UNEXPECTED_MESSAGE = "We've encountered an unexpected error at this time. Please try again later."
+
+log = logging.getLogger(__name__)
+
+
+class AppError(Exception):
+    """An error a service raises for the client to see, with its HTTP status."""
+
+    status = 400
+
+    def __init__(self, message: str, status: int | None = None, **extra):
+        super().__init__(message)
+        self.message = message
+        if status is not None:
+            self.status = status
+        self.extra = extra
+
+
+def _http_message(exc: HTTPException) -> str:
+    data = getattr(exc, "data", None) or {}
+    messages = data.get("messages") if isinstance(data, dict) else None
+    if messages:
+        # webargs/marshmallow validation: name the offending fields.
+        details = []
+        for location, fields in messages.items():
+            if isinstance(fields, dict):
+                for field, problems in fields.items():
+                    text = "; ".join(_flatten(problems))
+                    details.append(f"{field}: {text}")
+            else:
+                details.append(f"{location}: {'; '.join(_flatten(fields))}")
+        return "Invalid request. " + " ".join(details)
+    if isinstance(data, dict) and data.get("message"):
+        return str(data["message"])
+    return exc.description or exc.name
+
+
+def _flatten(problems) -> list[str]:
+    if isinstance(problems, str):
+        return [problems]
+    if isinstance(problems, dict):
+        out = []
+        for key, value in problems.items():
+            out.extend(f"{key}: {item}" for item in _flatten(value))
+        return out
+    out = []
+    for item in problems:
+        out.extend(_flatten(item))
+    return out
+
+
+def register(app) -> None:
+    @app.errorhandler(AppError)
+    def _app_error(exc: AppError):
+        body = {"message": exc.message, **exc.extra}
+        return jsonify(body), exc.status
+
+    @app.errorhandler(HTTPException)
+    def _http_error(exc: HTTPException):
+        response = jsonify({"message": _http_message(exc)})
+        response.status_code = exc.code or 500
+        for header in ("Allow", "Retry-After", "WWW-Authenticate"):
+            value = exc.get_response().headers.get(header) if exc.code else None
+            if value:
+                response.headers[header] = value
+        return response
+
+    @app.errorhandler(Exception)
+    def _unexpected(exc: Exception):
+        log.exception("unexpected error")
+        return jsonify({"message": UNEXPECTED_MESSAGE}), 500

@@ -1,0 +1,13 @@
+"""Imports every domain's models so metadata and alembic see them all."""
+import importlib
+
+DOMAIN_MODELS = ("engine.accounts.models", "engine.applications.models", "engine.documents.models")
+
+
+def import_all_models() -> None:
+    for name in DOMAIN_MODELS:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise

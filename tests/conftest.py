@@ -1,0 +1,89 @@
+"""Shared fixtures: a real database per run (SQLite always, PostgreSQL when
+TEST_DATABASE_URL is set), a real app built by create_app, and its test client."""
+import os
+import uuid
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+ROOT = Path(__file__).resolve().parent.parent
+TENANTS = ROOT / "tenants"
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+
+def _backends() -> list[str]:
+    backends = ["sqlite"]
+    if os.environ.get("TEST_DATABASE_URL"):
+        backends.append("postgresql")
+    return backends
+
+
+@pytest.fixture(scope="session")
+def postgres_server_url():
+    """A freshly created, uniquely named PostgreSQL database for this test run."""
+    base = os.environ.get("TEST_DATABASE_URL")
+    if not base:
+        pytest.skip("TEST_DATABASE_URL is not set")
+    name = f"formengine_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    url = make_url(base).set(database=name).render_as_string(hide_password=False)
+    yield url
+    with admin.connect() as conn:
+        conn.execute(text(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n AND pid <> pg_backend_pid()"
+        ), {"n": name})
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+    admin.dispose()
+
+
+def _reset_postgres(url: str) -> None:
+    engine = create_engine(url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text("DROP SCHEMA public CASCADE"))
+        conn.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+@pytest.fixture(params=_backends())
+def database_url(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.db'}"
+    url = request.getfixturevalue("postgres_server_url")
+    _reset_postgres(url)
+    return url
+
+
+@pytest.fixture
+def app_overrides():
+    """Tests override this to change settings (tenant, mail, storage...)."""
+    return {}
+
+
+@pytest.fixture
+def app(database_url, tmp_path, app_overrides):
+    from engine.app import create_app
+    from engine.migrate import upgrade
+
+    upgrade(database_url)
+    overrides = {
+        "TESTING": True,
+        "DATABASE_URL": database_url,
+        "INSTANCE_PATH": str(tmp_path / "instance"),
+        "MAIL_OUTBOX": str(tmp_path / "outbox"),
+        "STORAGE_PATH": str(tmp_path / "documents"),
+        "LOOKUP_INDEX": str(tmp_path / "lookup.sqlite"),
+        "SECRET_KEY": "test-secret",
+        **app_overrides,
+    }
+    application = create_app(overrides)
+    yield application
+    application.extensions["db_engine"].dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
