@@ -1,0 +1,95 @@
+// Bundles the client into dist/: hashed, minified assets, index.html pointing at them, and
+// Swagger UI's files (for the API docs page) copied from swagger-ui-dist so nothing comes from a CDN.
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import * as esbuild from "esbuild";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+export const SWAGGER_FILES = [
+  "swagger-ui-bundle.js",
+  "swagger-ui-standalone-preset.js",
+  "swagger-ui.css",
+  "favicon-16x16.png",
+  "favicon-32x32.png",
+];
+const REQUIRED_SWAGGER_FILES = SWAGGER_FILES.slice(0, 3);
+
+async function exists(file) {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The HTML template with the bundle's stylesheet and script put in place of the build markers. */
+export function renderIndex(template, { scripts, styles }) {
+  for (const marker of ["<!-- build:css -->", "<!-- build:js -->"]) {
+    if (!template.includes(marker)) throw new Error(`index.html lacks the marker ${marker}`);
+  }
+  const css = styles.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n    ");
+  const js = scripts.map((src) => `<script type="module" src="${src}"></script>`).join("\n    ");
+  return template.replace("<!-- build:css -->", css).replace("<!-- build:js -->", js);
+}
+
+async function copySwaggerUi(outdir) {
+  const source = path.dirname(require.resolve("swagger-ui-dist/package.json"));
+  const target = path.join(outdir, "swagger-ui");
+  await mkdir(target, { recursive: true });
+  for (const name of SWAGGER_FILES) {
+    const from = path.join(source, name);
+    if (!(await exists(from))) {
+      if (REQUIRED_SWAGGER_FILES.includes(name)) throw new Error(`swagger-ui-dist has no ${name}`);
+      continue;
+    }
+    await copyFile(from, path.join(target, name));
+  }
+}
+
+export async function build({ outdir = path.join(here, "dist"), publicPath = "/static", logLevel = "warning" } = {}) {
+  await rm(outdir, { recursive: true, force: true });
+  const result = await esbuild.build({
+    absWorkingDir: here,
+    entryPoints: ["src/main.jsx"],
+    outdir,
+    bundle: true,
+    minify: true,
+    sourcemap: "linked",
+    format: "esm",
+    splitting: true,
+    target: ["es2020"],
+    jsx: "automatic",
+    entryNames: "assets/[name]-[hash]",
+    chunkNames: "assets/chunk-[hash]",
+    assetNames: "assets/[name]-[hash]",
+    publicPath,
+    define: { "process.env.NODE_ENV": '"production"' },
+    legalComments: "linked",
+    metafile: true,
+    logLevel,
+  });
+
+  const outputs = Object.entries(result.metafile.outputs);
+  const entry = outputs.find(([, meta]) => meta.entryPoint === "src/main.jsx");
+  if (!entry) throw new Error("esbuild produced no bundle for src/main.jsx");
+  const url = (file) => `${publicPath}/${path.relative(outdir, path.resolve(here, file)).split(path.sep).join("/")}`;
+  const scripts = [url(entry[0])];
+  const styles = entry[1].cssBundle ? [url(entry[1].cssBundle)] : [];
+
+  const template = await readFile(path.join(here, "index.html"), "utf8");
+  await writeFile(path.join(outdir, "index.html"), renderIndex(template, { scripts, styles }));
+  await copySwaggerUi(outdir);
+  return { scripts, styles, metafile: result.metafile };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  const { scripts, styles, metafile } = await build();
+  const bytes = Object.values(metafile.outputs).reduce((sum, meta) => sum + meta.bytes, 0);
+  console.log(`client built in ${Date.now() - started} ms: ${[...scripts, ...styles].join(", ")} (${Math.round(bytes / 1024)} KB with maps)`);
+}

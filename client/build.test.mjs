@@ -1,0 +1,44 @@
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { build, renderIndex, SWAGGER_FILES } from "./build.mjs";
+
+describe("renderIndex", () => {
+  it("puts the stylesheet and module script where the markers are", () => {
+    const html = renderIndex("<head><!-- build:css --></head><body><!-- build:js --></body>", {
+      scripts: ["/static/assets/main-AB.js"],
+      styles: ["/static/assets/main-CD.css"],
+    });
+    expect(html).toBe(
+      '<head><link rel="stylesheet" href="/static/assets/main-CD.css"></head>' +
+        '<body><script type="module" src="/static/assets/main-AB.js"></script></body>',
+    );
+  });
+
+  it("refuses a template without the markers", () => {
+    expect(() => renderIndex("<head></head>", { scripts: [], styles: [] })).toThrow("build:css");
+  });
+});
+
+describe("build", () => {
+  let outdir;
+  afterAll(() => outdir && rm(path.dirname(outdir), { recursive: true, force: true }));
+
+  it("writes hashed assets, an index.html that references them, and Swagger UI's files", async () => {
+    outdir = path.join(await mkdtemp(path.join(os.tmpdir(), "client-build-")), "dist");
+    const { scripts, styles } = await build({ outdir, logLevel: "silent" });
+
+    const html = readFileSync(path.join(outdir, "index.html"), "utf8");
+    for (const url of [...scripts, ...styles]) {
+      expect(url).toMatch(/^\/static\/assets\/main-[A-Z0-9]{8}\.(js|css)$/);
+      expect(html).toContain(url);
+      expect(existsSync(path.join(outdir, url.replace("/static/", "")))).toBe(true);
+    }
+    expect(html).not.toMatch(/https?:\/\//);
+    for (const name of SWAGGER_FILES.slice(0, 3)) {
+      expect(existsSync(path.join(outdir, "swagger-ui", name))).toBe(true);
+    }
+  }, 30000);
+});

@@ -1,0 +1,9 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.{js,jsx}", "build.test.mjs"],
+    environment: "node",
+    restoreMocks: true,
+  },
+});
