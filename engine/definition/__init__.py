@@ -1,0 +1,118 @@
+"""Tenant definitions: load -> check structure -> check references -> compile.
+
+Pure: no Flask, no database. `load_and_compile(folder)` returns a CompiledForm or raises
+DefinitionInvalid with every problem, each as `file:line:col: CODE message`.
+"""
+import datetime as dt
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.definition.checks import check_model
+from engine.definition.compiler import Compiler
+from engine.definition.model import ModelBuilder
+from engine.definition.problems import DefinitionInvalid, Location, Problem
+from engine.definition.source import read_source
+from engine.definition.validation import evaluate_condition, validate_answers
+
+COMPILED_FORMAT = 1
+
+__all__ = ["CompiledForm", "DefinitionInvalid", "Problem", "Location", "load_and_compile", "validate_answers",
+           "evaluate_condition"]
+
+
+@dataclass
+class CompiledForm:
+    data: dict
+    json_bytes: bytes = b""
+    etag: str = ""
+    tab_defaults: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.json_bytes = json.dumps(self.data, separators=(",", ":"), ensure_ascii=False).encode()
+        self.etag = hashlib.sha256(self.json_bytes).hexdigest()[:32]
+        self.tab_defaults = {group: spec["default"] for group, spec in self.data["tabs"].items()}
+
+    @property
+    def data_model(self) -> dict:
+        return self.data["data_model"]
+
+    def validate(self, answers: dict, today: dt.date | None = None, tabs: dict | None = None,
+                 routes: list[str] | None = None) -> dict[str, list[str]]:
+        return validate_answers(self, answers, today, tabs, routes)
+
+    def summary(self) -> dict:
+        pages = self.data["pages"]
+        return {
+            "tenant": self.data["tenant"]["id"],
+            "pages": len(pages),
+            "sections": sum(len(p["sections"]) for p in pages),
+            "keys": len(self.data["data_model"]),
+            "rules": sum(len(p["schema"].get("allOf", [])) for p in pages),
+            "option_lists": len(self.data["options"]),
+        }
+
+
+def load_and_compile(folder: str | Path, today: dt.date | None = None) -> CompiledForm:
+    today = today or dt.date.today()
+    problems: list[Problem] = []
+    source = read_source(Path(folder), problems)
+    if source is None or problems:
+        raise DefinitionInvalid(_sorted(problems))
+    builder = ModelBuilder(problems)
+    for _, page in source.pages:
+        builder.add_page(page)
+    check_model(builder.model, source, problems)
+    if problems:
+        raise DefinitionInvalid(_sorted(problems))
+    return CompiledForm(_compile(source, builder.model, today))
+
+
+def _sorted(problems: list[Problem]) -> list[Problem]:
+    unique = list(dict.fromkeys(problems))
+    return sorted(unique, key=lambda p: (p.location.file, p.location.line, p.location.col))
+
+
+def _compile(source, model, today: dt.date) -> dict:
+    compiler = Compiler(source, model, today)
+    tenant = source.tenant
+    pages = []
+    for number, (_, page) in enumerate(source.pages, start=1):
+        route = page["route"]
+        sections, clear_rules = compiler.sections_layout(route, page)
+        pages.append({
+            "id": route.strip("/"), "route": route, "number": number, "title": page["title"],
+            "nav_label": page["nav_label"],
+            **({"text": compiler._markdown(page["text"])} if "text" in page else {}),
+            "sections": sections, "clear_rules": clear_rules,
+            "schema": compiler.page_schema(route), "ui_schema": compiler.ui_schema(route),
+        })
+    modals = {name: {"title": modal["title"], "body": compiler._markdown(modal["body"])}
+              for name, modal in (tenant.get("modals") or {}).items()}
+    footer = dict(tenant.get("footer") or {})
+    if "text" in footer:
+        footer["text"] = compiler._markdown(footer["text"])
+    return {
+        "format": COMPILED_FORMAT,
+        "schema_version": tenant["schema_version"],
+        "tenant": {"id": tenant["id"], "name": tenant["name"], "default_route": tenant["default_route"]},
+        "settings": json.loads(json.dumps(tenant["settings"])),
+        "modals": modals,
+        "footer": footer,
+        "banners": json.loads(json.dumps(tenant.get("banners") or {})),
+        "messages": compiler.messages,
+        "pages": pages,
+        "options": compiler.options,
+        "data_model": compiler.data_model(),
+        "add_another": {rid: {"page": r.page, "max": r.spec["max"], "prefixes": list(r.spec["prefixes"]),
+                              "keys": r.base_keys, "default": 1}
+                        for rid, r in model.repeaters.items()},
+        "tabs": {gid: {"page": g.page, "default": g.spec["default"],
+                       "tabs": {tab["id"]: {"keys": g.tab_keys[tab["id"]],
+                                            "clears": list(tab.get("clears") or [k for other, keys in g.tab_keys.items()
+                                                                                  if other != tab["id"] for k in keys])}
+                                for tab in g.spec["options"]}}
+                 for gid, g in model.tabs.items()},
+        "compiled_on": today.isoformat(),
+    }

@@ -1,0 +1,307 @@
+"""FormModel -> the compiled form: per-page JSON Schema with the tenant's messages, uiSchema,
+layout, clear rules, repeaters, tabs, option lists, banners and settings. One artefact for the
+server, the client, the print view and the PDF."""
+import datetime as dt
+
+from engine.definition.conditions import conjunction, negation, tab_chosen, to_schema
+from engine.definition.fields import DEFAULT_MESSAGES, EMAIL_PATTERN, REGISTRY, base_property_schema
+from engine.definition.model import FieldUse, FormModel, field_parts, written_keys
+
+EMPTY_OPTION = {"value": "", "label": "--"}
+YEAR_PATTERN = "^[0-9]{4}$"
+
+
+def compile_options(source, today: dt.date) -> dict[str, dict]:
+    compiled = {}
+    for list_id, (_, tree) in sorted(source.options.items()):
+        if "years" in tree:
+            spec = tree["years"]
+            start = spec.get("start_year", today.year)
+            step = -1 if spec["direction"] == "past" else 1
+            values = [str(start + step * i) for i in range(spec["num_years"])]
+            options = [{"value": v, "label": v} for v in values]
+            compiled[list_id] = {"kind": "years", "years": dict(spec), "options": [EMPTY_OPTION, *options]}
+        else:
+            options = [{"value": str(o["value"]), "label": o["label"]} for o in tree["options"]]
+            compiled[list_id] = {"kind": "fixed", "options": [EMPTY_OPTION, *options]}
+    return compiled
+
+
+class Compiler:
+    def __init__(self, source, model: FormModel, today: dt.date):
+        self.source = source
+        self.model = model
+        self.today = today
+        self.messages = {**DEFAULT_MESSAGES, **(source.tenant.get("messages") or {})}
+        self.options = compile_options(source, today)
+        self._inline_lists = 0
+
+    # -- options ----------------------------------------------------------------------------
+    def _options_id(self, ref) -> str:
+        if isinstance(ref, str):
+            return ref
+        self._inline_lists += 1
+        list_id = f"_inline_{self._inline_lists}"
+        options = [{"value": str(o["value"]), "label": o["label"]} for o in ref]
+        self.options[list_id] = {"kind": "fixed", "options": [EMPTY_OPTION, *options]}
+        return list_id
+
+    def _choices(self, use: FieldUse) -> list[str] | None:
+        spec = use.spec
+        refs = [spec["options"]] if "options" in spec else list(spec.get("options_by", {}).get("options", {}).values())
+        values: list[str] = []
+        for ref in refs:
+            list_id = self._options_id(ref) if not isinstance(ref, str) else ref
+            if self.options[list_id]["kind"] == "years":
+                return None  # years move with today; checked by pattern instead
+            values.extend(o["value"] for o in self.options[list_id]["options"] if o["value"] != "")
+        values.extend(spec.get("extra_values") or [])
+        return list(dict.fromkeys(values))
+
+    # -- schema -----------------------------------------------------------------------------
+    def _visible(self, use: FieldUse) -> dict | None:
+        parts = [to_schema(c) for c in use.visible]
+        if use.tab:
+            parts.append(tab_chosen(*use.tab))
+        return conjunction(*parts)
+
+    @staticmethod
+    def _rule(condition: dict | None, then: dict) -> dict:
+        return {"if": condition, "then": then} if condition else then
+
+    def _required(self, key: str, message: str, boolean: bool = False) -> dict:
+        then = {"required": [key], "x-messages": {"required": message}}
+        if boolean:
+            then["properties"] = {key: {"const": True, "x-messages": {"const": message}}}
+        return then
+
+    @staticmethod
+    def _message(value, default: str) -> str:
+        if isinstance(value, dict):
+            return value.get("message", default)
+        return value if isinstance(value, str) else default
+
+    def _field_rules(self, use: FieldUse) -> list[dict]:
+        spec, key = use.spec, use.key
+        visible = self._visible(use)
+        boolean = REGISTRY[use.type].value == "boolean"
+        rules = []
+        if spec.get("required") and use.instance == 1:
+            message = self._message(spec["required"], use.label)
+            rules.append(self._rule(visible, self._required(key, message, boolean)))
+        if spec.get("must_be_true"):
+            rules.append(self._rule(visible, self._required(key, spec["must_be_true"], True)))
+        if "required_if" in spec:
+            required_if = spec["required_if"]
+            condition = required_if["when"] if "when" in required_if else required_if
+            message = required_if.get("message", use.label) if "when" in required_if else use.label
+            when = conjunction(visible, to_schema(_resolve(condition, use)))
+            rules.append(self._rule(when, self._required(key, message, boolean)))
+        for rule in spec.get("rules") or []:
+            when = conjunction(visible, to_schema(_resolve(rule["when"], use)) if "when" in rule else None)
+            rules.append(self._rule(when, self._value_rule(use, rule)))
+        return rules
+
+    def _value_rule(self, use: FieldUse, rule: dict) -> dict:
+        key = use.key
+        message = rule.get("message", use.label)
+        if "one_of_required" in rule:
+            # Required unless one of the alternatives is answered: an "if" on the alternatives.
+            others = [{"not": to_schema({"valueKey": use.resolve(k), "operator": "answered"})}
+                      for k in rule["one_of_required"]]
+            return {"if": conjunction(*others), "then": self._required(key, message)}
+        if "pattern" in rule:
+            constraint = {"pattern": rule["pattern"]}
+        elif "min_length" in rule:
+            constraint = {"minLength": rule["min_length"]}
+        elif "email" in rule:
+            constraint = {"pattern": EMAIL_PATTERN}
+        elif "earliest" in rule:
+            constraint = {"fe_date": {"op": "gte", "years": -rule["earliest"]["years_ago"]}}
+        elif "latest" in rule:
+            constraint = {"fe_date": {"op": "lte", "years": -rule["latest"]["years_ago"]}}
+        elif "min_year" in rule:
+            constraint = {"fe_year": {"op": "gte", "years": rule["min_year"]["years_from_now"]}}
+        else:
+            constraint = {"fe_year": {"op": "lte", "years": rule["max_year"]["years_from_now"]}}
+        keyword = next(iter(constraint))
+        return {"properties": {key: {**constraint, "x-messages": {keyword: message}}}}
+
+    def page_schema(self, route: str) -> dict:
+        properties, rules = {}, []
+        for use in self.model.uses:
+            if use.page != route:
+                continue
+            field_type = REGISTRY[use.type]
+            properties[use.key] = base_property_schema(use.spec, field_type, self.messages, self._choices(use)
+                                                       if field_type.has_options else None)
+            if field_type.has_options and properties[use.key].get("enum") is None and "options" in use.spec:
+                properties[use.key]["pattern"] = YEAR_PATTERN
+                properties[use.key]["x-messages"]["pattern"] = self.messages["choice"]
+            if field_type.has_options:
+                properties[use.key + "_desc"] = {"type": "string", "maxLength": 300,
+                                                 "x-messages": {"type": self.messages["type_string"],
+                                                                "maxLength": self.messages["max_length"].replace("{limit}", "300")}}
+            rules.extend(self._field_rules(use))
+        for key, (page, _) in self.model.confirm_keys.items():
+            if page == route:
+                properties[key] = {"type": "boolean", "x-messages": {"type": self.messages["type_boolean"]}}
+        schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
+                  "properties": properties}
+        if rules:
+            schema["allOf"] = rules
+        return schema
+
+    # -- data model -------------------------------------------------------------------------
+    def data_model(self) -> dict:
+        model = {}
+        for use in self.model.uses:
+            field_type = REGISTRY[use.type]
+            entry = {"type": field_type.value, "page": use.page, "field": use.type}
+            if field_type.value == "string":
+                entry["max_length"] = use.spec.get("max_length", field_type.default_max_length)
+            if use.repeater:
+                entry["repeater"], entry["instance"] = use.repeater, use.instance
+            if use.tab:
+                entry["tab"] = list(use.tab)
+            model[use.key] = entry
+            if field_type.has_options:
+                model[use.key + "_desc"] = {"type": "string", "page": use.page, "field": "desc",
+                                            "max_length": 300, "companion_of": use.key}
+        for key, (page, _) in self.model.confirm_keys.items():
+            model[key] = {"type": "boolean", "page": page, "field": "confirm"}
+        return model
+
+    # -- layout for renderers ---------------------------------------------------------------
+    def field_layout(self, spec: dict, use_of) -> dict:
+        """One field entry as renderers need it; use_of(key) gives the FieldUse for a written key."""
+        kind = spec["type"]
+        layout = {"widget": REGISTRY[kind].widget, "type": kind}
+        for name in ("label", "help", "placeholder", "rows", "inputmode", "autocomplete", "id"):
+            if name in spec:
+                layout[name] = spec[name]
+        if "text" in spec:
+            layout["text"] = self._markdown(spec["text"])
+        if kind in ("address", "school_search"):
+            layout["parts"] = {part["_role"]: self.field_layout(part, use_of) for part in field_parts(spec)}
+            return layout
+        if kind == "check_group":
+            layout["items"] = [{"key": use_of(item["key"]).key, "label": item["label"]} for item in spec["items"]]
+            return layout
+        if kind == "content":
+            return layout
+        use = use_of(spec["key"])
+        layout["key"] = use.key
+        layout["required"] = bool(spec.get("required")) and use.instance == 1 or bool(spec.get("must_be_true"))
+        if "required_if" in spec:
+            required_if = spec["required_if"]
+            condition = required_if["when"] if "when" in required_if else required_if
+            layout["required_when"] = to_schema(_resolve(condition, use))
+        visible = self._visible(use)
+        if use.visible and visible:
+            layout["visible_when"] = to_schema({"all": use.visible}) if len(use.visible) > 1 else to_schema(use.visible[0])
+        field_type = REGISTRY[kind]
+        if field_type.value == "string":
+            layout["max_length"] = spec.get("max_length", field_type.default_max_length)
+        if "options" in spec:
+            layout["options"] = self._options_id(spec["options"])
+        if "options_by" in spec:
+            layout["options_by"] = {"controller": use.resolve(spec["options_by"]["controller"]),
+                                    "options": {value: self._options_id(ref)
+                                                for value, ref in spec["options_by"]["options"].items()}}
+        if field_type.has_options:
+            layout["desc_key"] = use.key + "_desc"
+        if kind == "phone":
+            layout["phone"] = {"mask": "(###) ###-####", "international": False, **dict(spec.get("phone") or {})}
+        if kind == "file":
+            layout["file"] = self._file_rules(spec.get("file") or {})
+        return layout
+
+    def _file_rules(self, spec: dict) -> dict:
+        types = list(spec.get("types") or ["png", "jpeg", "jpg", "pdf", "docx"])
+        max_bytes = spec.get("max_bytes", 1_000_000)
+        limit = spec.get("max_name_length", 32)
+        size_text = f"{max_bytes / 1_000_000:g} MB" if max_bytes >= 1_000_000 else f"{max_bytes / 1000:g} KB"
+        messages = {
+            "too_large": self.messages["file_too_large"].replace("{max_size}", size_text),
+            "wrong_type": self.messages["file_wrong_type"].replace("{types}", ", ".join("." + t for t in types)),
+            "empty": self.messages["file_empty"],
+            "name_too_long": self.messages["file_name_too_long"].replace("{limit}", str(limit)),
+            **dict(spec.get("messages") or {}),
+        }
+        return {"types": types, "max_bytes": max_bytes, "max_name_length": limit, "messages": messages}
+
+    def _markdown(self, value) -> str:
+        text = self.source.contents.get(value["file"], "") if isinstance(value, dict) else value
+        settings = self.source.tenant.get("settings") or {}
+        for name in ("support_email", "admissions_email", "phone"):
+            text = text.replace("{" + name + "}", str(settings.get(name, "")))
+        return text
+
+    def sections_layout(self, route: str, page: dict) -> tuple[list, list]:
+        sections, clear_rules = [], []
+        for section in page["sections"]:
+            out = {"id": section["id"]}
+            for name in ("title",):
+                if name in section:
+                    out[name] = section[name]
+            if "text" in section:
+                out["text"] = self._markdown(section["text"])
+            if "show_if" in section:
+                out["visible_when"] = to_schema(section["show_if"])
+                out["condition"] = dict(section["show_if"])
+                keys = list(section.get("clears") or self.model.section_keys[(route, section["id"])])
+                clear_rules.append({"id": section["id"], "visible_when": out["visible_when"], "keys": keys})
+            if "confirm" in section:
+                confirm = section["confirm"]
+                out["confirm"] = {"kind": confirm["kind"], "key": confirm["key"], "label": confirm["label"],
+                                  **{n: self._markdown(confirm[n]) for n in ("before", "after") if n in confirm}}
+            by_key = self.model.by_key
+            if "add_another" in section:
+                spec = section["add_another"]
+                out["add_another"] = {"id": spec["id"], "label": spec.get("label", "Add another"),
+                                      "max": spec["max"], "prefixes": list(spec["prefixes"])}
+                out["instances"] = [
+                    {"prefix": prefix, "fields": [self.field_layout(f, lambda k, p=prefix: by_key.get(p + k) or by_key[k])
+                                                  for f in section["fields"]]}
+                    for prefix in spec["prefixes"]]
+            elif "branches" in section:
+                out["branches"] = []
+                earlier = []
+                for branch in section["branches"]:
+                    condition = branch.get("show_if")
+                    parts = [negation(to_schema(c)) for c in earlier] + ([to_schema(condition)] if condition else [])
+                    visible = conjunction(*parts)
+                    fields = [self.field_layout(f, by_key.__getitem__) for f in branch["fields"]]
+                    out["branches"].append({"id": branch["id"], "visible_when": visible, "fields": fields,
+                                            **({"title": branch["title"]} if "title" in branch else {})})
+                    clear_rules.append({"id": f"{section['id']}.{branch['id']}", "visible_when": visible,
+                                        "keys": written_keys(branch["fields"])})
+                    if condition:
+                        earlier.append(condition)
+            elif "tabs" in section:
+                spec = section["tabs"]
+                group = self.model.tabs[spec["id"]]
+                out["tabs"] = {"id": spec["id"], "default": spec["default"], "options": [
+                    {"id": tab["id"], "label": tab["label"],
+                     "clears": list(tab.get("clears") or [k for other, keys in group.tab_keys.items()
+                                                           if other != tab["id"] for k in keys]),
+                     "fields": [self.field_layout(f, by_key.__getitem__) for f in tab["fields"]]}
+                    for tab in spec["options"]]}
+            else:
+                out["fields"] = [self.field_layout(f, by_key.__getitem__) for f in section["fields"]]
+            sections.append(out)
+        return sections, clear_rules
+
+    def ui_schema(self, route: str) -> dict:
+        ui = {"ui:order": []}
+        for use in self.model.uses:
+            if use.page == route:
+                ui["ui:order"].append(use.key)
+                ui[use.key] = {"ui:widget": REGISTRY[use.type].widget, "ui:title": use.label}
+        return ui
+
+
+def _resolve(condition, use: FieldUse):
+    from engine.definition.conditions import map_keys
+    return map_keys(condition, use.resolve)

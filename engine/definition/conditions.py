@@ -1,0 +1,105 @@
+"""Conditions -> JSON Schema, so the server (jsonschema) and the client (ajv) evaluate them
+with no hand-written twin. Answers are validated after `prepare_instance`: empty strings and
+nulls are dropped, so an absent key and an empty answer are the same thing."""
+
+OPERATORS = ("equals", "notEquals", "lt", "lte", "gt", "gte", "answered", "notAnswered", "in", "notIn")
+TAB_KEY_PREFIX = "__tab__"
+
+
+def condition_keys(condition) -> list[str]:
+    """Every valueKey a condition reads."""
+    if condition is None:
+        return []
+    for group in ("all", "any"):
+        if group in condition:
+            return [k for c in condition[group] for k in condition_keys(c)]
+    if "not" in condition:
+        return condition_keys(condition["not"])
+    return [condition["valueKey"]]
+
+
+def map_keys(condition, resolve):
+    """A copy of the condition with every valueKey passed through resolve()."""
+    if condition is None:
+        return None
+    for group in ("all", "any"):
+        if group in condition:
+            return {group: [map_keys(c, resolve) for c in condition[group]]}
+    if "not" in condition:
+        return {"not": map_keys(condition["not"], resolve)}
+    mapped = dict(condition)
+    mapped["valueKey"] = resolve(condition["valueKey"])
+    return mapped
+
+
+def _present(key: str, value_schema: dict | None = None) -> dict:
+    schema = {"required": [key]}
+    if value_schema is not None:
+        schema["properties"] = {key: value_schema}
+    return schema
+
+
+def _normalise_target(target):
+    if isinstance(target, (int, float)) and not isinstance(target, bool):
+        return str(target)
+    return target
+
+
+def to_schema(condition) -> dict:
+    """A JSON Schema that an answer map satisfies exactly when the condition is true."""
+    if "all" in condition:
+        return {"allOf": [to_schema(c) for c in condition["all"]]}
+    if "any" in condition:
+        return {"anyOf": [to_schema(c) for c in condition["any"]]}
+    if "not" in condition:
+        return {"not": to_schema(condition["not"])}
+    key, operator = condition["valueKey"], condition["operator"]
+    target = condition.get("target")
+    if operator == "answered":
+        return _present(key, {"not": {"const": False}})
+    if operator == "notAnswered":
+        return {"not": to_schema({"valueKey": key, "operator": "answered"})}
+    if operator in ("equals", "notEquals"):
+        target = _normalise_target(target)
+        positive = ({"not": _present(key)} if target in ("", None)
+                    else _present(key, {"const": target}))
+        return positive if operator == "equals" else {"not": positive}
+    if operator in ("in", "notIn"):
+        targets = [_normalise_target(t) for t in (target if isinstance(target, list) else [target])]
+        values = [t for t in targets if t not in ("", None)]
+        positive = _present(key, {"enum": values})
+        if len(values) != len(targets):  # the list admits "empty"
+            positive = {"anyOf": [positive, {"not": _present(key)}]}
+        return positive if operator == "in" else {"not": positive}
+    # lt / lte / gt / gte: numbers compare as numbers, anything else as text; absent is never compared.
+    return _present(key, {"fe_compare": {"op": operator, "target": target}})
+
+
+def conjunction(*schemas) -> dict | None:
+    parts = [s for s in schemas if s]
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+    flat = []
+    for part in parts:
+        flat.extend(part["allOf"] if set(part) == {"allOf"} else [part])
+    return {"allOf": flat}
+
+
+def negation(schema: dict) -> dict:
+    return {"not": schema}
+
+
+def tab_chosen(tab_group: str, tab_id: str) -> dict:
+    return _present(TAB_KEY_PREFIX + tab_group, {"const": tab_id})
+
+
+def prepare_instance(answers: dict, tabs: dict | None = None, tab_defaults: dict | None = None) -> dict:
+    """What the compiled schemas validate: answers without empties, plus each tab group's choice."""
+    instance = {k: v for k, v in answers.items() if v not in ("", None)}
+    chosen = dict(tab_defaults or {})
+    chosen.update({k: v for k, v in (tabs or {}).items() if v})
+    for group, tab in chosen.items():
+        instance[TAB_KEY_PREFIX + group] = tab
+    return instance

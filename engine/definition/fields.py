@@ -1,0 +1,96 @@
+"""Field types: one registry entry per type, each knowing its value shape and widget.
+
+The compiler asks a type for its base property schema (type, length, pattern, choices) and its
+ui widget; rules common to all types (required, required_if, rules:) are handled by the compiler.
+"""
+from dataclasses import dataclass
+
+EMAIL_PATTERN = r"^[^\s@]+@[^\s@]+\.[^\s@]+$"
+DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+INTERNATIONAL_PHONE_PATTERN = r"^\+?[0-9][0-9 ().-]{5,24}$"
+DESC_MAX_LENGTH = 300
+
+DEFAULT_MESSAGES = {
+    "max_length": "Please enter no more than {limit} characters.",
+    "choice": "Please choose one of the options.",
+    "type_string": "Please enter text.",
+    "type_boolean": "Please answer yes or no.",
+    "date_format": "Please enter a valid date.",
+    "email": "Please enter a valid email address.",
+    "phone": "Please enter a valid phone number.",
+    "file_too_large": "Your file is too large. The maximum file size is {max_size}.",
+    "file_wrong_type": "You can only enter the following file types: {types}",
+    "file_empty": "Your file is empty. Please upload a non-empty file.",
+    "file_name_too_long": "Your file name is too long. The maximum length is {limit} characters.",
+}
+
+
+def mask_pattern(mask: str) -> str:
+    out = []
+    for char in mask:
+        out.append("[0-9]" if char == "#" else "\\" + char if not char.isalnum() and char != " " else char)
+    return "^" + "".join(out) + "$"
+
+
+@dataclass(frozen=True)
+class FieldType:
+    name: str
+    value: str  # "string" | "boolean" | "none"
+    widget: str
+    default_max_length: int | None = None
+    has_options: bool = False
+    is_block: bool = False
+
+
+REGISTRY: dict[str, FieldType] = {}
+
+
+def register(field_type: FieldType) -> None:
+    if field_type.name in REGISTRY:
+        raise ValueError(f"field type {field_type.name} registered twice")
+    REGISTRY[field_type.name] = field_type
+
+
+for _type in (
+    FieldType("text", "string", "text", 45),
+    FieldType("textarea", "string", "textarea", 1500),
+    FieldType("email", "string", "email", 254),
+    FieldType("phone", "string", "phone", 30),
+    FieldType("date", "string", "date", 10),
+    FieldType("select", "string", "select", 100, has_options=True),
+    FieldType("radio", "string", "radio", 100, has_options=True),
+    FieldType("conditional_select", "string", "conditional_select", 100, has_options=True),
+    FieldType("checkbox", "boolean", "checkbox"),
+    FieldType("check_group", "none", "check_group", is_block=True),
+    FieldType("file", "string", "file_upload", 300),
+    FieldType("address", "none", "address", is_block=True),
+    FieldType("school_search", "none", "school_search", is_block=True),
+    FieldType("content", "none", "content", is_block=True),
+):
+    register(_type)
+
+
+def base_property_schema(spec: dict, field_type: FieldType, messages: dict, choices: list[str] | None) -> dict:
+    """The unconditional constraints on one answer key, each keyword with its message."""
+    if field_type.value == "boolean":
+        return {"type": "boolean", "x-messages": {"type": messages["type_boolean"]}}
+    limit = spec.get("max_length", field_type.default_max_length)
+    schema = {"type": "string", "maxLength": limit}
+    schema_messages = {"type": messages["type_string"], "maxLength": messages["max_length"].replace("{limit}", str(limit))}
+    if choices is not None:
+        schema["enum"] = choices
+        schema_messages["enum"] = messages["choice"]
+    if field_type.name == "date":
+        schema["pattern"] = DATE_PATTERN
+        schema["fe_valid_date"] = True
+        schema_messages["pattern"] = schema_messages["fe_valid_date"] = messages["date_format"]
+    elif field_type.name == "email":
+        schema["pattern"] = EMAIL_PATTERN
+        schema_messages["pattern"] = spec.get("email_message", messages["email"])
+    elif field_type.name == "phone":
+        phone = spec.get("phone", {})
+        schema["pattern"] = (INTERNATIONAL_PHONE_PATTERN if phone.get("international")
+                             else mask_pattern(phone.get("mask", "(###) ###-####")))
+        schema_messages["pattern"] = phone.get("message", messages["phone"])
+    schema["x-messages"] = schema_messages
+    return schema

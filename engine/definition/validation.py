@@ -1,0 +1,137 @@
+"""Server-side answer validation: a pure function of (compiled form, answers, today[, tabs]).
+
+The compiled page schemas are plain JSON Schema plus four small keywords that the client's
+ajv implements the same way (client/src/form/keywords.js):
+  fe_valid_date  the value is a real YYYY-MM-DD date
+  fe_date        {op: gte|lte, years: N}: the date compared with today shifted by N years
+  fe_year        {op: gte|lte, years: N}: the date's year compared with today's year + N
+  fe_compare     {op: lt|lte|gt|gte, target}: numbers as numbers, anything else as text
+Each failing keyword's message is the `x-messages[keyword]` of the schema that holds it.
+"""
+import datetime as dt
+import re
+from functools import lru_cache
+
+from jsonschema import Draft202012Validator, validators
+from jsonschema.exceptions import ValidationError
+
+from engine.definition.conditions import prepare_instance
+
+_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+_NUMBER = re.compile(r"^\s*-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)\s*$")
+
+
+def parse_date(value) -> dt.date | None:
+    if not isinstance(value, str) or not _DATE.match(value):
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def shift_years(day: dt.date, years: int) -> dt.date:
+    try:
+        return day.replace(year=day.year + years)
+    except ValueError:  # 29 February in a year without one
+        return day.replace(year=day.year + years, day=28)
+
+
+def _as_number(value):
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return value
+    if isinstance(value, str) and _NUMBER.match(value):
+        return float(value)
+    return None
+
+
+def compare(value, op: str, target) -> bool:
+    left, right = _as_number(value), _as_number(target)
+    if left is None or right is None:
+        left, right = str(value), str(target)
+    return {"lt": left < right, "lte": left <= right, "gt": left > right, "gte": left >= right}[op]
+
+
+def limit_year(today: dt.date, spec: dict) -> int:
+    return today.year + spec["years"]
+
+
+@lru_cache(maxsize=4)
+def validator_class(today: dt.date):
+    def fe_valid_date(_validator, enabled, instance, _schema):
+        if enabled and isinstance(instance, str) and _DATE.match(instance) and parse_date(instance) is None:
+            yield ValidationError(f"{instance!r} is not a real date")
+
+    def fe_date(_validator, spec, instance, _schema):
+        day = parse_date(instance)
+        if day is None:
+            return
+        bound = shift_years(today, spec["years"])
+        if not (day >= bound if spec["op"] == "gte" else day <= bound):
+            yield ValidationError(f"{instance} is not {spec['op']} {bound}")
+
+    def fe_year(_validator, spec, instance, _schema):
+        day = parse_date(instance)
+        year = day.year if day else (int(instance) if isinstance(instance, str) and instance.isdigit() else None)
+        if year is None:
+            return
+        bound = limit_year(today, spec)
+        if not (year >= bound if spec["op"] == "gte" else year <= bound):
+            yield ValidationError(f"{year} is not {spec['op']} {bound}")
+
+    def fe_compare(_validator, spec, instance, _schema):
+        if not compare(instance, spec["op"], spec["target"]):
+            yield ValidationError(f"{instance!r} is not {spec['op']} {spec['target']!r}")
+
+    return validators.extend(Draft202012Validator, {
+        "fe_valid_date": fe_valid_date, "fe_date": fe_date, "fe_year": fe_year, "fe_compare": fe_compare,
+    })
+
+
+def _message(error: ValidationError, today: dt.date) -> str:
+    messages = error.schema.get("x-messages", {}) if isinstance(error.schema, dict) else {}
+    message = messages.get(error.validator, error.message)
+    if "{year}" in message and error.validator == "fe_year":
+        message = message.replace("{year}", str(limit_year(today, error.validator_value)))
+    return message
+
+
+def _error_key(error: ValidationError) -> str | None:
+    if error.validator == "required":
+        return error.validator_value[0]
+    path = list(error.absolute_path)
+    return str(path[0]) if path else None
+
+
+def validate_instance(schema: dict, instance: dict, today: dt.date) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = {}
+    for error in validator_class(today)(schema).iter_errors(instance):
+        key = _error_key(error)
+        if key is None:
+            continue
+        message = _message(error, today)
+        bucket = errors.setdefault(key, [])
+        if message not in bucket:
+            bucket.append(message)
+    return errors
+
+
+def validate_answers(compiled, answers: dict, today: dt.date | None = None, tabs: dict | None = None,
+                     routes: list[str] | None = None) -> dict[str, list[str]]:
+    """{key: [messages]} for the whole application (or the given page routes); {} when valid."""
+    today = today or dt.date.today()
+    instance = prepare_instance(answers, tabs, compiled.tab_defaults)
+    errors: dict[str, list[str]] = {}
+    for page in compiled.data["pages"]:
+        if routes is None or page["route"] in routes:
+            for key, messages in validate_instance(page["schema"], instance, today).items():
+                bucket = errors.setdefault(key, [])
+                bucket.extend(m for m in messages if m not in bucket)
+    return errors
+
+
+def evaluate_condition(condition_schema: dict, answers: dict, today: dt.date | None = None) -> bool:
+    instance = prepare_instance(answers)
+    return validator_class(today or dt.date.today())(condition_schema).is_valid(instance)
