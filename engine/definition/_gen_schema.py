@@ -45,11 +45,12 @@ defs = {
             obj(["not"], **{"not": ref("condition")}),
         ],
     },
-    "message_or_true": {"oneOf": [{"const": True}, TEXT, obj(["message"], message=TEXT)]},
-    "required_if": {"oneOf": [ref("condition"), obj(["when"], when=ref("condition"), message=TEXT)]},
+    "message_or_true": {"description": "true, a message, or {message: ...}", "oneOf": [{"const": True}, TEXT, obj(["message"], message=TEXT)]},
+    "required_if": {"description": "a condition or {when: <condition>, message: ...}", "oneOf": [ref("condition"), obj(["when"], when=ref("condition"), message=TEXT)]},
     "relative_years": obj(["years_ago"], years_ago={"type": "integer"}),
     "years_from_now": obj(["years_from_now"], years_from_now={"type": "integer"}),
     "rule": {
+        "description": "one rule kind (pattern, min_length, email, earliest, latest, min_year, max_year, one_of_required)",
         "type": "object",
         "minProperties": 1,
         "additionalProperties": False,
@@ -64,7 +65,7 @@ defs = {
         "oneOf": [{"required": [k]} for k in
                   ("pattern", "min_length", "email", "earliest", "latest", "min_year", "max_year", "one_of_required")],
     },
-    "options_ref": {"oneOf": [ID, option_list_inline]},
+    "options_ref": {"description": "an option list id or a list of {value, label}", "oneOf": [ID, option_list_inline]},
     "field": {
         "type": "object",
         "required": ["type"],
@@ -127,6 +128,7 @@ defs = {
                                           clears=array(KEY)), minItems=2)),
         },
         "oneOf": [{"required": ["fields"]}, {"required": ["branches"]}, {"required": ["tabs"]}],
+        "description": "a section with exactly one of fields, branches or tabs",
     },
     "page": obj(["route", "title", "nav_label", "sections"], route=ROUTE, title=TEXT, nav_label=TEXT,
                 text=MARKDOWN, sections=array(ref("section"), minItems=1)),

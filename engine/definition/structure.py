@@ -51,6 +51,10 @@ def _leaf_errors(error):
         by_branch: dict[int, list] = {}
         for sub in error.context:
             by_branch.setdefault(sub.relative_schema_path[0], []).append(sub)
+        depth = len(error.absolute_path)
+        if all(len(e.absolute_path) == depth for e in error.context):
+            yield error  # no branch got further than the value itself: say which shapes are allowed
+            return
         # The branch whose errors are deepest (matched the most) is the author's intent.
         best = max(by_branch.values(), key=lambda errs: (max(len(e.absolute_path) for e in errs), -len(errs)))
         for sub in best:
@@ -91,8 +95,8 @@ def _describe(error, tree, location: Location) -> Problem:
     if validator == "const":
         return Problem(location, "BAD_VALUE", f"{where_text} must be {error.validator_value!r}")
     if validator in ("oneOf", "anyOf"):
-        return Problem(location, "AMBIGUOUS", f"{where_text} must have exactly one of the allowed shapes",
-                       "a section has one of fields, branches or tabs; a rule has one kind")
+        shapes = error.schema.get("description", "exactly one of the allowed shapes")
+        return Problem(location, "AMBIGUOUS", f"{where_text} must be {shapes}", "see docs/authoring.md")
     return Problem(location, "SCHEMA", f"{where_text}: {error.message}"[:300])
 
 
