@@ -1,10 +1,12 @@
-// A small compiled form in the shape GET /public/form serves (only what the shell reads).
+// A small compiled form in the shape GET /public/form serves (only the parts the shell reads).
 export const compiledForm = {
+  format: 1,
   schema_version: 1,
-  settings: { name: "Example College", default_route: "/education" },
+  tenant: { id: "example", name: "Example College", default_route: "/education" },
+  settings: { breakpoints: { tablet: 900, mobile: 675 } },
   pages: [
-    { route: "/about", title: "About You", nav_label: "About You" },
-    { route: "/education", title: "Academics", nav_label: "ACADEMICS" },
-    { route: "/final-steps", title: "Finish Up", nav_label: "FINISH UP" },
+    { id: "about", number: 1, route: "/about", title: "About You", nav_label: "About You" },
+    { id: "education", number: 2, route: "/education", title: "Academics", nav_label: "ACADEMICS" },
+    { id: "final", number: 3, route: "/final-steps", title: "Finish Up", nav_label: "FINISH UP" },
   ],
 };

@@ -1,13 +1,5 @@
-// What the application shell needs from the compiled form: the tenant's name and its pages.
-// The compiled form is the single source of truth; nothing here knows a tenant's keys or routes.
-
-function tenantName(compiled) {
-  return compiled?.settings?.name ?? compiled?.tenant?.name ?? compiled?.name ?? "";
-}
-
-function navLabel(page) {
-  return page.nav_label ?? page.navLabel ?? page.title ?? page.route;
-}
+// What the application shell needs from the compiled form (GET /public/form): the tenant's
+// name, its default route and its numbered pages. Nothing here knows a tenant's keys or routes.
 
 /** {tenantName, defaultRoute, pages: [{number, route, title, navLabel}]} from a compiled form. */
 export function formSummary(compiled) {
@@ -15,14 +7,14 @@ export function formSummary(compiled) {
     throw new Error("The compiled form has no pages.");
   }
   const pages = compiled.pages.map((page, index) => ({
-    number: index + 1,
+    number: page.number ?? index + 1,
     route: page.route,
-    title: page.title ?? navLabel(page),
-    navLabel: navLabel(page),
+    title: page.title ?? page.nav_label,
+    navLabel: page.nav_label ?? page.title,
   }));
-  const declared = compiled.settings?.default_route ?? compiled.settings?.defaultRoute ?? compiled.default_route;
+  const declared = compiled.tenant?.default_route;
   const defaultRoute = pages.some((page) => page.route === declared) ? declared : pages[0].route;
-  return { tenantName: tenantName(compiled), defaultRoute, pages };
+  return { tenantName: compiled.tenant?.name ?? "", defaultRoute, pages };
 }
 
 /** The page shown at `pathname`, or null when the location is not a form page. */

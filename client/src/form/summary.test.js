@@ -15,17 +15,17 @@ describe("formSummary", () => {
 
   it("uses the declared default route, or the first page when it names no page", () => {
     expect(formSummary(compiledForm).defaultRoute).toBe("/education");
-    const stray = { ...compiledForm, settings: { name: "X", default_route: "/nowhere" } };
+    const stray = { ...compiledForm, tenant: { name: "X", default_route: "/nowhere" } };
     expect(formSummary(stray).defaultRoute).toBe("/about");
   });
 
   it("falls back to the title when a page has no nav label", () => {
-    const form = { settings: { name: "X" }, pages: [{ route: "/one", title: "One" }] };
-    expect(formSummary(form).pages[0].navLabel).toBe("One");
+    const form = { tenant: { name: "X" }, pages: [{ route: "/one", title: "One" }] };
+    expect(formSummary(form).pages[0]).toEqual({ number: 1, route: "/one", title: "One", navLabel: "One" });
   });
 
   it("refuses a form without pages", () => {
-    expect(() => formSummary({ settings: { name: "X" }, pages: [] })).toThrow("no pages");
+    expect(() => formSummary({ tenant: { name: "X" }, pages: [] })).toThrow("no pages");
     expect(() => formSummary(null)).toThrow("no pages");
   });
 });
