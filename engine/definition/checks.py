@@ -1,5 +1,6 @@
 """Reference and meaning checks: everything a name points at must exist and make sense."""
 import datetime as dt
+import re
 
 from engine.definition.conditions import condition_keys
 from engine.definition.fields import REGISTRY
@@ -24,6 +25,19 @@ def check_model(model: FormModel, source, problems: list[Problem]) -> None:
     _check_routes(source, problems)
     _check_dates(source, problems)
     _check_sections(model, known, source, problems)
+    _check_patterns(model, problems)
+
+
+def _check_patterns(model: FormModel, problems: list[Problem]) -> None:
+    for use in model.uses:
+        for index, rule in enumerate(use.spec.get("rules") or []):
+            if "pattern" in rule:
+                try:
+                    re.compile(rule["pattern"])
+                except re.error as exc:
+                    problems.append(Problem(rule.where("pattern"), "BAD_PATTERN",
+                                            f"pattern of '{use.key}' is not a valid regular expression: {exc}",
+                                            "patterns must work in Python and JavaScript; escape ( ) . + ? * with \\\\"))
 
 
 def _unknown_key(where, key: str, known: set[str], what: str) -> Problem:

@@ -25,10 +25,14 @@ DEFAULT_MESSAGES = {
 }
 
 
+REGEX_SPECIALS = set("()[]{}.*+?^$|\\/")
+
+
 def mask_pattern(mask: str) -> str:
+    """A pattern valid in Python and in JavaScript's unicode mode (which refuses needless escapes)."""
     out = []
     for char in mask:
-        out.append("[0-9]" if char == "#" else "\\" + char if not char.isalnum() and char != " " else char)
+        out.append("[0-9]" if char == "#" else "\\" + char if char in REGEX_SPECIALS else char)
     return "^" + "".join(out) + "$"
 
 

@@ -1,0 +1,96 @@
+// The shared golden cases (tests/golden), run against the client's validator. The compiled forms
+// and condition schemas come from the engine's own compiler, so both sides read one artefact.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import { fileProblems } from "./files.js";
+import { evaluateCondition, validateAnswers } from "./validate.js";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
+const GOLDEN = join(ROOT, "tests", "golden");
+const PYTHON = join(ROOT, ".venv", "bin", "python");
+
+function python(code, input) {
+  return JSON.parse(execFileSync(PYTHON, ["-c", code], { cwd: ROOT, input, maxBuffer: 64 << 20 }).toString());
+}
+
+function compile(tenantId) {
+  const code = `import json,sys; from engine.definition import load_and_compile; sys.stdout.write(load_and_compile('tenants/${tenantId}').json_bytes.decode())`;
+  return python(code);
+}
+
+const sorted = (errors) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [...v].sort()]));
+const readJson = (path) => JSON.parse(readFileSync(path, "utf8"));
+
+function merged(base, overrides) {
+  const answers = { ...base };
+  for (const [key, value] of Object.entries(overrides || {})) {
+    if (value === null) delete answers[key];
+    else answers[key] = value;
+  }
+  return answers;
+}
+
+const tenants = readdirSync(GOLDEN, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join(GOLDEN, d.name, "base.json")))
+  .map((d) => d.name);
+
+test("golden cases exist for at least two tenants", () => {
+  expect(tenants.length).toBeGreaterThanOrEqual(2);
+});
+
+for (const tenantId of tenants) {
+  describe(`validation golden cases: ${tenantId}`, () => {
+    const compiled = compile(tenantId);
+    const base = readJson(join(GOLDEN, tenantId, "base.json"));
+    test("the complete base answer set is valid", () => {
+      expect(validateAnswers(compiled, base.answers, { today: base.today, tabs: base.tabs })).toEqual({});
+    });
+    const folder = join(GOLDEN, tenantId, "validation");
+    for (const file of readdirSync(folder).filter((f) => f.endsWith(".json")).sort()) {
+      for (const c of readJson(join(folder, file))) {
+        test(`${file.replace(".json", "")}: ${c.name}`, () => {
+          const answers = merged(base.answers, c.answers);
+          const errors = validateAnswers(compiled, answers, { today: c.today || base.today, tabs: c.tabs });
+          expect(sorted(errors)).toEqual(sorted(c.expect));
+        });
+      }
+    }
+  });
+}
+
+describe("condition golden cases", () => {
+  const cases = existsSync(join(GOLDEN, "conditions.json")) ? readJson(join(GOLDEN, "conditions.json")) : [];
+  const code = "import json,sys; from engine.definition.conditions import to_schema; " +
+    "print(json.dumps([to_schema(c['condition']) for c in json.load(sys.stdin)]))";
+  const schemas = cases.length ? python(code, JSON.stringify(cases)) : [];
+  test("there are condition cases", () => expect(cases.length).toBeGreaterThan(10));
+  cases.forEach((c, i) => {
+    test(c.name, () => expect(evaluateCondition(schemas[i], c.answers)).toBe(c.expect));
+  });
+});
+
+describe("file golden cases", () => {
+  const compiled = compile("intl_undergrad");
+  const fileFields = [];
+  const walk = (fields) => fields.forEach((f) => {
+    if (f.widget === "file_upload") fileFields.push(f);
+    Object.values(f.parts || {}).forEach((p) => walk([p]));
+  });
+  for (const page of compiled.pages) {
+    for (const s of page.sections) {
+      walk(s.fields || []);
+      (s.instances || []).forEach((i) => walk(i.fields));
+      (s.branches || []).forEach((b) => walk(b.fields));
+      ((s.tabs || {}).options || []).forEach((t) => walk(t.fields));
+    }
+  }
+  test("the tenant has file uploads", () => expect(fileFields.length).toBeGreaterThan(0));
+  for (const c of readJson(join(GOLDEN, "files.json"))) {
+    test(c.name, () => {
+      for (const field of fileFields) expect(fileProblems(field.file, c.file_name, c.size)).toEqual(c.expect);
+    });
+  }
+});

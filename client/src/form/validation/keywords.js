@@ -1,0 +1,104 @@
+// The compiled form's four custom keywords, implemented exactly as engine/definition/validation.py does.
+const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+const NUMBER = /^\s*-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)\s*$/;
+
+export function parseDate(value) {
+  if (typeof value !== "string" || !DATE.test(value)) return null;
+  const [y, m, d] = value.split("-").map(Number);
+  if (y < 1 || m < 1 || m > 12 || d < 1) return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  date.setUTCFullYear(y); // years below 100 are not shifted to 19xx
+  if (date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return { y, m, d };
+}
+
+export function todayParts(today) {
+  if (typeof today === "string") return parseDate(today);
+  const now = today || new Date();
+  return { y: now.getFullYear(), m: now.getMonth() + 1, d: now.getDate() };
+}
+
+function isLeap(y) {
+  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+}
+
+export function shiftYears(day, years) {
+  const y = day.y + years;
+  // 29 February in a year without one becomes 28 February, as on the server.
+  const d = day.m === 2 && day.d === 29 && !isLeap(y) ? 28 : day.d;
+  return { y, m: day.m, d };
+}
+
+function cmpDates(a, b) {
+  return a.y - b.y || a.m - b.m || a.d - b.d;
+}
+
+function asNumber(value) {
+  if (typeof value === "boolean") return null;
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && NUMBER.test(value)) return parseFloat(value);
+  return null;
+}
+
+export function compare(value, op, target) {
+  let left = asNumber(value);
+  let right = asNumber(target);
+  if (left === null || right === null) {
+    left = pyStr(value);
+    right = pyStr(target);
+  }
+  switch (op) {
+    case "lt": return left < right;
+    case "lte": return left <= right;
+    case "gt": return left > right;
+    default: return left >= right;
+  }
+}
+
+// Text comparison as the server does it: str(True) is "True" in Python.
+function pyStr(value) {
+  if (value === true) return "True";
+  if (value === false) return "False";
+  if (value === null || value === undefined) return "None";
+  return String(value);
+}
+
+export function limitYear(today, spec) {
+  return todayParts(today).y + spec.years;
+}
+
+export function addKeywords(ajv, today) {
+  const now = todayParts(today);
+  ajv.addKeyword({
+    keyword: "fe_valid_date",
+    schemaType: "boolean",
+    validate: (enabled, value) => !(enabled && typeof value === "string" && DATE.test(value) && parseDate(value) === null),
+  });
+  ajv.addKeyword({
+    keyword: "fe_date",
+    schemaType: "object",
+    validate: (spec, value) => {
+      const day = parseDate(value);
+      if (day === null) return true;
+      const order = cmpDates(day, shiftYears(now, spec.years));
+      return spec.op === "gte" ? order >= 0 : order <= 0;
+    },
+  });
+  ajv.addKeyword({
+    keyword: "fe_year",
+    schemaType: "object",
+    validate: (spec, value) => {
+      const day = parseDate(value);
+      const year = day ? day.y : typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : null;
+      if (year === null) return true;
+      const bound = now.y + spec.years;
+      return spec.op === "gte" ? year >= bound : year <= bound;
+    },
+  });
+  ajv.addKeyword({
+    keyword: "fe_compare",
+    schemaType: "object",
+    validate: (spec, value) => compare(value, spec.op, spec.target),
+  });
+  ajv.addKeyword({ keyword: "x-messages", schemaType: "object" });
+}
