@@ -14,7 +14,7 @@ from engine.definition.compiler import Compiler
 from engine.definition.model import ModelBuilder
 from engine.definition.problems import DefinitionInvalid, Location, Problem
 from engine.definition.source import read_source
-from engine.definition.validation import evaluate_condition, validate_answers
+from engine.definition.validation import evaluate_condition, validate_answers, validate_instance
 
 COMPILED_FORMAT = 1
 
@@ -28,6 +28,7 @@ class CompiledForm:
     json_bytes: bytes = b""
     etag: str = ""
     tab_defaults: dict = field(default_factory=dict)
+    _validators: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
         self.json_bytes = json.dumps(self.data, separators=(",", ":"), ensure_ascii=False).encode()
@@ -39,8 +40,26 @@ class CompiledForm:
         return self.data["data_model"]
 
     def validate(self, answers: dict, today: dt.date | None = None, tabs: dict | None = None,
-                 routes: list[str] | None = None) -> dict[str, list[str]]:
-        return validate_answers(self, answers, today, tabs, routes)
+                 routes: list[str] | None = None, reference: bool = False) -> dict[str, list[str]]:
+        return validate_answers(self, answers, today, tabs, routes, reference)
+
+    def page_validator(self, route: str, today: dt.date):
+        """The page schema compiled to Python, once per page and day (date rules move with today)."""
+        key = (route, today)
+        validator = self._validators.get(key)
+        if validator is None:
+            from engine.definition.codegen import Unsupported, compile_validator
+
+            schema = next(p["schema"] for p in self.data["pages"] if p["route"] == route)
+            try:
+                validator = compile_validator(schema, today)
+            except Unsupported:
+                def validator(instance, schema=schema):
+                    return validate_instance(schema, instance, today)
+            if len(self._validators) > 64:
+                self._validators.clear()
+            self._validators[key] = validator
+        return validator
 
     def summary(self) -> dict:
         pages = self.data["pages"]

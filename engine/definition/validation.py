@@ -17,7 +17,7 @@ from jsonschema.exceptions import ValidationError
 
 from engine.definition.conditions import prepare_instance
 
-_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+DATE_PATTERN = _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 _NUMBER = re.compile(r"^\s*-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)\s*$")
 
 
@@ -119,14 +119,19 @@ def validate_instance(schema: dict, instance: dict, today: dt.date) -> dict[str,
 
 
 def validate_answers(compiled, answers: dict, today: dt.date | None = None, tabs: dict | None = None,
-                     routes: list[str] | None = None) -> dict[str, list[str]]:
-    """{key: [messages]} for the whole application (or the given page routes); {} when valid."""
+                     routes: list[str] | None = None, reference: bool = False) -> dict[str, list[str]]:
+    """{key: [messages]} for the whole application (or the given page routes); {} when valid.
+    reference=True uses the jsonschema library instead of the compiled fast path."""
     today = today or dt.date.today()
     instance = prepare_instance(answers, tabs, compiled.tab_defaults)
     errors: dict[str, list[str]] = {}
     for page in compiled.data["pages"]:
         if routes is None or page["route"] in routes:
-            for key, messages in validate_instance(page["schema"], instance, today).items():
+            if reference:
+                page_errors = validate_instance(page["schema"], instance, today)
+            else:
+                page_errors = compiled.page_validator(page["route"], today)(instance)
+            for key, messages in page_errors.items():
                 bucket = errors.setdefault(key, [])
                 bucket.extend(m for m in messages if m not in bucket)
     return errors

@@ -159,3 +159,14 @@ def test_all_problems_are_reported_at_once(tmp_path):
     _edit(folder, "{valueKey: gender, operator: equals", "{valueKey: gendr, operator: equals")
     codes = {p.code for p in _problems(folder)}
     assert {"DUPLICATE_KEY", "REF_UNKNOWN_KEY"} <= codes
+
+
+def test_generated_validator_is_used_and_agrees_with_the_reference(compiled):
+    from engine.definition.codegen import compile_validator
+
+    for page in compiled.data["pages"]:
+        compile_validator(page["schema"], TODAY)  # raises Unsupported if the fast path could not be used
+    samples = [VALID, {}, {**VALID, "gender": "Y"}, {**VALID, "birth_date": "2020-02-29", "effective_date": "1999-01-01"},
+               {"first_name": "x" * 50, "hs_2_name": "y", "essay": True, "gender": "Q"}]
+    for answers in samples:
+        assert compiled.validate(answers, today=TODAY) == compiled.validate(answers, today=TODAY, reference=True)

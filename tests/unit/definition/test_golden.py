@@ -56,12 +56,14 @@ def _sorted_map(errors: dict) -> dict:
     return {key: sorted(messages) for key, messages in errors.items()}
 
 
+@pytest.mark.parametrize("reference", [False, True], ids=["compiled", "jsonschema"])
 @pytest.mark.parametrize("tenant_id,case", list(_validation_cases()))
-def test_validation_golden_case(tenant_id, case):
+def test_validation_golden_case(tenant_id, case, reference):
+    """Both server paths: the generated Python validator and the jsonschema reference."""
     base = json.loads((GOLDEN / tenant_id / "base.json").read_text())
     today = dt.date.fromisoformat(case.get("today", base["today"]))
     answers = merged_answers(base["answers"], case.get("answers", {}))
-    errors = compiled_for(tenant_id).validate(answers, today=today, tabs=case.get("tabs"))
+    errors = compiled_for(tenant_id).validate(answers, today=today, tabs=case.get("tabs"), reference=reference)
     assert _sorted_map(errors) == _sorted_map(case["expect"])
 
 

@@ -1,0 +1,169 @@
+"""Compiles a page schema into Python source, once per schema and day, the way ajv compiles it
+to JavaScript. It understands exactly the keywords the compiler emits; anything else raises
+Unsupported and the caller falls back to the jsonschema reference implementation. The golden
+cases run through both, so the fast path can never drift from the reference.
+"""
+import datetime as dt
+import re
+
+from engine.definition.validation import DATE_PATTERN, compare, limit_year, parse_date, shift_years
+
+
+class Unsupported(Exception):
+    pass
+
+
+STRUCTURAL = {"$schema", "x-messages", "description", "title"}
+TYPE_CHECKS = {"string": "isinstance({v}, str)", "boolean": "isinstance({v}, bool)",
+               "object": "isinstance({v}, dict)"}
+
+
+class _Generator:
+    def __init__(self, today: dt.date):
+        self.today = today
+        self.constants: dict[str, object] = {}
+        self.lines: list[str] = []
+        self._counter = 0
+
+    def constant(self, value) -> str:
+        name = f"_c{len(self.constants)}"
+        self.constants[name] = value
+        return name
+
+    def temp(self) -> str:
+        self._counter += 1
+        return f"_v{self._counter}"
+
+    # -- boolean expressions (conditions) ------------------------------------------------------
+    def check(self, schema: dict, var: str) -> str:
+        parts = []
+        for keyword, value in schema.items():
+            if keyword in STRUCTURAL:
+                continue
+            parts.append(self.keyword_check(keyword, value, var))
+        return "(" + " and ".join(parts) + ")" if parts else "True"
+
+    def keyword_check(self, keyword: str, value, var: str) -> str:
+        if keyword == "required":
+            return "(" + " and ".join(f"{k!r} in {var}" for k in value) + ")"
+        if keyword == "properties":
+            parts = [f"({key!r} not in {var} or {self.check(sub, f'{var}[{key!r}]')})" for key, sub in value.items()]
+            return "(" + " and ".join(parts) + ")" if parts else "True"
+        if keyword == "allOf":
+            return "(" + " and ".join(self.check(s, var) for s in value) + ")"
+        if keyword == "anyOf":
+            return "(" + " or ".join(self.check(s, var) for s in value) + ")"
+        if keyword == "not":
+            return f"(not {self.check(value, var)})"
+        if keyword == "if":
+            raise Unsupported("if inside a condition")
+        if keyword == "then":
+            return "True"
+        if keyword == "type":
+            return TYPE_CHECKS[value].format(v=var)
+        if keyword == "const":
+            return f"_same({var}, {self.constant(value)})"
+        if keyword == "enum":
+            return f"_in_enum({var}, {self.constant(tuple(value))})"
+        if keyword == "maxLength":
+            return f"(not isinstance({var}, str) or len({var}) <= {int(value)})"
+        if keyword == "minLength":
+            return f"(not isinstance({var}, str) or len({var}) >= {int(value)})"
+        if keyword == "pattern":
+            return f"(not isinstance({var}, str) or {self.constant(re.compile(value))}.search({var}) is not None)"
+        if keyword == "fe_valid_date":
+            return f"_valid_date({var})" if value else "True"
+        if keyword == "fe_date":
+            bound = shift_years(self.today, value["years"])
+            op = ">=" if value["op"] == "gte" else "<="
+            return f"_date_ok({var}, {self.constant(bound)}, {op!r})"
+        if keyword == "fe_year":
+            op = ">=" if value["op"] == "gte" else "<="
+            return f"_year_ok({var}, {limit_year(self.today, value)}, {op!r})"
+        if keyword == "fe_compare":
+            return f"_compare({var}, {value['op']!r}, {self.constant(value['target'])})"
+        raise Unsupported(keyword)
+
+    # -- error-collecting statements -------------------------------------------------------------
+    def emit(self, line: str, depth: int) -> None:
+        self.lines.append("    " * depth + line)
+
+    def errors(self, schema: dict, var: str, key: str | None, depth: int) -> None:
+        messages = schema.get("x-messages", {})
+        if "if" in schema:
+            self.emit(f"if {self.check(schema['if'], var)}:", depth)
+            start = len(self.lines)
+            self.errors(schema.get("then", {}), var, key, depth + 1)
+            if len(self.lines) == start:
+                self.emit("pass", depth + 1)
+        for keyword, value in schema.items():
+            if keyword in STRUCTURAL or keyword in ("if", "then"):
+                continue
+            if keyword == "required":
+                for required_key in value:
+                    message = messages.get("required", f"'{required_key}' is a required property")
+                    self.emit(f"if {required_key!r} not in {var}: _add({required_key!r}, {message!r})", depth)
+            elif keyword == "properties":
+                for prop, sub in value.items():
+                    temp = self.temp()
+                    self.emit(f"{temp} = {var}.get({prop!r}, _MISSING)", depth)
+                    self.emit(f"if {temp} is not _MISSING:", depth)
+                    start = len(self.lines)
+                    self.errors(sub, temp, prop, depth + 1)
+                    if len(self.lines) == start:
+                        self.emit("pass", depth + 1)
+            elif keyword == "allOf":
+                for sub in value:
+                    self.errors(sub, var, key, depth)
+            elif key is None and keyword == "type" and value == "object":
+                continue  # the answer map is always an object
+            else:
+                if key is None:
+                    raise Unsupported(f"{keyword} at the root")
+                message = messages.get(keyword, "Invalid value.")
+                if keyword == "fe_year" and "{year}" in message:
+                    message = message.replace("{year}", str(limit_year(self.today, value)))
+                self.emit(f"if not {self.keyword_check(keyword, value, var)}: _add({key!r}, {message!r})", depth)
+
+
+_MISSING = object()
+
+
+def _same(value, constant) -> bool:
+    return type(value) is type(constant) and value == constant
+
+
+def _in_enum(value, options) -> bool:
+    return any(type(value) is type(option) and value == option for option in options)
+
+
+def _valid_date(value) -> bool:
+    return not (isinstance(value, str) and DATE_PATTERN.match(value) and parse_date(value) is None)
+
+
+def _date_ok(value, bound: dt.date, op: str) -> bool:
+    day = parse_date(value)
+    if day is None:
+        return True
+    return day >= bound if op == ">=" else day <= bound
+
+
+def _year_ok(value, bound: int, op: str) -> bool:
+    day = parse_date(value)
+    year = day.year if day else (int(value) if isinstance(value, str) and value.isdigit() else None)
+    if year is None:
+        return True
+    return year >= bound if op == ">=" else year <= bound
+
+
+def compile_validator(schema: dict, today: dt.date):
+    """A function instance -> {key: [messages]} equivalent to validation.validate_instance."""
+    generator = _Generator(today)
+    generator.errors(schema, "instance", None, 1)
+    source = "def validate(instance):\n    errors = {}\n    def _add(key, message):\n" \
+             "        bucket = errors.setdefault(key, [])\n        if message not in bucket: bucket.append(message)\n"
+    source += "\n".join(generator.lines) + "\n    return errors\n"
+    namespace = {"_MISSING": _MISSING, "_same": _same, "_in_enum": _in_enum, "_valid_date": _valid_date,
+                 "_date_ok": _date_ok, "_year_ok": _year_ok, "_compare": compare, **generator.constants}
+    exec(compile(source, "<compiled page schema>", "exec"), namespace)  # noqa: S102 - our own generated code
+    return namespace["validate"]
