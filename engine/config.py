@@ -35,6 +35,15 @@ def load_config(overrides: dict | None = None) -> dict:
         "PUBLIC_URL": env.get("PUBLIC_URL", "http://127.0.0.1:8000"),
         "SESSION_COOKIE_SECURE": _bool(env.get("SESSION_COOKIE_SECURE")),
         "IDP_COOKIE_PREFIX": env.get("IDP_COOKIE_PREFIX", "formengine-idp"),
+        # Accounts: the session cookie (HttpOnly) and its lifetimes; empty SESSION_IDLE_MS
+        # means the tenant's idle.timeout_ms, the one the client's idle timer uses.
+        "AUTH_SESSION_COOKIE": env.get("AUTH_SESSION_COOKIE", "formengine_session"),
+        "SESSION_IDLE_MS": int(env["SESSION_IDLE_MS"]) if env.get("SESSION_IDLE_MS") else None,
+        "SESSION_ABSOLUTE_S": int(env.get("SESSION_ABSOLUTE_S", str(12 * 3600))),
+        "SESSION_TOUCH_S": float(env.get("SESSION_TOUCH_S", "10")),
+        "LOGIN_IP_MAX_FAILURES": int(env.get("LOGIN_IP_MAX_FAILURES", "50")),
+        "LOGIN_IP_WINDOW_S": int(env.get("LOGIN_IP_WINDOW_S", "900")),
+        "MAIL_IP_MAX_PER_HOUR": int(env.get("MAIL_IP_MAX_PER_HOUR", "100")),
         "MAX_CONTENT_LENGTH": int(env.get("MAX_CONTENT_LENGTH", str(2 * 1024 * 1024))),
         # flask-smorest
         "API_TITLE": "formengine",

@@ -1,0 +1,186 @@
+"""Sessions over HTTP, for every domain: who is logged in, and the CSRF rules.
+
+Protect a view (every `/api` view but logout's own):
+
+    from engine.accounts.auth import current_user, login_required, login_responses
+
+    @blp.route("/answer")
+    class AnswerViews(MethodView):
+        decorators = [login_required]        # runs before argument parsing
+
+        @login_responses(blp)                # documents the 401/403/415 answers
+        @blp.arguments(AnswerPutSchema)
+        @blp.response(200, MessageSchema)
+        def put(self, answers):
+            account = current_user()         # engine.accounts.models.Account
+            ...
+
+`login_required` answers 401 {"message"} without a valid session (missing, unknown,
+idle for SESSION_IDLE_MS, or past its 12 h lifetime) and removes the cookies; otherwise it
+renews the idle timer. For POST/PUT/PATCH/DELETE it first applies `csrf_protect`:
+`Content-Type: application/json` (else 415) and, when the browser sends Origin/Referer/
+Sec-Fetch-Site, a same-origin request (else 403). Public state-changing views that need
+no session use `csrf_protect` alone. `current_user()` is None outside a valid session.
+
+Cookies: the session id lives in AUTH_SESSION_COOKIE (HttpOnly, SameSite=Lax, Secure over
+HTTPS or with SESSION_COOKIE_SECURE); `<IDP_COOKIE_PREFIX>-session` (readable by
+JavaScript, value "1") tells the client it is logged in and lasts as long as the idle
+timeout, renewed by activity.
+"""
+import functools
+from urllib.parse import urlsplit
+
+from flask import current_app, g, request
+
+from engine import db
+from engine.accounts import messages, sessions
+from engine.accounts.models import Account, AccountSession
+from engine.errors import AppError
+from engine.extensions import ErrorSchema
+
+UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+_401 = {"missing": messages.SESSION_INVALID, "idle": messages.SESSION_IDLE, "expired": messages.SESSION_EXPIRED}
+
+
+def session_cookie_name() -> str:
+    return current_app.config["AUTH_SESSION_COOKIE"]
+
+
+def companion_cookie_name() -> str:
+    return f"{current_app.config['IDP_COOKIE_PREFIX']}-session"
+
+
+def session_token() -> str | None:
+    """The session id the browser sent, if any."""
+    return request.cookies.get(session_cookie_name())
+
+
+def current_session() -> AccountSession | None:
+    """The request's live session (looked up once per request), or None."""
+    if "auth_lookup" not in g:
+        token = session_token()
+        g.auth_lookup = sessions.lookup(db.session(), token)
+        if token and g.auth_lookup.session is None:
+            g.auth_clear = True  # a dead session: the browser should forget its cookies
+    return g.auth_lookup.session
+
+
+def current_user() -> Account | None:
+    record = current_session()
+    return record.account if record is not None else None
+
+
+def require_session() -> AccountSession:
+    record = current_session()
+    if record is None:
+        g.auth_clear = True
+        raise AppError(_401[g.auth_lookup.reason or "missing"], 401)
+    sessions.touch(db.session(), record)
+    g.auth_refresh = True
+    return record
+
+
+def login_required(view):
+    """401 without a valid session; CSRF checks first for state-changing methods."""
+
+    @functools.wraps(view)
+    def wrapper(*args, **kwargs):
+        if request.method in UNSAFE_METHODS:
+            check_csrf()
+        require_session()
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+def csrf_protect(view):
+    """For state-changing methods: JSON content type (415) and same origin (403)."""
+
+    @functools.wraps(view)
+    def wrapper(*args, **kwargs):
+        if request.method in UNSAFE_METHODS:
+            check_csrf()
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+def check_csrf() -> None:
+    check_same_origin()
+    if request.mimetype != "application/json":
+        raise AppError(messages.NOT_JSON, 415)
+
+
+def check_same_origin() -> None:
+    """Refuse a request the browser says came from another site. Browsers send Origin
+    on every cross-origin POST/PUT/DELETE, so a missing header means a same-origin
+    request or a non-browser client, neither of which CSRF concerns."""
+    if request.headers.get("Sec-Fetch-Site", "").lower() in {"cross-site", "same-site"}:
+        raise AppError(messages.CROSS_ORIGIN, 403)
+    origin = request.headers.get("Origin")
+    if origin is None:
+        referer = request.headers.get("Referer")
+        if not referer:
+            return
+        origin = referer
+    if not _is_own_origin(origin):
+        raise AppError(messages.CROSS_ORIGIN, 403)
+
+
+def _is_own_origin(origin: str) -> bool:
+    try:
+        parts = urlsplit(origin.strip())
+    except ValueError:
+        return False
+    if parts.scheme not in {"http", "https"} or not parts.netloc:
+        return False  # includes "null" (sandboxed frames, file://)
+    own = {request.host.lower()}
+    public = urlsplit(current_app.config.get("PUBLIC_URL") or "")
+    if public.netloc:
+        own.add(public.netloc.lower())
+    # The scheme is not compared: behind a TLS-terminating proxy the app sees http.
+    return parts.netloc.lower() in own
+
+
+def login_responses(blp):
+    """Documents the answers `login_required` adds (401, and 403/415 for changes)."""
+
+    def decorator(view):
+        view = blp.alt_response(401, schema=ErrorSchema, description="No valid session")(view)
+        view = blp.alt_response(403, schema=ErrorSchema, description="Cross-origin request")(view)
+        return blp.alt_response(415, schema=ErrorSchema, description="Not sent as JSON")(view)
+
+    return decorator
+
+
+def start_session(token: str) -> None:
+    """Send the cookies for a session that `service.login` created."""
+    g.auth_new_token = token
+
+
+def end_session() -> None:
+    g.auth_clear = True
+
+
+def apply_cookies(response):
+    """after_request: set, renew or remove the two cookies; add Retry-After to 429s."""
+    retry_after = g.get("retry_after")
+    if retry_after and response.status_code == 429:
+        response.headers["Retry-After"] = str(retry_after)
+    secure = bool(current_app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure
+    idle_seconds = int(sessions.idle_timeout().total_seconds())
+    token = g.get("auth_new_token")
+    if token:
+        response.set_cookie(session_cookie_name(), token, max_age=int(sessions.absolute_lifetime().total_seconds()),
+                            path="/", secure=secure, httponly=True, samesite="Lax")
+        response.set_cookie(companion_cookie_name(), "1", max_age=idle_seconds, path="/", secure=secure,
+                            httponly=False, samesite="Lax")
+        response.headers["Cache-Control"] = "no-store"
+    elif g.get("auth_clear"):
+        response.delete_cookie(session_cookie_name(), path="/", secure=secure, httponly=True, samesite="Lax")
+        response.delete_cookie(companion_cookie_name(), path="/", secure=secure, httponly=False, samesite="Lax")
+        response.headers["Cache-Control"] = "no-store"
+    elif g.get("auth_refresh"):
+        response.set_cookie(companion_cookie_name(), "1", max_age=idle_seconds, path="/", secure=secure,
+                            httponly=False, samesite="Lax")
+    return response

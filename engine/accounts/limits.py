@@ -1,0 +1,128 @@
+"""Rate limits kept in the database, so they hold across any number of processes.
+
+Two shapes:
+- `hit(key, limit, window)`: a counter in a fixed window that starts with the first hit,
+  incremented by one atomic upsert. Callers count an attempt *before* doing the work
+  (and `refund` it when it turns out fine), so concurrent requests cannot overshoot.
+- `claim_login(key)`: the per-account login back-off: after 5 failures each further
+  attempt waits 2^(n-5) s, at most 15 minutes; a success clears it (`clear`).
+
+Each function commits the given session at once: a limit must stick even when the
+request then fails. Call them before the request writes anything else.
+"""
+import dataclasses
+import datetime as dt
+
+from sqlalchemy import case, delete, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import Session
+
+from engine.accounts.models import RateLimit, utcnow
+
+LOGIN_FREE_FAILURES = 5
+LOGIN_MAX_DELAY = dt.timedelta(minutes=15)
+# A streak of failed logins is forgotten a day after it began.
+LOGIN_STREAK_WINDOW = dt.timedelta(hours=24)
+
+
+@dataclasses.dataclass(frozen=True)
+class Decision:
+    allowed: bool
+    count: int
+    retry_after: int  # whole seconds until the window (or block) ends; 0 when allowed
+
+
+def _insert(session: Session):
+    return pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
+
+
+def hit(session: Session, key: str, limit: int, window: dt.timedelta) -> Decision:
+    """Count one attempt; allowed while the window holds at most `limit` of them."""
+    now = utcnow()
+    cutoff = now - window
+    table = RateLimit.__table__
+    expired = table.c.window_start <= cutoff
+    statement = (
+        _insert(session)(table)
+        .values(key=key, window_start=now, count=1)
+        .on_conflict_do_update(
+            index_elements=[table.c.key],
+            set_={
+                "count": case((expired, 1), else_=table.c.count + 1),
+                "window_start": case((expired, now), else_=table.c.window_start),
+            },
+        )
+        .returning(table.c.count, table.c.window_start)
+    )
+    count, window_start = session.execute(statement).one()
+    session.commit()
+    if count <= limit:
+        return Decision(True, count, 0)
+    return Decision(False, count, _seconds_until(window_start + window, now))
+
+
+def refund(session: Session, key: str) -> None:
+    """Give back an attempt counted by `hit` that turned out not to count (a success)."""
+    session.execute(update(RateLimit).where(RateLimit.key == key, RateLimit.count > 0)
+                    .values(count=RateLimit.count - 1))
+    session.commit()
+
+
+def clear(session: Session, key: str) -> None:
+    session.execute(delete(RateLimit).where(RateLimit.key == key))
+    session.commit()
+
+
+def login_delay(failures: int) -> dt.timedelta:
+    """The wait after the n-th consecutive failure: none for the first 4, then 1 s, 2 s, 4 s ..."""
+    if failures < LOGIN_FREE_FAILURES:
+        return dt.timedelta(0)
+    return min(dt.timedelta(seconds=2 ** min(failures - LOGIN_FREE_FAILURES, 20)), LOGIN_MAX_DELAY)
+
+
+def claim_login(session: Session, key: str) -> Decision:
+    """Count a login attempt as a failure before the password is checked (so parallel
+    guesses cannot slip past the back-off); `clear` it when the password was right.
+    Refused while the back-off from earlier failures runs."""
+    table = RateLimit.__table__
+    session.execute(_insert(session)(table).values(key=key, window_start=utcnow(), count=0)
+                    .on_conflict_do_nothing(index_elements=[table.c.key]))
+    session.commit()
+    while True:
+        now = utcnow()
+        row = session.execute(select(RateLimit.count, RateLimit.window_start, RateLimit.blocked_until)
+                              .where(RateLimit.key == key)).one()
+        count, window_start, blocked_until = row
+        if blocked_until is not None and blocked_until > now:
+            session.rollback()
+            return Decision(False, count, _seconds_until(blocked_until, now))
+        if window_start <= now - LOGIN_STREAK_WINDOW:
+            new_count, new_start = 1, now
+        else:
+            new_count, new_start = count + 1, window_start
+        delay = login_delay(new_count)
+        # Compare-and-set: if another process moved the counter first, read it again.
+        changed = session.execute(
+            update(RateLimit)
+            .where(RateLimit.key == key, RateLimit.count == count, RateLimit.window_start == window_start)
+            .values(count=new_count, window_start=new_start, blocked_until=now + delay if delay else None)
+        ).rowcount
+        session.commit()
+        if changed:
+            return Decision(True, new_count, 0)
+
+
+def _seconds_until(moment: dt.datetime, now: dt.datetime) -> int:
+    return max(1, int((moment - now).total_seconds() + 0.999))
+
+
+def purge(session: Session, older_than: dt.timedelta = dt.timedelta(days=2)) -> int:
+    """Delete counters whose window and block are long over (the CLI's purge)."""
+    cutoff = utcnow() - older_than
+    result = session.execute(delete(RateLimit).where(
+        RateLimit.window_start < cutoff,
+        (RateLimit.blocked_until.is_(None)) | (RateLimit.blocked_until < cutoff),
+    ))
+    session.commit()
+    return result.rowcount

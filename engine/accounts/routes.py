@@ -1,0 +1,142 @@
+"""The accounts API: platform section 7's auth calls. Thin: parse, one service call, answer."""
+from flask import request
+from flask.views import MethodView
+
+from engine.accounts import auth, messages, service
+from engine.accounts.parser import ArgumentsParser
+from engine.accounts.passwords import rules_for_client
+from engine.accounts.schemas import (ConfirmSchema, ForgotPasswordSchema, LoginResponseSchema, LoginSchema,
+                                     PasswordRulesSchema, ResendConfirmSchema, ResetPasswordSchema, SignupSchema,
+                                     TooManySchema, UnconfirmedSchema)
+from engine.extensions import Blueprint, ErrorSchema, MessageSchema
+
+
+class AccountsBlueprint(Blueprint):
+    ARGUMENTS_PARSER = ArgumentsParser()
+
+
+blp = AccountsBlueprint("accounts", __name__, description="Sign-up, confirmation, login, logout, password reset")
+blp.after_app_request(auth.apply_cookies)
+
+
+def _changes(view):
+    """The answers every public state-changing call may give besides its own."""
+    view = blp.alt_response(400, schema=ErrorSchema, description="Invalid input; `errors` maps fields to messages")(view)
+    view = blp.alt_response(403, schema=ErrorSchema, description="Cross-origin request")(view)
+    return blp.alt_response(415, schema=ErrorSchema, description="Not sent as JSON")(view)
+
+
+def _limited(view):
+    return blp.alt_response(429, schema=TooManySchema, description="Rate limited; see Retry-After")(view)
+
+
+def _ip() -> str:
+    return request.remote_addr or ""
+
+
+@blp.route("/public/signup")
+class SignupViews(MethodView):
+    decorators = [auth.csrf_protect]
+
+    @_changes
+    @_limited
+    @blp.arguments(SignupSchema)
+    @blp.response(201, MessageSchema)
+    def post(self, body):
+        """Create an account and e-mail its confirmation code.
+
+        The same answer whether or not the address already has an account."""
+        return {"message": service.signup(body["username"], body["password"], body.get("studentAnswers"), _ip())}
+
+
+@blp.route("/public/confirm")
+class ConfirmViews(MethodView):
+    decorators = [auth.csrf_protect]
+
+    @_changes
+    @_limited
+    @blp.arguments(ConfirmSchema)
+    @blp.response(200, MessageSchema)
+    def post(self, body):
+        """Confirm an account with the 6-digit code (5 wrong tries kill a code; 10 a day)."""
+        return {"message": service.confirm(body["username"], body["code"])}
+
+
+@blp.route("/public/resend-confirm")
+class ResendConfirmViews(MethodView):
+    decorators = [auth.csrf_protect]
+
+    @_changes
+    @_limited
+    @blp.arguments(ResendConfirmSchema)
+    @blp.response(200, MessageSchema)
+    def post(self, body):
+        """E-mail a new confirmation code (at most once a minute and 5 times a day)."""
+        return {"message": service.resend_code(body["username"], _ip())}
+
+
+@blp.route("/public/login")
+class LoginViews(MethodView):
+    decorators = [auth.csrf_protect]
+
+    @_changes
+    @_limited
+    @blp.alt_response(403, schema=UnconfirmedSchema,
+                      description='Right password, unconfirmed account: reason "unconfirmed"')
+    @blp.arguments(LoginSchema)
+    @blp.response(200, LoginResponseSchema)
+    def post(self, body):
+        """Log in: a new session cookie and the readable companion cookie."""
+        result = service.login(body["username"], body["password"], body.get("studentAnswers"), _ip(),
+                               old_token=auth.session_token())
+        auth.start_session(result.token)
+        return {"message": messages.LOGIN_OK, "username": result.account.username,
+                "num_logins": result.account.num_logins}
+
+
+@blp.route("/public/forgot-password")
+class ForgotPasswordViews(MethodView):
+    decorators = [auth.csrf_protect]
+
+    @_changes
+    @_limited
+    @blp.arguments(ForgotPasswordSchema)
+    @blp.response(200, MessageSchema)
+    def post(self, body):
+        """E-mail a reset link, valid for one hour; the same answer for an unknown address."""
+        return {"message": service.forgot_password(body["username"], _ip())}
+
+
+@blp.route("/public/reset-password")
+class ResetPasswordViews(MethodView):
+    decorators = [auth.csrf_protect]
+
+    @_changes
+    @blp.arguments(ResetPasswordSchema)
+    @blp.response(200, MessageSchema)
+    def post(self, body):
+        """Set a new password with the e-mailed link; every session of the account ends."""
+        message = service.reset_password(body["username"], body["id"], body["password"], body["confirm_password"])
+        return {"message": message}
+
+
+@blp.route("/public/password-rules")
+class PasswordRulesViews(MethodView):
+    @blp.response(200, PasswordRulesSchema)
+    def get(self):
+        """The new-password rules and their messages, for the client's checklist."""
+        return {"message": "Password rules", **rules_for_client()}
+
+
+@blp.route("/api/logout")
+class LogoutViews(MethodView):
+    @blp.alt_response(401, schema=ErrorSchema, description="No valid session (the cookies are removed anyway)")
+    @blp.alt_response(403, schema=ErrorSchema, description="Cross-origin request")
+    @blp.response(200, MessageSchema)
+    def get(self):
+        """End the session on the server and remove both cookies."""
+        auth.check_same_origin()
+        auth.require_session()
+        service.logout(auth.session_token())
+        auth.end_session()
+        return {"message": messages.LOGOUT_OK}

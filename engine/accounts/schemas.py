@@ -1,0 +1,116 @@
+"""Request and response bodies of the accounts API (platform section 7 payloads).
+
+Fields only check types here; the service checks meaning (e-mail pattern, password
+rules) so that every problem comes back at once with the spec's messages.
+"""
+import marshmallow as ma
+from marshmallow import fields
+
+from engine.accounts import messages
+from engine.accounts.passwords import MESSAGE_MATCH, MESSAGE_REQUIRED
+from engine.accounts.usernames import MESSAGE_INVALID, MESSAGE_INVALID_LOGIN, MESSAGE_INVALID_RESEND
+
+MAX_ANSWER_KEYS = 2000
+MAX_ANSWER_KEY_LENGTH = 200
+MAX_ANSWER_TEXT = 10000
+
+
+def _text(message: str, **metadata) -> fields.String:
+    """A required string whose every problem (missing, null, not a string) reads `message`."""
+    return fields.String(required=True, metadata=metadata,
+                         error_messages={"required": message, "null": message, "invalid": message,
+                                         "invalid_utf8": message})
+
+
+class StudentAnswers(fields.Dict):
+    """An anonymous visitor's answers: answer key -> text, number, true/false, null or a list of text."""
+
+    def __init__(self, **kwargs):
+        super().__init__(keys=fields.String(), values=fields.Raw(), load_default=None, allow_none=True,
+                         metadata={"description": "A visitor's answers made before logging in (answer key -> value)"},
+                         **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, dict) or len(value) > MAX_ANSWER_KEYS:
+            raise ma.ValidationError(messages.STUDENT_ANSWERS_INVALID)
+        for key, answer in value.items():
+            if not (isinstance(key, str) and 0 < len(key) <= MAX_ANSWER_KEY_LENGTH) or not _plain_answer(answer):
+                raise ma.ValidationError(messages.STUDENT_ANSWERS_INVALID)
+        return dict(value)
+
+
+def _plain_answer(answer) -> bool:
+    if answer is None or isinstance(answer, (bool, int, float)):
+        return True
+    if isinstance(answer, str):
+        return len(answer) <= MAX_ANSWER_TEXT
+    if isinstance(answer, list):
+        return len(answer) <= 100 and all(isinstance(item, str) and len(item) <= MAX_ANSWER_TEXT for item in answer)
+    return False
+
+
+class _Body(ma.Schema):
+    class Meta:
+        unknown = ma.EXCLUDE
+
+
+class SignupSchema(_Body):
+    username = _text(MESSAGE_INVALID, description="An e-mail address", example="ada@example.com")
+    password = _text(MESSAGE_REQUIRED, description="A new password (see GET /public/password-rules)")
+    studentAnswers = StudentAnswers()
+
+
+class LoginSchema(_Body):
+    username = _text(MESSAGE_INVALID_LOGIN, example="ada@example.com")
+    password = _text(MESSAGE_REQUIRED)
+    studentAnswers = StudentAnswers()
+
+
+class ConfirmSchema(_Body):
+    username = _text(MESSAGE_INVALID)
+    code = _text(messages.CODE_FORMAT, description="The 6-digit code from the e-mail", example="042917")
+
+
+class ResendConfirmSchema(_Body):
+    username = _text(MESSAGE_INVALID_RESEND)
+
+
+class ForgotPasswordSchema(_Body):
+    username = _text(MESSAGE_INVALID)
+
+
+class ResetPasswordSchema(_Body):
+    username = _text(MESSAGE_INVALID)
+    id = _text(messages.RESET_ID_REQUIRED, description="The token from the e-mailed link")
+    password = _text(MESSAGE_REQUIRED)
+    confirm_password = _text(MESSAGE_MATCH)
+
+
+class LoginResponseSchema(ma.Schema):
+    message = fields.String(required=True)
+    username = fields.String(required=True)
+    num_logins = fields.Integer(required=True, metadata={"description": "Successful logins, this one included"})
+
+
+class UnconfirmedSchema(ma.Schema):
+    message = fields.String(required=True)
+    reason = fields.String(required=True, metadata={"description": '"unconfirmed": offer "Resend confirmation code?"'})
+
+
+class TooManySchema(ma.Schema):
+    message = fields.String(required=True)
+    retry_after = fields.Integer(required=True, metadata={"description": "Seconds to wait (also the Retry-After header)"})
+
+
+class PasswordRuleSchema(ma.Schema):
+    id = fields.String(required=True)
+    message = fields.String(required=True)
+
+
+class PasswordRulesSchema(ma.Schema):
+    message = fields.String(required=True)
+    min_length = fields.Integer(required=True)
+    max_length = fields.Integer(required=True)
+    special_characters = fields.String(required=True)
+    rules = fields.List(fields.Nested(PasswordRuleSchema), required=True)
+    match_message = fields.String(required=True)

@@ -1,0 +1,354 @@
+"""Accounts: sign-up, confirmation, login, password reset. Plain functions, callable from
+routes, the CLI and tests; each raises AppError with the message the user should see.
+
+For other domains:
+- `successful_logins(account_id)` -> ISO-8601 UTC times of every successful login, oldest
+  first (the profile's `successful_login`); `Account.num_logins` is their count.
+- `pop_pending_answers(account)` -> the studentAnswers kept from sign-up/login, removed
+  from the account; the caller commits.
+"""
+import dataclasses
+import datetime as dt
+import json
+from urllib.parse import urlencode
+
+from flask import current_app, g
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
+
+from engine import db, mail
+from engine.accounts import limits, messages, sessions
+from engine.accounts.models import Account, ConfirmationCode, LoginEvent, PasswordReset, utcnow
+from engine.accounts.passwords import (MAX_LENGTH, MESSAGE_REQUIRED, dummy_verify, hash_password, needs_rehash,
+                                       password_problems, verify_password)
+from engine.accounts.tokens import CODE_LENGTH, code_hash, new_code, new_token, same, token_hash
+from engine.accounts.usernames import (MESSAGE_INVALID, MESSAGE_INVALID_LOGIN, MESSAGE_INVALID_RESEND,
+                                       normalise_username)
+from engine.errors import AppError
+
+CODE_LIFETIME = dt.timedelta(hours=24)
+CODE_TRIES = 5                      # wrong tries before a code is dead
+CODE_DAILY_FAILURES = 10            # wrong tries per account per 24 h, whatever the code
+RESEND_INTERVAL = dt.timedelta(minutes=1)
+RESENDS_PER_DAY = 5
+RESET_LIFETIME = dt.timedelta(hours=1)
+RESET_REQUESTS_PER_HOUR = 5
+DAY = dt.timedelta(hours=24)
+HOUR = dt.timedelta(hours=1)
+
+
+@dataclasses.dataclass(frozen=True)
+class LoginResult:
+    account: Account
+    token: str  # the new session id, for the cookie
+
+
+# --- sign-up and confirmation ----------------------------------------------------------
+
+def signup(username: object, password: object, student_answers: dict | None = None, ip: str = "") -> str:
+    """Create an unconfirmed account and e-mail its code. The answer is the same when the
+    address already has an account (its owner gets a notice instead), so sign-up cannot be
+    used to find out who has one."""
+    username = _valid_username(username, MESSAGE_INVALID, new_password=password)
+    session = db.session()
+    _limit_mail_per_ip(ip)
+    may_mail = limits.hit(session, f"code-minute:{username}", 1, RESEND_INTERVAL).allowed
+    password_hash = hash_password(password)  # also for an existing account: same time either way
+    account = _find(username)
+    if account is None:
+        limits.clear(session, f"code-tries:{username}")
+        try:
+            with db.transaction() as tx:
+                account = Account(username=username, password_hash=password_hash,
+                                  pending_answers=_answers_json(student_answers))
+                tx.add(account)
+                tx.flush()
+                code = _issue_code(tx, account)
+        except IntegrityError:  # the same address signed up at the same moment
+            return messages.SIGNUP_OK
+        mail.send("confirmation_code", to=username, code=code)
+    elif may_mail and account.is_confirmed:
+        mail.send("account_exists", to=username)
+    elif may_mail and limits.hit(session, f"resend-day:{username}", RESENDS_PER_DAY, DAY).allowed:
+        # The first password stays: a stranger must not set the password of an account
+        # its owner is about to confirm.
+        _send_new_code(account, "confirmation_code")
+    return messages.SIGNUP_OK
+
+
+def confirm(username: object, code: object) -> str:
+    username = _username_or_error(username, MESSAGE_INVALID, extra=_code_problems(code))
+    session = db.session()
+    day = limits.hit(session, f"code-fail-day:{username}", CODE_DAILY_FAILURES, DAY)
+    if not day.allowed:
+        _too_many(messages.CONFIRM_DAY_LIMIT, day.retry_after)
+    if not limits.hit(session, f"code-tries:{username}", CODE_TRIES, DAY).allowed:
+        limits.refund(session, f"code-fail-day:{username}")
+        raise AppError(messages.CONFIRM_DEAD, 400)
+    account = _find(username)
+    latest = _latest_code(account) if account is not None else None
+    if latest is None or not same(latest.code_hash, code_hash(_secret(), account.id, code)):
+        raise AppError(messages.CONFIRM_WRONG, 400)
+    if account.is_confirmed:
+        return messages.CONFIRM_ALREADY
+    now = utcnow()
+    if latest.used_at is not None or latest.expires_at <= now:
+        raise AppError(messages.CONFIRM_WRONG, 400)
+    with db.transaction() as tx:
+        used = tx.execute(update(ConfirmationCode).where(ConfirmationCode.id == latest.id,
+                                                          ConfirmationCode.used_at.is_(None))
+                          .values(used_at=now)).rowcount
+        if not used:  # a parallel request used it first
+            raise AppError(messages.CONFIRM_WRONG, 400)
+        tx.execute(update(Account).where(Account.id == account.id).values(confirmed_at=now))
+    limits.clear(session, f"code-tries:{username}")
+    return messages.CONFIRM_OK
+
+
+def resend_code(username: object, ip: str = "") -> str:
+    """A new code for an unconfirmed account (at most once a minute and 5 times a day);
+    the same answer for an address without one."""
+    username = _username_or_error(username, MESSAGE_INVALID_RESEND)
+    session = db.session()
+    _limit_mail_per_ip(ip)
+    minute = limits.hit(session, f"code-minute:{username}", 1, RESEND_INTERVAL)
+    if not minute.allowed:
+        _too_many(messages.RESEND_MINUTE_LIMIT, minute.retry_after)
+    daily = limits.hit(session, f"resend-day:{username}", RESENDS_PER_DAY, DAY)
+    if not daily.allowed:
+        _too_many(messages.RESEND_DAY_LIMIT, daily.retry_after)
+    account = _find(username)
+    if account is not None and not account.is_confirmed:
+        _send_new_code(account, "confirmation_code_resent")
+    else:
+        limits.clear(session, f"code-tries:{username}")  # what a real resend does, to look alike
+    return messages.RESEND_OK
+
+
+def _send_new_code(account: Account, template: str) -> None:
+    limits.clear(db.session(), f"code-tries:{account.username}")
+    with db.transaction() as tx:
+        code = _issue_code(tx, account)
+    mail.send(template, to=account.username, code=code)
+
+
+def _issue_code(tx, account: Account) -> str:
+    """A fresh code replaces any earlier one."""
+    code = new_code()
+    now = utcnow()
+    tx.execute(delete(ConfirmationCode).where(ConfirmationCode.account_id == account.id))
+    tx.add(ConfirmationCode(account_id=account.id, code_hash=code_hash(_secret(), account.id, code),
+                            created_at=now, expires_at=now + CODE_LIFETIME))
+    return code
+
+
+def _latest_code(account: Account) -> ConfirmationCode | None:
+    return db.session().scalars(select(ConfirmationCode).where(ConfirmationCode.account_id == account.id)
+                                .order_by(ConfirmationCode.id.desc()).limit(1)).first()
+
+
+def _code_problems(code: object) -> dict:
+    if isinstance(code, str) and len(code) == CODE_LENGTH and code.isascii() and code.isdigit():
+        return {}
+    return {"code": [messages.CODE_FORMAT]}
+
+
+# --- login ----------------------------------------------------------------------------
+
+def login(username: object, password: object, student_answers: dict | None = None, ip: str = "",
+          old_token: str | None = None) -> LoginResult:
+    """Check the password and start a new session (a new id at every login; the session
+    the browser came with, if any, ends). Failures count against the account (back-off
+    after 5) and the client's IP address."""
+    problems = {} if isinstance(password, str) and password else {"password": [MESSAGE_REQUIRED]}
+    username = _username_or_error(username, MESSAGE_INVALID_LOGIN, extra=problems)
+    session = db.session()
+    config = current_app.config
+    ip_key = f"login-ip:{ip}"
+    by_ip = limits.hit(session, ip_key, int(config["LOGIN_IP_MAX_FAILURES"]),
+                       dt.timedelta(seconds=int(config["LOGIN_IP_WINDOW_S"])))
+    if not by_ip.allowed:
+        _too_many(messages.LOGIN_IP_LIMIT, by_ip.retry_after)
+    by_account = limits.claim_login(session, f"login:{username}")
+    if not by_account.allowed:
+        limits.refund(session, ip_key)
+        _too_many(messages.LOGIN_BACKOFF, by_account.retry_after)
+    account = _find(username)
+    if len(password) > MAX_LENGTH:  # no stored password is longer; do not spend time hashing it
+        raise AppError(messages.LOGIN_WRONG, 400)
+    if account is None:
+        dummy_verify(password)  # the same time as a real check: no hint that the account is missing
+        raise AppError(messages.LOGIN_WRONG, 400)
+    if not verify_password(account.password_hash, password):
+        raise AppError(messages.LOGIN_WRONG, 400)
+    limits.clear(session, f"login:{username}")
+    limits.refund(session, ip_key)
+    if not account.is_confirmed:
+        raise AppError(messages.LOGIN_UNCONFIRMED, 403, reason="unconfirmed")
+    with db.transaction() as tx:
+        sessions.end(tx, old_token)
+        token = sessions.create(tx, account.id)
+        now = utcnow()
+        tx.add(LoginEvent(account_id=account.id, at=now))
+        account.num_logins = (account.num_logins or 0) + 1
+        account.last_login_at = now
+        if student_answers:
+            account.pending_answers = _merge_pending(account.pending_answers, student_answers)
+        if needs_rehash(account.password_hash):
+            account.password_hash = hash_password(password)
+    return LoginResult(account, token)
+
+
+def logout(token: str | None) -> None:
+    with db.transaction() as tx:
+        sessions.end(tx, token)
+
+
+# --- password reset -------------------------------------------------------------------
+
+def forgot_password(username: object, ip: str = "") -> str:
+    """E-mail a reset link when the account exists. The answer, and the work done before
+    it, are the same when it does not: a token row is written either way."""
+    username = _username_or_error(username, MESSAGE_INVALID)
+    session = db.session()
+    _limit_mail_per_ip(ip)
+    requests = limits.hit(session, f"forgot:{username}", RESET_REQUESTS_PER_HOUR, HOUR)
+    if not requests.allowed:
+        _too_many(messages.FORGOT_LIMIT, requests.retry_after)
+    account = _find(username)
+    token = new_token()
+    now = utcnow()
+    with db.transaction() as tx:
+        tx.add(PasswordReset(token_hash=token_hash(token), username=username,
+                             account_id=account.id if account is not None else None,
+                             created_at=now, expires_at=now + RESET_LIFETIME))
+    if account is not None:
+        mail.send("password_reset", to=username, reset_url=reset_url(username, token))
+    return messages.FORGOT_OK
+
+
+def reset_url(username: str, token: str) -> str:
+    base = current_app.config["PUBLIC_URL"].rstrip("/")
+    return f"{base}/reset?{urlencode({'username': username, 'id': token})}"
+
+
+def reset_password(username: object, token: object, password: object, confirm_password: object) -> str:
+    """Set a new password with a reset link; ends every session of the account."""
+    problems = {}
+    if not isinstance(token, str) or not token:
+        problems["id"] = [messages.RESET_ID_REQUIRED]
+    username = _valid_username(username, MESSAGE_INVALID, new_password=password,
+                               confirm_password=confirm_password, check_match=True, extra=problems)
+    now = utcnow()
+    record = None
+    if len(token) <= 200:
+        record = db.session().scalars(select(PasswordReset)
+                                      .where(PasswordReset.token_hash == token_hash(token))).first()
+    if (record is None or record.account_id is None or record.username != username
+            or record.used_at is not None or record.expires_at <= now):
+        raise AppError(messages.RESET_INVALID, 400)
+    new_hash = hash_password(password)
+    with db.transaction() as tx:
+        used = tx.execute(update(PasswordReset).where(PasswordReset.id == record.id,
+                                                       PasswordReset.used_at.is_(None))
+                          .values(used_at=now)).rowcount
+        if not used:  # a parallel request used the link first
+            raise AppError(messages.RESET_INVALID, 400)
+        # Every other link e-mailed to this account stops working too.
+        tx.execute(update(PasswordReset).where(PasswordReset.account_id == record.account_id,
+                                               PasswordReset.used_at.is_(None)).values(used_at=now))
+        account = tx.get(Account, record.account_id)
+        account.password_hash = new_hash
+        # Opening the e-mailed link proves the address, as a confirmation code would.
+        account.confirmed_at = account.confirmed_at or now
+        sessions.end_all(tx, account.id)
+    limits.clear(db.session(), f"login:{username}")
+    return messages.RESET_OK
+
+
+# --- for other domains ----------------------------------------------------------------
+
+def successful_logins(account_id: int) -> list[str]:
+    """ISO-8601 UTC times of the account's successful logins, oldest first."""
+    times = db.session().scalars(select(LoginEvent.at).where(LoginEvent.account_id == account_id)
+                                 .order_by(LoginEvent.at, LoginEvent.id))
+    return [moment.replace(microsecond=0).isoformat() + "Z" for moment in times]
+
+
+def pop_pending_answers(account: Account) -> dict:
+    """The studentAnswers kept from sign-up or login, removed from the account. Runs in
+    the caller's session and transaction: the caller commits with its own writes."""
+    session = db.session()
+    account = session.merge(account)
+    answers = json.loads(account.pending_answers) if account.pending_answers else {}
+    account.pending_answers = None
+    return answers
+
+
+def find_account(username: str) -> Account | None:
+    normalised = normalise_username(username)
+    return _find(normalised) if normalised else None
+
+
+# --- helpers --------------------------------------------------------------------------
+
+def _find(username: str) -> Account | None:
+    return db.session().scalars(select(Account).where(Account.username == username)).first()
+
+
+def _secret() -> str:
+    return current_app.config["SECRET_KEY"]
+
+
+def _username_or_error(raw: object, message: str, extra: dict | None = None) -> str:
+    username = normalise_username(raw)
+    problems = dict(extra or {})
+    if username is None:
+        problems = {"username": [message], **problems}
+    _raise_problems(problems)
+    return username
+
+
+def _valid_username(raw: object, message: str, *, new_password: object, confirm_password: object = None,
+                    check_match: bool = False, extra: dict | None = None) -> str:
+    """The normalised username, after checking it and the new password together, so
+    every problem is reported at once."""
+    problems = dict(extra or {})
+    if not isinstance(new_password, str):
+        problems["password"] = [MESSAGE_REQUIRED]
+    else:
+        confirm = confirm_password if isinstance(confirm_password, str) else None
+        checked = password_problems(new_password, confirm, check_match=check_match)
+        if checked:
+            problems["password"] = checked
+    return _username_or_error(raw, message, problems)
+
+
+def _raise_problems(problems: dict) -> None:
+    if problems:
+        ordered = list(dict.fromkeys(message for field in problems.values() for message in field))
+        raise AppError(" ".join(ordered), 400, errors=problems)
+
+
+def _too_many(template: str, retry_after: int):
+    g.retry_after = retry_after
+    raise AppError(template.format(wait=messages.human_wait(retry_after)), 429, retry_after=retry_after)
+
+
+def _limit_mail_per_ip(ip: str) -> None:
+    decision = limits.hit(db.session(), f"mail-ip:{ip}", int(current_app.config["MAIL_IP_MAX_PER_HOUR"]), HOUR)
+    if not decision.allowed:
+        _too_many(messages.MAIL_IP_LIMIT, decision.retry_after)
+
+
+def _answers_json(student_answers: dict | None) -> str | None:
+    return json.dumps(student_answers, ensure_ascii=False) if student_answers else None
+
+
+def _merge_pending(pending_json: str | None, student_answers: dict) -> str:
+    """Answers sent with a login fill only the keys the kept answers leave empty."""
+    pending = json.loads(pending_json) if pending_json else {}
+    for key, value in student_answers.items():
+        if pending.get(key) in (None, "", []):
+            pending[key] = value
+    return json.dumps(pending, ensure_ascii=False)

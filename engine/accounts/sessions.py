@@ -1,0 +1,88 @@
+"""Server-side login sessions. The browser holds a random id (256 bits); the database
+holds its hash, the account, when it was last used and when it ends at the latest."""
+import dataclasses
+import datetime as dt
+
+from flask import current_app
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
+
+from engine.accounts.models import AccountSession, utcnow
+from engine.accounts.tokens import new_token, token_hash
+
+DEFAULT_IDLE_MS = 900_000
+
+
+@dataclasses.dataclass(frozen=True)
+class Lookup:
+    """The outcome of reading a session id: the session, or why there is none."""
+
+    session: AccountSession | None
+    reason: str = ""  # "" | "missing" | "idle" | "expired"
+
+
+def idle_timeout() -> dt.timedelta:
+    """SESSION_IDLE_MS, else the tenant's idle.timeout_ms (what the client's timer uses), else 15 min."""
+    configured = current_app.config.get("SESSION_IDLE_MS")
+    if not configured:
+        holder = current_app.extensions.get("tenant")
+        settings = holder.current().data.get("settings", {}) if holder is not None else {}
+        configured = (settings.get("idle") or {}).get("timeout_ms") or DEFAULT_IDLE_MS
+    return dt.timedelta(milliseconds=int(configured))
+
+
+def absolute_lifetime() -> dt.timedelta:
+    return dt.timedelta(seconds=int(current_app.config["SESSION_ABSOLUTE_S"]))
+
+
+def create(db: Session, account_id: int) -> str:
+    """A new session for the account; returns the id for the cookie (never stored)."""
+    token = new_token()
+    now = utcnow()
+    db.add(AccountSession(token_hash=token_hash(token), account_id=account_id, created_at=now,
+                          last_seen_at=now, expires_at=now + absolute_lifetime()))
+    return token
+
+
+def lookup(db: Session, token: str | None) -> Lookup:
+    """The live session for a cookie value; an idle or expired one is deleted."""
+    if not token or len(token) > 200:
+        return Lookup(None, "missing")
+    record = db.scalars(select(AccountSession).where(AccountSession.token_hash == token_hash(token))).first()
+    if record is None:
+        return Lookup(None, "missing")
+    now = utcnow()
+    reason = "expired" if record.expires_at <= now else "idle" if record.last_seen_at + idle_timeout() <= now else ""
+    if reason:
+        db.execute(delete(AccountSession).where(AccountSession.id == record.id))
+        db.commit()
+        return Lookup(None, reason)
+    return Lookup(record)
+
+
+def touch(db: Session, record: AccountSession) -> None:
+    """Activity renews the idle timer (written at most every SESSION_TOUCH_S seconds)."""
+    now = utcnow()
+    if (now - record.last_seen_at).total_seconds() >= float(current_app.config["SESSION_TOUCH_S"]):
+        db.execute(update(AccountSession).where(AccountSession.id == record.id).values(last_seen_at=now))
+        db.commit()
+        record.last_seen_at = now
+
+
+def end(db: Session, token: str | None) -> None:
+    if token:
+        db.execute(delete(AccountSession).where(AccountSession.token_hash == token_hash(token)))
+
+
+def end_all(db: Session, account_id: int) -> int:
+    """End every session of an account (after a password reset)."""
+    return db.execute(delete(AccountSession).where(AccountSession.account_id == account_id)).rowcount
+
+
+def purge(db: Session) -> int:
+    """Delete sessions that ended (the CLI's purge); idle ones are judged by the current timeout."""
+    now = utcnow()
+    result = db.execute(delete(AccountSession).where(
+        (AccountSession.expires_at <= now) | (AccountSession.last_seen_at <= now - idle_timeout())))
+    db.commit()
+    return result.rowcount
