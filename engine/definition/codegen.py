@@ -6,7 +6,7 @@ cases run through both, so the fast path can never drift from the reference.
 import datetime as dt
 import re
 
-from engine.definition.validation import DATE_PATTERN, compare, limit_year, parse_date, shift_years
+from engine.definition.validation import DATE_PATTERN, compare, limit_year, parse_date, shift_years, year_options
 
 
 class Unsupported(Exception):
@@ -80,6 +80,9 @@ class _Generator:
         if keyword == "fe_year":
             op = ">=" if value["op"] == "gte" else "<="
             return f"_year_ok({var}, {limit_year(self.today, value)}, {op!r})"
+        if keyword == "fe_years":
+            allowed = frozenset(year_options(self.today, value)) | frozenset(value.get("extra", ()))
+            return f"(not isinstance({var}, str) or {var} in {self.constant(allowed)})"
         if keyword == "fe_compare":
             return f"_compare({var}, {value['op']!r}, {self.constant(value['target'])})"
         raise Unsupported(keyword)

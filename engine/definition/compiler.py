@@ -6,9 +6,9 @@ import datetime as dt
 from engine.definition.conditions import conjunction, negation, tab_chosen, to_schema
 from engine.definition.fields import DEFAULT_MESSAGES, EMAIL_PATTERN, REGISTRY, base_property_schema
 from engine.definition.model import FieldUse, FormModel, field_parts, written_keys
+from engine.definition.validation import year_options
 
 EMPTY_OPTION = {"value": "", "label": "--"}
-YEAR_PATTERN = "^[0-9]{4}$"
 
 
 def compile_options(source, today: dt.date) -> dict[str, dict]:
@@ -16,10 +16,7 @@ def compile_options(source, today: dt.date) -> dict[str, dict]:
     for list_id, (_, tree) in sorted(source.options.items()):
         if "years" in tree:
             spec = tree["years"]
-            start = spec.get("start_year", today.year)
-            step = -1 if spec["direction"] == "past" else 1
-            values = [str(start + step * i) for i in range(spec["num_years"])]
-            options = [{"value": v, "label": v} for v in values]
+            options = [{"value": v, "label": v} for v in year_options(today, spec)]
             compiled[list_id] = {"kind": "years", "years": dict(spec), "options": [EMPTY_OPTION, *options]}
         else:
             options = [{"value": str(o["value"]), "label": o["label"]} for o in tree["options"]]
@@ -46,17 +43,32 @@ class Compiler:
         self.options[list_id] = {"kind": "fixed", "options": [EMPTY_OPTION, *options]}
         return list_id
 
-    def _choices(self, use: FieldUse) -> list[str] | None:
-        spec = use.spec
-        refs = [spec["options"]] if "options" in spec else list(spec.get("options_by", {}).get("options", {}).values())
-        values: list[str] = []
-        for ref in refs:
-            list_id = self._options_id(ref) if not isinstance(ref, str) else ref
-            if self.options[list_id]["kind"] == "years":
-                return None  # years move with today; checked by pattern instead
-            values.extend(o["value"] for o in self.options[list_id]["options"] if o["value"] != "")
-        values.extend(spec.get("extra_values") or [])
-        return list(dict.fromkeys(values))
+    def _list_values(self, ref, extra) -> list[str] | dict:
+        """The values a choice may take: a list, or for a year list the years spec (it moves with today)."""
+        list_id = self._options_id(ref)
+        if self.options[list_id]["kind"] == "years":
+            return {**self.options[list_id]["years"], "extra": list(extra)}
+        values = [o["value"] for o in self.options[list_id]["options"] if o["value"] != ""]
+        return list(dict.fromkeys(values + list(extra)))
+
+    def _choice_constraint(self, values) -> dict:
+        if isinstance(values, dict):
+            return {"fe_years": values, "x-messages": {"fe_years": self.messages["choice"]}}
+        return {"enum": values, "x-messages": {"enum": self.messages["choice"]}}
+
+    def _choice_rules(self, use: FieldUse) -> list[dict]:
+        spec, extra = use.spec, use.spec.get("extra_values") or []
+        if "options" in spec:
+            return [{"properties": {use.key: self._choice_constraint(self._list_values(spec["options"], extra))}}]
+        controller = use.resolve(spec["options_by"]["controller"])
+        rules = []
+        for value, ref in spec["options_by"]["options"].items():
+            when = to_schema({"valueKey": controller, "operator": "equals", "target": value})
+            rules.append({"if": when, "then": {"properties": {
+                use.key: self._choice_constraint(self._list_values(ref, extra))}}})
+        # A controller value without options hides the dropdown: like any hidden field, no rule applies
+        # (the client clears it when the controller changes).
+        return rules
 
     # -- schema -----------------------------------------------------------------------------
     def _visible(self, use: FieldUse) -> dict | None:
@@ -133,12 +145,9 @@ class Compiler:
             if use.page != route:
                 continue
             field_type = REGISTRY[use.type]
-            properties[use.key] = base_property_schema(use.spec, field_type, self.messages, self._choices(use)
-                                                       if field_type.has_options else None)
-            if field_type.has_options and properties[use.key].get("enum") is None and "options" in use.spec:
-                properties[use.key]["pattern"] = YEAR_PATTERN
-                properties[use.key]["x-messages"]["pattern"] = self.messages["choice"]
+            properties[use.key] = base_property_schema(use.spec, field_type, self.messages)
             if field_type.has_options:
+                rules.extend(self._choice_rules(use))
                 properties[use.key + "_desc"] = {"type": "string", "maxLength": 300,
                                                  "x-messages": {"type": self.messages["type_string"],
                                                                 "maxLength": self.messages["max_length"].replace("{limit}", "300")}}

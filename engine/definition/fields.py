@@ -74,16 +74,13 @@ for _type in (
     register(_type)
 
 
-def base_property_schema(spec: dict, field_type: FieldType, messages: dict, choices: list[str] | None) -> dict:
+def base_property_schema(spec: dict, field_type: FieldType, messages: dict) -> dict:
     """The unconditional constraints on one answer key, each keyword with its message."""
     if field_type.value == "boolean":
         return {"type": "boolean", "x-messages": {"type": messages["type_boolean"]}}
     limit = spec.get("max_length", field_type.default_max_length)
     schema = {"type": "string", "maxLength": limit}
     schema_messages = {"type": messages["type_string"], "maxLength": messages["max_length"].replace("{limit}", str(limit))}
-    if choices is not None:
-        schema["enum"] = choices
-        schema_messages["enum"] = messages["choice"]
     if field_type.name == "date":
         schema["pattern"] = DATE_PATTERN
         schema["fe_valid_date"] = True

@@ -1,11 +1,12 @@
 """Server-side answer validation: a pure function of (compiled form, answers, today[, tabs]).
 
-The compiled page schemas are plain JSON Schema plus four small keywords that the client's
+The compiled page schemas are plain JSON Schema plus five small keywords that the client's
 ajv implements the same way (client/src/form/keywords.js):
   fe_valid_date  the value is a real YYYY-MM-DD date
   fe_date        {op: gte|lte, years: N}: the date compared with today shifted by N years
   fe_year        {op: gte|lte, years: N}: the date's year compared with today's year + N
   fe_compare     {op: lt|lte|gt|gte, target}: numbers as numbers, anything else as text
+  fe_years       {start_year?, num_years, direction, extra}: one of the year list's values today
 Each failing keyword's message is the `x-messages[keyword]` of the schema that holds it.
 """
 import datetime as dt
@@ -54,6 +55,17 @@ def compare(value, op: str, target) -> bool:
     return {"lt": left < right, "lte": left <= right, "gt": left > right, "gte": left >= right}[op]
 
 
+def year_options(today: dt.date, spec: dict) -> list[str]:
+    """A year list as served on `today`: start_year (or this year), num_years entries, past or future."""
+    start = spec.get("start_year") or today.year
+    step = -1 if spec["direction"] == "past" else 1
+    return [str(start + step * i) for i in range(spec["num_years"])]
+
+
+def in_year_options(value, today: dt.date, spec: dict) -> bool:
+    return not isinstance(value, str) or value in spec.get("extra", ()) or value in year_options(today, spec)
+
+
 def limit_year(today: dt.date, spec: dict) -> int:
     return today.year + spec["years"]
 
@@ -81,12 +93,17 @@ def validator_class(today: dt.date):
         if not (year >= bound if spec["op"] == "gte" else year <= bound):
             yield ValidationError(f"{year} is not {spec['op']} {bound}")
 
+    def fe_years(_validator, spec, instance, _schema):
+        if not in_year_options(instance, today, spec):
+            yield ValidationError(f"{instance!r} is not in the year list")
+
     def fe_compare(_validator, spec, instance, _schema):
         if not compare(instance, spec["op"], spec["target"]):
             yield ValidationError(f"{instance!r} is not {spec['op']} {spec['target']!r}")
 
     return validators.extend(Draft202012Validator, {
         "fe_valid_date": fe_valid_date, "fe_date": fe_date, "fe_year": fe_year, "fe_compare": fe_compare,
+        "fe_years": fe_years,
     })
 
 

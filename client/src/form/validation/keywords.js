@@ -101,4 +101,21 @@ export function addKeywords(ajv, today) {
     validate: (spec, value) => compare(value, spec.op, spec.target),
   });
   ajv.addKeyword({ keyword: "x-messages", schemaType: "object" });
+  addYearListKeyword(ajv, today);
+}
+
+// A year list as served on `today` (engine/definition/validation.py year_options).
+export function yearOptions(today, spec) {
+  const start = spec.start_year || todayParts(today).y;
+  const step = spec.direction === "past" ? -1 : 1;
+  return Array.from({ length: spec.num_years }, (_, i) => String(start + step * i));
+}
+
+export function addYearListKeyword(ajv, today) {
+  ajv.addKeyword({
+    keyword: "fe_years",
+    schemaType: "object",
+    validate: (spec, value) =>
+      typeof value !== "string" || (spec.extra || []).includes(value) || yearOptions(today, spec).includes(value),
+  });
 }
