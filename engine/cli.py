@@ -100,3 +100,7 @@ def _register_domain_commands() -> None:
 
 
 _register_domain_commands()
+
+
+if __name__ == "__main__":
+    main()

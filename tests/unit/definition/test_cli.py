@@ -1,0 +1,66 @@
+"""`formengine validate` and `formengine compile` as a form author runs them."""
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+FORMENGINE = [sys.executable, "-m", "engine.cli"]
+
+
+def run(*args, cwd=ROOT):
+    return subprocess.run([*FORMENGINE, *args], capture_output=True, text=True, cwd=cwd)
+
+
+@pytest.mark.parametrize("tenant", sorted(p.name for p in (ROOT / "tenants").iterdir() if p.is_dir()))
+def test_every_shipped_tenant_is_valid(tenant):
+    result = run("validate", f"tenants/{tenant}")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert re.match(rf"tenants/{tenant}: OK - \d+ pages, \d+ sections, \d+ answer keys", result.stdout)
+
+
+def test_there_are_two_tenants_with_different_keys():
+    keys = {}
+    for tenant in ("intl_undergrad", "example_scholarship"):
+        compiled = json.loads(run("compile", f"tenants/{tenant}").stdout)
+        keys[tenant] = set(compiled["data_model"])
+    assert keys["example_scholarship"] and not keys["example_scholarship"] & {"first_name", "hs_name", "essay"}
+
+
+def test_seeded_errors_are_reported_with_locations_and_exit_1(tmp_path):
+    tenant = tmp_path / "intl"
+    shutil.copytree(ROOT / "tenants" / "intl_undergrad", tenant)
+    about = tenant / "pages" / "about.yaml"
+    text = about.read_text()
+    # A duplicate key: a second field named last_name, and a condition on an unknown key.
+    text = text.replace("key: middle_name", "key: last_name", 1)
+    text = text.replace("valueKey: gender,", "valueKey: gendre,", 1)
+    about.write_text(text)
+    result = run("validate", str(tenant))
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert any(re.match(r".*/pages/about\.yaml:\d+:\d+: DUPLICATE_KEY answer key 'last_name'", line) for line in lines)
+    assert any(re.match(r".*/pages/about\.yaml:\d+:\d+: REF_UNKNOWN_KEY .*'gendre'", line) for line in lines)
+    assert "did you mean 'gender'?" in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+
+    as_json = json.loads(run("validate", str(tenant), "--json").stdout)
+    assert as_json["ok"] is False
+    assert {"DUPLICATE_KEY", "REF_UNKNOWN_KEY"} <= {p["code"] for p in as_json["problems"]}
+    assert all(p["line"] > 0 and p["col"] > 0 for p in as_json["problems"])
+
+
+def test_missing_folder_is_a_clear_error(tmp_path):
+    result = run("validate", str(tmp_path / "nope"))
+    assert result.returncode == 1 and "TENANT_MISSING" in result.stdout and "Traceback" not in result.stderr
+
+
+def test_compile_prints_the_compiled_form():
+    compiled = json.loads(run("compile", "tenants/intl_undergrad", "--today", "2026-01-01").stdout)
+    assert [p["nav_label"] for p in compiled["pages"]] == ["About You", "ACADEMICS", "FINISH UP"]
+    assert ["hs_", "hs_2_", "hs_3_", "hs_4_"] in [r["prefixes"] for r in compiled["add_another"].values()]
+    assert compiled["pages"][0]["schema"]["type"] == "object"
