@@ -32,6 +32,12 @@ def load_config(overrides: dict | None = None) -> dict:
         "S3_BUCKET": env.get("S3_BUCKET", ""),
         "S3_ENDPOINT_URL": env.get("S3_ENDPOINT_URL", ""),
         "LOOKUP_INDEX": env.get("LOOKUP_INDEX", str(instance / "lookup.sqlite")),
+        # Lookup providers per category, e.g. "address=photon"; unnamed categories use the index.
+        "LOOKUP_PROVIDERS": env.get("LOOKUP_PROVIDERS", ""),
+        "LOOKUP_PHOTON_URL": env.get("LOOKUP_PHOTON_URL", ""),
+        "LOOKUP_PHOTON_TIMEOUT": float(env.get("LOOKUP_PHOTON_TIMEOUT", "1.0")),
+        "LOOKUP_PHOTON_LANG": env.get("LOOKUP_PHOTON_LANG", "en"),
+        "LOOKUP_PHOTON_RETRY_AFTER": float(env.get("LOOKUP_PHOTON_RETRY_AFTER", "30")),
         "PUBLIC_URL": env.get("PUBLIC_URL", "http://127.0.0.1:8000"),
         "SESSION_COOKIE_SECURE": _bool(env.get("SESSION_COOKIE_SECURE")),
         "IDP_COOKIE_PREFIX": env.get("IDP_COOKIE_PREFIX", "formengine-idp"),
