@@ -98,12 +98,20 @@ def _signal_pid(pid: int, signum: int) -> None:
 
 
 def _pid_alive(pid: int) -> bool:
-    import psutil
-
-    try:
-        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
-    except psutil.NoSuchProcess:
+    """True while `pid` runs (a zombie awaiting its parent counts as gone)."""
+    if not pid:
         return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return True
+    return state not in {"Z", "X"}
 
 
 def _wait_gone(pid: int, timeout: float) -> bool:

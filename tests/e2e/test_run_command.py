@@ -1,0 +1,83 @@
+"""`formengine run` starts the whole stack and stops all of it: real processes, real signals."""
+import signal
+import subprocess
+
+import pytest
+
+from runapp import FORMENGINE, ROOT, RunningApp, alive, free_port, http_status, wait_all_gone
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_run_serves_the_form_and_stops_every_child(tmp_path, signum):
+    app = RunningApp(tmp_path / "instance")
+    try:
+        app.wait_until_serving()
+        owned = app.process_tree()
+        run_file = app.run_file()
+        assert {run_file["web_pid"], run_file["worker_pid"], run_file["redis_pid"]} <= owned
+        assert run_file["redis_url"] == f"unix://{app.instance / 'redis.sock'}"
+        assert http_status(f"{app.url}/") == 200
+        assert (app.instance / "formengine.db").exists()
+        assert (app.instance / "outbox").is_dir()
+
+        assert app.stop(signum) == 0
+        assert wait_all_gone(owned) == set()
+    finally:
+        app.kill()
+    output = app.output
+    assert f"Application    {app.url}/" in output
+    assert f"Mail outbox    {app.instance / 'outbox'}" in output
+    assert "formengine stopped." in output
+    assert not (app.instance / "formengine-run.json").exists()
+    assert not (app.instance / "redis.sock").exists()
+    assert (app.instance / "logs" / "worker.log").read_text().count("Listening on default") == 1
+
+
+def test_a_second_run_on_the_same_instance_is_refused(running_app):
+    second = subprocess.run(
+        [str(FORMENGINE), "run", "--port", str(free_port())], cwd=ROOT, capture_output=True, text=True,
+        env=running_app.env, timeout=60,
+    )
+    assert second.returncode != 0
+    assert "already running" in second.stderr
+    assert http_status(f"{running_app.url}/public/form") == 200
+
+
+def test_children_die_with_a_killed_runner_and_the_next_run_cleans_up(tmp_path):
+    first = RunningApp(tmp_path / "instance")
+    try:
+        first.wait_until_serving()
+        run_file = first.run_file()
+        owned = first.process_tree()
+    finally:
+        first.kill()  # SIGKILL: no chance to clean up
+    children = owned - {run_file["redis_pid"]}
+    assert wait_all_gone(children) == set(), "web and worker must not outlive the runner"
+
+    second = RunningApp(tmp_path / "instance")
+    try:
+        second.wait_until_serving()
+        assert alive({run_file["redis_pid"]}) == set(), "the earlier run's Redis is stopped"
+        owned = second.process_tree()
+        assert second.stop(signal.SIGTERM) == 0
+        assert wait_all_gone(owned) == set()
+    finally:
+        second.kill()
+
+
+def test_an_invalid_tenant_stops_the_run_before_anything_starts(tmp_path):
+    tenant = tmp_path / "tenant"
+    tenant.mkdir()
+    (tenant / "tenant.yaml").write_text("schema_version: 1\nname: [unclosed\n")
+    app = RunningApp(tmp_path / "instance", env={"TENANT": str(tenant)})
+    try:
+        code = app.process.wait(60)
+    finally:
+        app.kill()
+    assert code != 0
+    assert "tenant.yaml:3:1: YAML_SYNTAX" in app.output
+    assert "the server was not started" in app.output
+    assert not (tmp_path / "instance" / "redis.sock").exists()
+
