@@ -1,6 +1,9 @@
 """`formengine run` starts the whole stack and stops all of it: real processes, real signals."""
+import json
+import shutil
 import signal
 import subprocess
+import urllib.request
 
 import pytest
 
@@ -81,3 +84,31 @@ def test_an_invalid_tenant_stops_the_run_before_anything_starts(tmp_path):
     assert "the server was not started" in app.output
     assert not (tmp_path / "instance" / "redis.sock").exists()
 
+
+
+def test_saving_a_tenant_file_reloads_the_served_form(tmp_path):
+    """Under `make run` (TENANT_RELOAD=1) a valid edit is served at once; an invalid one keeps the last good form."""
+    tenant = tmp_path / "tenant"
+    shutil.copytree(ROOT / "tenants" / "example_scholarship", tenant)
+    tenant_file = tenant / "tenant.yaml"
+    original = tenant_file.read_text()
+    app = RunningApp(tmp_path / "instance", env={"TENANT": str(tenant), "TENANT_RELOAD": "1"})
+    try:
+        app.wait_until_serving()
+        assert fetch_json(f"{app.url}/public/form")["tenant"]["name"] == "Example Foundation Merit Scholarship Application"
+
+        tenant_file.write_text(original.replace("name: Example Foundation Merit", "name: Edited Foundation Merit"))
+        assert fetch_json(f"{app.url}/public/form")["tenant"]["name"] == "Edited Foundation Merit Scholarship Application"
+
+        tenant_file.write_text(original.replace("default_route: /applicant", "default_route: [broken"))
+        assert fetch_json(f"{app.url}/public/form")["tenant"]["name"] == "Edited Foundation Merit Scholarship Application"
+        assert app.stop(signal.SIGINT) == 0
+    finally:
+        app.kill()
+    assert "still serving the last good form" in app.output
+    assert "tenant.yaml:" in app.output
+
+
+def fetch_json(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return json.loads(response.read())
