@@ -44,7 +44,7 @@ def _register_blueprints(app: Flask) -> None:
         try:
             blueprint = __import__(module, fromlist=["blp"]).blp
         except ModuleNotFoundError as exc:
-            if exc.name != module:
+            if not (module == exc.name or module.startswith(f"{exc.name}.")):
                 raise
             continue
         api.register_blueprint(blueprint)

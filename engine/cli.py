@@ -92,7 +92,7 @@ def _register_domain_commands() -> None:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
-            if exc.name != name:
+            if not (name == exc.name or name.startswith(f"{exc.name}.")):
                 raise
             continue
         for command in module.commands:

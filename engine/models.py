@@ -9,5 +9,5 @@ def import_all_models() -> None:
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:
-            if exc.name != name:
+            if not (name == exc.name or name.startswith(f"{exc.name}.")):
                 raise
