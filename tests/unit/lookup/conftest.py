@@ -27,6 +27,12 @@ def photon():
 
 
 @pytest.fixture
+def photon_down_url() -> str:
+    """A loopback URL where nothing listens: the address engine is down."""
+    return photon_server.closed_port_url()
+
+
+@pytest.fixture
 def sample_index(tmp_path) -> Path:
     path = tmp_path / "sample.sqlite"
     service.build_sample(path)
