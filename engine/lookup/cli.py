@@ -18,10 +18,13 @@ def lookup() -> None:
 @click.option("--category", type=click.Choice(CATEGORIES),
               help="Category of every row (otherwise a 'category' column, the file name or HS_CEEB columns tell).")
 @click.option("--country", default="US", show_default=True, help="Country of rows without a country column.")
+@click.option("--encoding", default="utf-8", show_default=True,
+              help="Text encoding of the files (IPEDS files are often cp1252).")
 @click.option("--sample", is_flag=True, help="Also load the bundled sample (fictional entries: not for production).")
 @click.option("--index", "index_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Index file to write [default: LOOKUP_INDEX].")
-def load(files: tuple[Path, ...], category: str | None, country: str, sample: bool, index_path: Path | None) -> None:
+def load(files: tuple[Path, ...], category: str | None, country: str, encoding: str, sample: bool,
+         index_path: Path | None) -> None:
     """Load CSV FILES into the index: their categories are replaced, the others kept.
 
     Reads this project's columns (ceeb, name, address_line_1, city, state, zip, country, nces_id),
@@ -35,9 +38,12 @@ def load(files: tuple[Path, ...], category: str | None, country: str, sample: bo
         raise click.UsageError("give CSV files to load, or --sample")
     target = index_path or Path(load_config()["LOOKUP_INDEX"])
     try:
-        summary = service.load(target, paths, category=category, country=country)
+        summary = service.load(target, paths, category=category, country=country, encoding=encoding)
     except LoadError as exc:
         raise click.ClickException(str(exc)) from exc
+    except UnicodeDecodeError as exc:
+        raise click.ClickException(f"a file is not {encoding} text ({exc.reason}); pass --encoding, "
+                                   "e.g. --encoding cp1252") from exc
     click.echo(f"{target}: loaded {', '.join(summary.replaced)}"
                + (f" ({summary.skipped_rows} rows without a name or address skipped)" if summary.skipped_rows else ""))
     for name, count in summary.counts.items():

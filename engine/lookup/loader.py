@@ -49,9 +49,10 @@ class Entry:
         return self.name if self.category in SCHOOL_CATEGORIES else self.address_line_1
 
 
-def read_csv(path: Path, category: str | None = None, country: str = "US") -> Iterator[dict]:
+def read_csv(path: Path, category: str | None = None, country: str = "US", encoding: str = "utf-8") -> Iterator[dict]:
     """Rows of one CSV file as field -> value dicts, each with its category."""
-    with open(path, newline="", encoding="utf-8-sig") as handle:
+    encoding = "utf-8-sig" if encoding.replace("_", "-").lower() in {"utf-8", "utf8"} else encoding
+    with open(path, newline="", encoding=encoding) as handle:
         reader = csv.DictReader(handle)
         headers = {name.strip().lower(): name for name in reader.fieldnames or ()}
         columns = {f: next((headers[a] for a in aliases if a in headers), None) for f, aliases in COLUMNS.items()}

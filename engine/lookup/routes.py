@@ -12,6 +12,9 @@ blp = Blueprint("lookup", __name__, url_prefix="/lookup",
                 description="Schools by name or CEEB code, and addresses, for autocomplete widgets.")
 blp.record_once(lambda state: init_app(state.app))
 
+RESULTS = LookupResultSchema(many=True)
+DETAILS = {"address": AddressDetailSchema(), **{category: SchoolDetailSchema() for category in SCHOOL_CATEGORIES}}
+
 
 @blp.route("/find")
 class LookupFindViews(MethodView):
@@ -25,6 +28,5 @@ class LookupFindViews(MethodView):
     def get(self, category: str, max_results: int, text: str | None = None, id: str | None = None):
         service = lookup_service()
         if id is not None:
-            schema = SchoolDetailSchema() if category in SCHOOL_CATEGORIES else AddressDetailSchema()
-            return jsonify(schema.dump(service.detail(category, id)))
-        return jsonify(LookupResultSchema(many=True).dump(service.find(category, text, max_results)))
+            return jsonify(DETAILS[category].dump(service.detail(category, id)))
+        return jsonify(RESULTS.dump(service.find(category, text, max_results)))

@@ -94,9 +94,11 @@ class LoadSummary:
     skipped_rows: int
 
 
-def load(index_path: Path, files: Iterable[Path], category: str | None = None, country: str = "US") -> LoadSummary:
+def load(index_path: Path, files: Iterable[Path], category: str | None = None, country: str = "US",
+         encoding: str = "utf-8") -> LoadSummary:
     """Rebuild the index with the entries of `files`: their categories are replaced, the others kept."""
-    records = [record for path in files for record in read_csv(Path(path), category, country)]
+    files = [Path(path) for path in files]
+    records = [record for path in files for record in read_csv(path, category, country, encoding)]
     entries, skipped = entries_from_records(records)
     replaced = sorted({entry.category for entry in entries} | ({category} if category else set()))
     kept = index.read_entries(index_path, [c for c in CATEGORIES if c not in replaced])

@@ -30,3 +30,15 @@ def test_load_refuses_what_it_cannot_read(tmp_path):
 def test_info_on_a_missing_index(tmp_path):
     result = CliRunner().invoke(main, ["lookup", "info", "--index", str(tmp_path / "none.sqlite")])
     assert result.exit_code == 1 and "builds it from the bundled sample" in result.output
+
+
+def test_files_in_another_encoding(tmp_path):
+    ipeds = tmp_path / "hd2023.csv"
+    ipeds.write_bytes("UNITID,INSTNM,CITY,STABBR\n100,Université Elm,Elm,TX\n".encode("cp1252"))
+    target = tmp_path / "lookup.sqlite"
+    refused = CliRunner().invoke(main, ["lookup", "load", "--index", str(target), "--category", "college_ceeb",
+                                        str(ipeds)])
+    assert refused.exit_code == 1 and "pass --encoding" in refused.output
+    loaded = CliRunner().invoke(main, ["lookup", "load", "--index", str(target), "--category", "college_ceeb",
+                                       "--encoding", "cp1252", str(ipeds)])
+    assert loaded.exit_code == 0 and "college_ceeb: 1 entries" in loaded.output
