@@ -1,0 +1,129 @@
+"""Access without a session: anonymous saved drafts (`token`) and staff service tokens
+(`service_token`). Tokens are 256 random bits; only their SHA-256 is stored."""
+import datetime as dt
+import re
+
+from flask import current_app
+from sqlalchemy import delete, select, update
+
+from engine import db
+from engine.accounts import limits
+from engine.accounts.messages import human_wait
+from engine.accounts.models import Account, utcnow
+from engine.accounts.tokens import new_token, token_hash
+from engine.accounts.usernames import normalise_username
+from engine.applications import hooks, messages, service
+from engine.applications.answers import merge
+from engine.applications.models import Application, SavedDraft, ServiceToken
+from engine.errors import AppError
+
+DRAFT_LIFETIME = dt.timedelta(days=30)
+DRAFTS_PER_IP_PER_HOUR = 30
+MAX_TOKEN_LENGTH = 200
+DEFAULT_SERVICE_TTL = dt.timedelta(hours=1)
+MAX_SERVICE_TTL = dt.timedelta(days=30)
+_TTL = re.compile(r"^\s*(\d{1,6})\s*([smhd])\s*$")
+_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
+
+
+# --- saved drafts ----------------------------------------------------------------------
+
+def save_draft(answers: dict, ip: str = "") -> str:
+    """Keep an anonymous visitor's answers for 30 days; returns the token for the link."""
+    service.check_answers(answers)
+    session = db.session()
+    decision = limits.hit(session, f"draft-ip:{ip}", DRAFTS_PER_IP_PER_HOUR, dt.timedelta(hours=1))
+    if not decision.allowed:
+        raise AppError(messages.DRAFT_LIMIT.format(wait=human_wait(decision.retry_after)), 429,
+                       retry_after=decision.retry_after)
+    token = new_token()
+    now = utcnow()
+    with db.transaction() as tx:
+        tx.execute(delete(SavedDraft).where(SavedDraft.expires_at <= now))
+        tx.add(SavedDraft(token_hash=token_hash(token), answers=merge({}, answers), created_at=now,
+                          expires_at=now + DRAFT_LIFETIME))
+    return token
+
+
+def load_draft(token: str) -> dict:
+    record = _by_token(SavedDraft, token)
+    if record is None or record.expires_at <= utcnow():
+        raise AppError(messages.DRAFT_NOT_FOUND, 404)
+    return record.answers
+
+
+def _by_token(model, token: str):
+    if not token or len(token) > MAX_TOKEN_LENGTH:
+        return None
+    return db.session().scalars(select(model).where(model.token_hash == token_hash(token))).first()
+
+
+# --- service tokens --------------------------------------------------------------------
+
+def parse_ttl(text: str) -> dt.timedelta:
+    """'90s', '30m', '1h', '7d' (at most 30 days)."""
+    match = _TTL.match(text or "")
+    if not match:
+        raise ValueError(f"{text!r} is not a duration like 30m, 1h or 7d")
+    ttl = dt.timedelta(**{_UNITS[match.group(2)]: int(match.group(1))})
+    if not dt.timedelta(0) < ttl <= MAX_SERVICE_TTL:
+        raise ValueError("the duration must be more than 0 and at most 30 days")
+    return ttl
+
+
+def create_service_token(username: str, ttl: dt.timedelta = DEFAULT_SERVICE_TTL) -> tuple[str, str, dt.datetime]:
+    """A read-only token for one applicant's application: (token, print-view URL, expires_at)."""
+    normalised = normalise_username(username)
+    account = db.session().scalars(select(Account).where(Account.username == normalised)).first() \
+        if normalised else None
+    if account is None:
+        raise LookupError(f"no account for {username!r}")
+    application_id = service.application_id_for(account.id)
+    token = new_token()
+    now = utcnow()
+    with db.transaction() as tx:
+        tx.add(ServiceToken(token_hash=token_hash(token), application_id=application_id, created_at=now,
+                            expires_at=now + ttl))
+    return token, print_view_url(token), now + ttl
+
+
+def print_view_url(token: str) -> str:
+    base = current_app.config["PUBLIC_URL"].rstrip("/")
+    route = service.compiled_form().data["tenant"]["default_route"]
+    return f"{base}/{route.lstrip('/')}?service_token={token}"
+
+
+def revoke_service_token(token: str) -> int:
+    with db.transaction() as tx:
+        return tx.execute(update(ServiceToken).where(ServiceToken.token_hash == token_hash(token),
+                                                     ServiceToken.revoked_at.is_(None))
+                          .values(revoked_at=utcnow())).rowcount
+
+
+def revoke_service_tokens_for(username: str) -> int:
+    """Revoke every live token of the applicant's application."""
+    normalised = normalise_username(username)
+    application_id = db.session().scalar(select(Application.id).join(Account, Account.id == Application.account_id)
+                                         .where(Account.username == normalised)) if normalised else None
+    if application_id is None:
+        return 0
+    with db.transaction() as tx:
+        return tx.execute(update(ServiceToken).where(ServiceToken.application_id == application_id,
+                                                     ServiceToken.revoked_at.is_(None))
+                          .values(revoked_at=utcnow())).rowcount
+
+
+def service_view(token: str) -> dict:
+    """What the staff print view needs, read-only; 401 for anything but a live token."""
+    record = _by_token(ServiceToken, token)
+    if record is None or record.revoked_at is not None or record.expires_at <= utcnow():
+        raise AppError(messages.SERVICE_TOKEN_INVALID, 401)
+    application = db.session().get(Application, record.application_id)
+    compiled = service.compiled_form()
+    return {
+        "answer": application.answers,
+        "add_another": {button: application.add_another.get(button, spec["default"])
+                        for button, spec in compiled.data["add_another"].items()},
+        "document_answer": hooks.document_answers(application.id),
+        "tabs": {group: application.tabs.get(group, spec["default"]) for group, spec in compiled.data["tabs"].items()},
+    }

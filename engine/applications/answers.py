@@ -1,0 +1,79 @@
+"""Checking an answer map against the tenant's data model. Pure: no Flask, no database.
+
+Keys must exist in the data model (prefixed repeater keys and `_desc` companions are in it);
+text answers are strings within the field's maximum length, checkbox answers true/false;
+an empty string is always allowed (it clears the answer).
+"""
+from engine.applications import messages
+
+DEFAULT_MAX_LENGTH = 45
+SHOWN_KEY_LENGTH = 80  # a hostile key is echoed back shortened
+MAX_REPORTED = 50      # problems named in one answer
+
+
+def answer_problems(data_model: dict, answers: dict) -> dict[str, list[str]]:
+    """{key: [message]} for every answer that cannot be stored; {} when all can."""
+    problems: dict[str, list[str]] = {}
+    for key, value in answers.items():
+        message = _problem(data_model.get(key), value)
+        if message:
+            problems[shown_key(key)] = [message]
+            if len(problems) >= MAX_REPORTED:
+                break
+    return problems
+
+
+def _problem(spec: dict | None, value) -> str | None:
+    if spec is None:
+        return messages.UNKNOWN_KEY
+    if value == "":
+        return None
+    if spec.get("type") == "boolean":
+        return None if isinstance(value, bool) else messages.NOT_BOOLEAN
+    if not isinstance(value, str):
+        return messages.NOT_TEXT
+    limit = spec.get("max_length") or DEFAULT_MAX_LENGTH
+    if len(value) > limit:
+        return messages.TOO_LONG.format(limit=limit)
+    if not storable(value):
+        return messages.BAD_CHARACTERS
+    return None
+
+
+def storable(text: str) -> bool:
+    """PostgreSQL refuses NUL in text and JSON; lone surrogates are not UTF-8."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def shown_key(key) -> str:
+    text = str(key).encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= SHOWN_KEY_LENGTH else text[:SHOWN_KEY_LENGTH] + "..."
+
+
+def merge(stored: dict, changes: dict) -> dict:
+    """The stored map with the changes applied: an empty string removes a key."""
+    merged = dict(stored)
+    for key, value in changes.items():
+        if value == "":
+            merged.pop(key, None)
+        else:
+            merged[key] = value
+    return merged
+
+
+def usable_answers(data_model: dict, answers: dict) -> dict:
+    """The answers that could be stored (a visitor's answers carried over at sign-up):
+    numbers become text, anything else that does not fit is dropped."""
+    usable = {}
+    for key, value in answers.items():
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = str(value)
+        if value != "" and _problem(data_model.get(key), value) is None:
+            usable[key] = value
+    return usable

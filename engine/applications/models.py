@@ -1,0 +1,77 @@
+"""An applicant's application (one per account), its web-status history, anonymous saved
+drafts and staff service tokens.
+
+Answers, add-another counts, tab choices and the client's last validation errors are JSON
+maps on the application row: a save locks that one row, merges and writes it back, so
+two saves at once never lose each other's keys. Times are naive UTC, like accounts'.
+"""
+import datetime as dt
+
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column
+
+from engine.accounts.models import utcnow
+from engine.db import Base
+
+JSONMap = JSON().with_variant(JSONB(), "postgresql")
+
+
+class Application(Base):
+    __tablename__ = "applications"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), unique=True)
+    answers: Mapped[dict] = mapped_column(JSONMap, default=dict)
+    add_another: Mapped[dict] = mapped_column(JSONMap, default=dict)
+    tabs: Mapped[dict] = mapped_column(JSONMap, default=dict)
+    validation_errors: Mapped[dict] = mapped_column(JSONMap, default=dict)
+    last_page: Mapped[str | None] = mapped_column(String(300))
+    # Bumped by every write; on SQLite the bump is also what takes the write lock first.
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    validated_at: Mapped[dt.datetime | None]
+    submitted_at: Mapped[dt.datetime | None]
+
+    @property
+    def is_submitted(self) -> bool:
+        return self.submitted_at is not None
+
+
+class WebStatusEvent(Base):
+    """One posted web status (the profile's web_status list), oldest first."""
+
+    __tablename__ = "web_status_events"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    application_id: Mapped[int] = mapped_column(ForeignKey("applications.id", ondelete="CASCADE"))
+    web_status: Mapped[str] = mapped_column(String(20))
+    at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+    __table_args__ = (Index("ix_web_status_events_application", "application_id", "id"),)
+
+
+class SavedDraft(Base):
+    """An anonymous visitor's answers saved for later; the link's token is stored hashed."""
+
+    __tablename__ = "saved_drafts"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    answers: Mapped[dict] = mapped_column(JSONMap)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[dt.datetime] = mapped_column(index=True)
+
+
+class ServiceToken(Base):
+    """Read-only access for staff to one application (the print view), hashed, expiring, revocable."""
+
+    __tablename__ = "service_tokens"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    application_id: Mapped[int] = mapped_column(ForeignKey("applications.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[dt.datetime]
+    revoked_at: Mapped[dt.datetime | None]

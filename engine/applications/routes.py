@@ -1,0 +1,194 @@
+"""The applications API: platform section 7's data calls. Thin: parse, one service call, answer."""
+from flask import jsonify, request
+from flask.views import MethodView
+
+from engine.accounts.auth import csrf_protect, current_user, login_required, login_responses
+from engine.accounts.parser import ArgumentsParser
+from engine.accounts.schemas import TooManySchema
+from engine.applications import access, messages, service
+from engine.applications.schemas import (ANSWER_MAP, COUNTS_MAP, TABS_MAP, AddAnotherPutSchema,
+                                         AddAnotherResponseSchema, AnswerMapSchema, DraftPostSchema, DraftSchema,
+                                         DraftTokenSchema, ErrorMapSchema, LastPageSchema, ProfileSchema,
+                                         ServiceQuerySchema, ServiceViewSchema, SubmitResponseSchema, TabsPutSchema,
+                                         TabsResponseSchema, TokenQuerySchema, ValidationsSchema,
+                                         WebStatusResponseSchema, WebStatusSchema)
+from engine.errors import AppError
+from engine.extensions import Blueprint, ErrorSchema, MessageSchema
+
+
+class _Parser(ArgumentsParser):
+    def load_json(self, req, schema):
+        try:
+            return super().load_json(req, schema)
+        except RecursionError:  # JSON nested deeper than Python's parser goes
+            raise AppError(messages.BAD_JSON, 400) from None
+
+
+class ApplicationsBlueprint(Blueprint):
+    ARGUMENTS_PARSER = _Parser()
+
+
+blp = ApplicationsBlueprint("applications", __name__,
+                            description="Profile, answers, status, submit, tabs, add-another, saved drafts, service view")
+
+
+def _writes(view):
+    """The answers every state-changing /api call may give besides its own."""
+    view = blp.alt_response(400, schema=ErrorMapSchema, description="Invalid input; `errors` names the problems")(view)
+    view = blp.alt_response(409, schema=ErrorSchema, description="The application was submitted: read-only")(view)
+    view = blp.alt_response(413, schema=ErrorSchema, description="Request body too large")(view)
+    return login_responses(blp)(view)
+
+
+def _account_id() -> int:
+    return current_user().id
+
+
+@blp.route("/api/profile")
+class ProfileViews(MethodView):
+    decorators = [login_required]
+
+    @login_responses(blp)
+    @blp.response(200, ProfileSchema)
+    def get(self):
+        """The applicant's profile: answers, document answers, last page, logins, web statuses."""
+        return service.profile(current_user()), 200, {"Cache-Control": "no-store"}
+
+
+@blp.route("/api/answer")
+class AnswerViews(MethodView):
+    decorators = [login_required]
+
+    @_writes
+    @blp.arguments(AnswerMapSchema)
+    @blp.doc(requestBody={"required": True, "content": {"application/json": {"schema": ANSWER_MAP}}})
+    @blp.response(200, MessageSchema)
+    def put(self, answers):
+        """Merge the given answers into the stored ones (an empty string clears one); all or nothing."""
+        service.save_answers(_account_id(), answers)
+        return {"message": messages.ANSWERS_SAVED}
+
+
+@blp.route("/api/last-page")
+class LastPageViews(MethodView):
+    decorators = [login_required]
+
+    @_writes
+    @blp.arguments(LastPageSchema)
+    @blp.response(200, MessageSchema)
+    def put(self, body):
+        """Save the page the applicant is on."""
+        service.save_last_page(_account_id(), body["last_page"])
+        return {"message": messages.LAST_PAGE_SAVED}
+
+
+@blp.route("/api/web-status")
+class WebStatusViews(MethodView):
+    decorators = [login_required]
+
+    @_writes
+    @blp.arguments(WebStatusSchema)
+    @blp.response(200, WebStatusResponseSchema)
+    def post(self, body):
+        """Append a web status (submitted only after the submission); answers the derived status."""
+        statuses = service.post_web_status(_account_id(), body["web_status"])
+        return {"message": messages.WEB_STATUS_SAVED, "status": service.derived_status(statuses),
+                "web_status": [{"web_status": status} for status in statuses]}
+
+
+@blp.route("/api/validations")
+class ValidationsViews(MethodView):
+    decorators = [login_required]
+
+    @_writes
+    @blp.arguments(ValidationsSchema)
+    @blp.response(200, MessageSchema)
+    def post(self, body):
+        """Store the client's latest validation errors for the application."""
+        service.save_validations(_account_id(), body["errors"], body["page"])
+        return {"message": messages.VALIDATIONS_SAVED}
+
+
+@blp.route("/api/submit")
+class SubmitViews(MethodView):
+    decorators = [login_required]
+
+    @login_responses(blp)
+    @blp.alt_response(422, schema=ErrorMapSchema, description="Not valid: `errors` maps answer keys to messages")
+    @blp.response(200, SubmitResponseSchema)
+    def post(self):
+        """Validate the whole application on the server and submit it (once; a repeat changes nothing)."""
+        submitted_at, _ = service.submit(current_user())
+        return {"message": messages.SUBMITTED, "submitted_at": submitted_at.replace(microsecond=0).isoformat() + "Z"}
+
+
+@blp.route("/api/add-another")
+class AddAnotherViews(MethodView):
+    decorators = [login_required]
+
+    @login_responses(blp)
+    @blp.response(200, COUNTS_MAP)
+    def get(self):
+        """Every add-another button's number of components."""
+        return jsonify(service.add_another_counts(_account_id()))
+
+    @_writes
+    @blp.arguments(AddAnotherPutSchema)
+    @blp.response(200, AddAnotherResponseSchema)
+    def put(self, body):
+        """Save a button's number of components (1 to the repeater's maximum)."""
+        service.set_add_another(_account_id(), body["button_id"], body["num_components"])
+        return {"message": messages.ADD_ANOTHER_SAVED, **body}
+
+
+@blp.route("/api/tabs")
+class TabsViews(MethodView):
+    decorators = [login_required]
+
+    @login_responses(blp)
+    @blp.response(200, TABS_MAP)
+    def get(self):
+        """Every tab group's chosen tab."""
+        return jsonify(service.tab_choices(_account_id()))
+
+    @_writes
+    @blp.arguments(TabsPutSchema)
+    @blp.response(200, TabsResponseSchema)
+    def put(self, body):
+        """Choose a tab: clears the answers (and documents) the definition lists for it."""
+        cleared = service.choose_tab(_account_id(), body["tab_id"], body["chosen_tab"])
+        return {"message": messages.TABS_SAVED, "cleared": cleared}
+
+
+@blp.route("/public/tmp")
+class SavedDraftViews(MethodView):
+    decorators = [csrf_protect]
+
+    @blp.alt_response(404, schema=ErrorSchema, description="Unknown or expired token")
+    @blp.arguments(TokenQuerySchema, location="query")
+    @blp.response(200, DraftSchema)
+    def get(self, query):
+        """An anonymous visitor's saved answers."""
+        return {"answer": access.load_draft(query["token"])}
+
+    @blp.alt_response(400, schema=ErrorMapSchema, description="Invalid answers")
+    @blp.alt_response(403, schema=ErrorSchema, description="Cross-origin request")
+    @blp.alt_response(413, schema=ErrorSchema, description="Request body too large")
+    @blp.alt_response(415, schema=ErrorSchema, description="Not sent as JSON")
+    @blp.alt_response(429, schema=TooManySchema, description="Too many saves from this network")
+    @blp.arguments(DraftPostSchema)
+    @blp.response(201, DraftTokenSchema)
+    def post(self, body):
+        """Save an anonymous visitor's answers for 30 days; answers a token for the link."""
+        token = access.save_draft(body["answers"], request.remote_addr or "")
+        return {"message": messages.DRAFT_SAVED, "token": token}
+
+
+@blp.route("/service/tmp-pdf")
+class ServiceViews(MethodView):
+    @blp.alt_response(401, schema=ErrorSchema, description="No live service token")
+    @blp.arguments(ServiceQuerySchema, location="query")
+    @blp.response(200, ServiceViewSchema)
+    def get(self, query):
+        """The staff print view's data for the token's application (read-only)."""
+        return access.service_view(query["service_token"]), 200, {"Cache-Control": "no-store"}

@@ -1,0 +1,152 @@
+"""Request and response bodies of the applications API (platform section 7), described
+exactly for the OpenAPI document. Types are checked here; meaning (known keys, lengths,
+counts within the definition's maxima) in the service, with the spec's vocabulary."""
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from engine.applications.service import WEB_STATUSES
+
+ANSWER_VALUE = {"oneOf": [{"type": "string"}, {"type": "boolean"}]}
+ANSWER_MAP = {
+    "type": "object",
+    "additionalProperties": ANSWER_VALUE,
+    "description": "Answer key -> text or true/false; an empty string clears the answer",
+    "example": {"first_name": "Mei", "gender": "W", "gender_desc": "Woman", "race_asian": True},
+}
+COUNTS_MAP = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 10},
+              "description": "Add-another button id -> number of components (default 1)"}
+TABS_MAP = {"type": "object", "additionalProperties": {"type": "string"},
+            "description": "Tab group id -> chosen tab (the definition's default until chosen)"}
+MAX_VALIDATION_KEYS = 1000
+MAX_VALIDATION_MESSAGES = 20
+
+
+def _answer_value() -> fields.Raw:
+    return fields.Raw(metadata=ANSWER_VALUE)
+
+
+def _errors_map(**kwargs) -> fields.Dict:
+    return fields.Dict(keys=fields.String(), values=fields.List(fields.String()), **kwargs)
+
+
+class _Body(ma.Schema):
+    class Meta:
+        unknown = ma.EXCLUDE
+
+
+class AnswerMapSchema(ma.Schema):
+    """PUT /api/answer's body is the answer map itself; the service checks every key."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+
+class DocumentAnswerSchema(ma.Schema):
+    file_name = fields.String(required=True)
+    file_size = fields.Integer(required=True, metadata={"description": "Bytes"})
+
+
+class WebStatusEntrySchema(ma.Schema):
+    web_status = fields.String(required=True, validate=validate.OneOf(WEB_STATUSES))
+
+
+class ProfileSchema(ma.Schema):
+    answer = fields.Dict(keys=fields.String(), values=_answer_value(), required=True)
+    document_answer = fields.Dict(keys=fields.String(), values=fields.Nested(DocumentAnswerSchema), required=True)
+    username = fields.String(required=True)
+    last_page = fields.String(required=True, allow_none=True,
+                              metadata={"description": "The page route saved last; null until the first save"})
+    successful_login = fields.List(fields.String(), required=True,
+                                   metadata={"description": "ISO-8601 UTC time of every successful login"})
+    web_status = fields.List(fields.Nested(WebStatusEntrySchema), required=True,
+                             metadata={"description": "Every posted status, oldest first"})
+
+
+class LastPageSchema(_Body):
+    last_page = fields.String(required=True, validate=validate.Length(min=1, max=300),
+                              metadata={"description": "A page route of the form", "example": "/about"})
+
+
+class WebStatusSchema(_Body):
+    web_status = fields.String(required=True, validate=validate.OneOf(WEB_STATUSES))
+
+
+class WebStatusResponseSchema(ma.Schema):
+    message = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(("none", *WEB_STATUSES)),
+                           metadata={"description": "Derived from the number of distinct statuses"})
+    web_status = fields.List(fields.Nested(WebStatusEntrySchema), required=True)
+
+
+class ValidationsSchema(_Body):
+    errors = fields.Dict(
+        keys=fields.String(validate=validate.Length(min=1, max=200)),
+        values=fields.List(fields.String(validate=validate.Length(max=1000)),
+                           validate=validate.Length(max=MAX_VALIDATION_MESSAGES)),
+        required=True, validate=validate.Length(max=MAX_VALIDATION_KEYS),
+        metadata={"description": "The client's validation errors: answer key -> messages"})
+    page = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=300),
+                         metadata={"description": "The page route validated, if one"})
+
+
+class SubmitResponseSchema(ma.Schema):
+    message = fields.String(required=True)
+    submitted_at = fields.String(required=True, metadata={"description": "ISO-8601 UTC"})
+
+
+class ErrorMapSchema(ma.Schema):
+    message = fields.String(required=True)
+    errors = _errors_map(required=True, metadata={"description": "Answer key (or field) -> messages"})
+
+
+class AddAnotherPutSchema(_Body):
+    button_id = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    num_components = fields.Integer(required=True, strict=True,
+                                    metadata={"minimum": 1, "maximum": 10,
+                                              "description": "At most the repeater's maximum in the definition"})
+
+
+class AddAnotherResponseSchema(ma.Schema):
+    message = fields.String(required=True)
+    button_id = fields.String(required=True)
+    num_components = fields.Integer(required=True)
+
+
+class TabsPutSchema(_Body):
+    tab_id = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    chosen_tab = fields.String(required=True, validate=validate.Length(min=1, max=200))
+
+
+class TabsResponseSchema(ma.Schema):
+    message = fields.String(required=True)
+    cleared = fields.List(fields.String(), required=True, metadata={"description": "Answer keys cleared"})
+
+
+class DraftPostSchema(_Body):
+    answers = fields.Dict(keys=fields.String(), values=_answer_value(), required=True,
+                          metadata={"description": "Answer key -> text or true/false"})
+
+
+class DraftTokenSchema(ma.Schema):
+    message = fields.String(required=True)
+    token = fields.String(required=True, metadata={"description": "Open /{page}?token=... to continue"})
+
+
+class TokenQuerySchema(ma.Schema):
+    token = fields.String(required=True, validate=validate.Length(min=1, max=200))
+
+
+class DraftSchema(ma.Schema):
+    answer = fields.Dict(keys=fields.String(), values=_answer_value(), required=True)
+
+
+class ServiceQuerySchema(ma.Schema):
+    service_token = fields.String(load_default="",
+                                  metadata={"description": "The token from `formengine service-token create`"})
+
+
+class ServiceViewSchema(ma.Schema):
+    answer = fields.Dict(keys=fields.String(), values=_answer_value(), required=True)
+    add_another = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    document_answer = fields.Dict(keys=fields.String(), values=fields.Nested(DocumentAnswerSchema), required=True)
+    tabs = fields.Dict(keys=fields.String(), values=fields.String(), required=True)

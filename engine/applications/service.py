@@ -1,0 +1,309 @@
+"""Application data: plain functions for the routes, the CLI, tests and other domains.
+
+Every write locks the applicant's one application row for its whole transaction
+(SELECT ... FOR UPDATE on PostgreSQL; on SQLite the transaction's first statement is a
+write, which takes the database's write lock the way BEGIN IMMEDIATE does), merges, and
+commits: concurrent saves queue up instead of overwriting each other, and a write racing
+a submit either lands before it or is refused after it.
+
+For other domains:
+- `application_for(account_id)` -> Application (created on first use);
+- `application_id_for(account_id)` -> its id;
+- `is_submitted(application_id)`; `ensure_open(application_id)` raises 409 once submitted;
+- `set_answer(application_id, key, value)` for a system write such as the documents
+  worker's ANSWERED marker (no submitted check; the key must be in the data model).
+"""
+import datetime as dt
+import logging
+
+from flask import current_app
+from sqlalchemy import select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import Session
+
+from engine import db, mail
+from engine.accounts.models import Account, utcnow
+from engine.accounts.service import pop_pending_answers, successful_logins
+from engine.applications import hooks, messages
+from engine.applications.answers import answer_problems, merge, usable_answers
+from engine.applications.models import Application, WebStatusEvent
+from engine.errors import AppError
+
+WEB_STATUSES = ("started", "validating", "submitted")
+DERIVED_STATUS = ("none", "started", "validating", "submitted")
+MAX_WEB_STATUS_EVENTS = 100  # beyond it only a status not seen before is recorded
+ANSWERED = "ANSWERED"
+
+log = logging.getLogger(__name__)
+
+
+def compiled_form():
+    return current_app.extensions["tenant"].current()
+
+
+def today() -> dt.date:
+    return dt.date.today()
+
+
+# --- the locked row --------------------------------------------------------------------
+
+def _insert(session: Session):
+    return pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
+
+
+def _select_locked(session: Session, where) -> Application | None:
+    if session.get_bind().dialect.name == "sqlite":
+        # A write first: it waits (busy_timeout) for the write lock and then reads the newest data.
+        session.execute(update(Application).where(where).values(version=Application.version + 1))
+    statement = select(Application).where(where).with_for_update().execution_options(populate_existing=True)
+    return session.scalars(statement).first()
+
+
+def lock(session: Session, account_id: int) -> Application:
+    """The account's application, locked until the transaction ends (created if missing)."""
+    application = _select_locked(session, Application.account_id == account_id)
+    if application is None:
+        now = utcnow()
+        session.execute(_insert(session)(Application).values(
+            account_id=account_id, answers={}, add_another={}, tabs={}, validation_errors={}, version=0,
+            created_at=now, updated_at=now).on_conflict_do_nothing(index_elements=["account_id"]))
+        application = _select_locked(session, Application.account_id == account_id)
+    return application
+
+
+def lock_by_id(session: Session, application_id: int) -> Application | None:
+    return _select_locked(session, Application.id == application_id)
+
+
+def _changed(application: Application) -> None:
+    application.updated_at = utcnow()
+    if db.session().get_bind().dialect.name != "sqlite":  # SQLite's lock already bumped it
+        application.version = (application.version or 0) + 1
+
+
+def _open(application: Application) -> Application:
+    if application.is_submitted:
+        raise AppError(messages.ALREADY_SUBMITTED, 409)
+    return application
+
+
+# --- for other domains -----------------------------------------------------------------
+
+def application_for(account_id: int) -> Application:
+    existing = db.session().scalars(select(Application).where(Application.account_id == account_id)).first()
+    if existing is not None:
+        return existing
+    with db.transaction() as tx:
+        return lock(tx, account_id)
+
+
+def application_id_for(account_id: int) -> int:
+    return application_for(account_id).id
+
+
+def is_submitted(application_id: int) -> bool:
+    submitted_at = db.session().scalar(select(Application.submitted_at).where(Application.id == application_id))
+    return submitted_at is not None
+
+
+def ensure_open(application_id: int) -> None:
+    if is_submitted(application_id):
+        raise AppError(messages.ALREADY_SUBMITTED, 409)
+
+
+def set_answer(application_id: int, key: str, value) -> None:
+    if key not in compiled_form().data_model:
+        raise ValueError(f"{key!r} is not an answer key of this form")
+    with db.transaction() as tx:
+        application = lock_by_id(tx, application_id)
+        if application is not None:
+            application.answers = merge(application.answers, {key: value})
+            _changed(application)
+
+
+# --- profile and answers ---------------------------------------------------------------
+
+def profile(account: Account) -> dict:
+    """The profile; a visitor's answers kept at sign-up/login join the application first."""
+    if account.pending_answers:
+        _take_pending_answers(account)
+    application = application_for(account.id)
+    return {
+        "answer": application.answers,
+        "document_answer": hooks.document_answers(application.id),
+        "username": account.username,
+        "last_page": application.last_page,
+        "successful_login": successful_logins(account.id),
+        "web_status": [{"web_status": status} for status in _web_statuses(application.id)],
+    }
+
+
+def _take_pending_answers(account: Account) -> None:
+    with db.transaction() as tx:
+        application = lock(tx, account.id)
+        pending = usable_answers(compiled_form().data_model, pop_pending_answers(account))
+        if pending and not application.is_submitted:
+            application.answers = merge(application.answers, pending)
+            _changed(application)
+
+
+def check_answers(answers: dict) -> None:
+    problems = answer_problems(compiled_form().data_model, answers)
+    if problems:
+        raise AppError(messages.ANSWERS_INVALID.format(keys=", ".join(problems)), 400, errors=problems)
+
+
+def save_answers(account_id: int, answers: dict) -> None:
+    check_answers(answers)
+    with db.transaction() as tx:
+        application = _open(lock(tx, account_id))
+        if answers:
+            application.answers = merge(application.answers, answers)
+            _changed(application)
+
+
+def save_last_page(account_id: int, last_page: str) -> None:
+    routes = [page["route"] for page in compiled_form().data["pages"]]
+    if last_page not in routes:
+        raise AppError(messages.LAST_PAGE_UNKNOWN.format(routes=", ".join(routes)), 400,
+                       errors={"last_page": [messages.LAST_PAGE_UNKNOWN.format(routes=", ".join(routes))]})
+    with db.transaction() as tx:
+        application = _open(lock(tx, account_id))
+        application.last_page = last_page
+        _changed(application)
+
+
+# --- web status, validations, submit ----------------------------------------------------
+
+def _web_statuses(application_id: int) -> list[str]:
+    return list(db.session().scalars(select(WebStatusEvent.web_status)
+                                     .where(WebStatusEvent.application_id == application_id)
+                                     .order_by(WebStatusEvent.id)))
+
+
+def derived_status(statuses) -> str:
+    """0 distinct recognised statuses: none, 1: started, 2: validating, 3: submitted."""
+    return DERIVED_STATUS[len(set(statuses) & set(WEB_STATUSES))]
+
+
+def post_web_status(account_id: int, web_status: str) -> list[str]:
+    if web_status not in WEB_STATUSES:
+        message = messages.WEB_STATUS_UNKNOWN.format(statuses=", ".join(WEB_STATUSES))
+        raise AppError(message, 400, errors={"web_status": [message]})
+    with db.transaction() as tx:
+        application = lock(tx, account_id)
+        if web_status == "submitted" and not application.is_submitted:
+            raise AppError(messages.WEB_STATUS_NOT_SUBMITTED, 409)
+        statuses = _web_statuses(application.id)
+        if len(statuses) < MAX_WEB_STATUS_EVENTS or web_status not in statuses:
+            tx.add(WebStatusEvent(application_id=application.id, web_status=web_status, at=utcnow()))
+            statuses.append(web_status)
+    return statuses
+
+
+def save_validations(account_id: int, errors: dict, page: str | None) -> None:
+    with db.transaction() as tx:
+        application = _open(lock(tx, account_id))
+        application.validation_errors = {"page": page, "errors": errors}
+        application.validated_at = utcnow()
+        _changed(application)
+
+
+def answers_for_validation(application: Application) -> dict:
+    """The stored answers; with the documents domain present, file questions are answered
+    exactly when a converted document exists (the client cannot claim one)."""
+    answers = dict(application.answers)
+    if hooks.has_documents_domain():
+        documents = hooks.document_answers(application.id)
+        for key, spec in compiled_form().data_model.items():
+            if spec.get("field") == "file":
+                answers[key] = ANSWERED if key in documents else ""
+    return answers
+
+
+def submit(account: Account) -> tuple[dt.datetime, bool]:
+    """Validate the whole application and record its submission: (submitted_at, newly).
+    422 with the error map when invalid; a repeated submit changes nothing."""
+    with db.transaction() as tx:
+        application = lock(tx, account.id)
+        if application.is_submitted:
+            return application.submitted_at, False
+        errors = compiled_form().validate(answers_for_validation(application), today=today(),
+                                          tabs=application.tabs)
+        if errors:
+            raise AppError(messages.SUBMIT_INVALID, 422, errors=errors)
+        now = utcnow()
+        application.submitted_at = now
+        _changed(application)
+        seen = set(_web_statuses(application.id))
+        for status in WEB_STATUSES:
+            if status not in seen:  # the server's record says submitted whatever the client posted
+                tx.add(WebStatusEvent(application_id=application.id, web_status=status, at=now))
+        application_id = application.id
+    hooks.enqueue_application_pdf(application_id)
+    _send_receipt(account.username, now)
+    return now, True
+
+
+def _send_receipt(username: str, submitted_at: dt.datetime) -> None:
+    try:
+        mail.send("submission_receipt", to=username,
+                  submitted_at=f"{submitted_at.day} {submitted_at:%B %Y} at {submitted_at:%H:%M} UTC")
+    except Exception:  # the submission stands; the receipt is a courtesy
+        log.exception("submission receipt for application of %s was not sent", username)
+
+
+# --- add-another and tabs --------------------------------------------------------------
+
+def add_another_counts(account_id: int) -> dict[str, int]:
+    stored = _stored(account_id, "add_another")
+    return {button: stored.get(button, spec["default"]) for button, spec in compiled_form().data["add_another"].items()}
+
+
+def set_add_another(account_id: int, button_id: str, num_components) -> None:
+    buttons = compiled_form().data["add_another"]
+    spec = buttons.get(button_id)
+    if spec is None:
+        message = messages.ADD_ANOTHER_UNKNOWN.format(buttons=", ".join(buttons))
+        raise AppError(message, 400, errors={"button_id": [message]})
+    if isinstance(num_components, bool) or not isinstance(num_components, int) or not 1 <= num_components <= spec["max"]:
+        message = messages.ADD_ANOTHER_RANGE.format(button=button_id, max=spec["max"])
+        raise AppError(message, 400, errors={"num_components": [message]})
+    with db.transaction() as tx:
+        application = _open(lock(tx, account_id))
+        application.add_another = {**application.add_another, button_id: num_components}
+        _changed(application)
+
+
+def tab_choices(account_id: int) -> dict[str, str]:
+    stored = _stored(account_id, "tabs")
+    return {group: stored.get(group, spec["default"]) for group, spec in compiled_form().data["tabs"].items()}
+
+
+def choose_tab(account_id: int, tab_id: str, chosen_tab: str) -> list[str]:
+    """Save the choice and clear the answers (and documents) the definition lists for it."""
+    groups = compiled_form().data["tabs"]
+    group = groups.get(tab_id)
+    if group is None:
+        message = messages.TAB_GROUP_UNKNOWN.format(groups=", ".join(groups))
+        raise AppError(message, 400, errors={"tab_id": [message]})
+    tab = group["tabs"].get(chosen_tab)
+    if tab is None:
+        message = messages.TAB_UNKNOWN.format(group=tab_id, tabs=", ".join(group["tabs"]))
+        raise AppError(message, 400, errors={"chosen_tab": [message]})
+    clears = list(tab["clears"])
+    with db.transaction() as tx:
+        application = _open(lock(tx, account_id))
+        application.tabs = {**application.tabs, tab_id: chosen_tab}
+        application.answers = merge(application.answers, {key: "" for key in clears})
+        _changed(application)
+        application_id = application.id
+    data_model = compiled_form().data_model
+    hooks.remove_documents(application_id, [key for key in clears if data_model.get(key, {}).get("field") == "file"])
+    return clears
+
+
+def _stored(account_id: int, column: str) -> dict:
+    value = db.session().scalar(select(getattr(Application, column)).where(Application.account_id == account_id))
+    return value or {}

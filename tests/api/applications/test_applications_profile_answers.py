@@ -1,0 +1,152 @@
+"""GET /api/profile and PUT /api/answer: the shape, the merge, the refusals, the isolation."""
+import json
+
+import pytest
+
+from tests.api.applications.conftest import PASSWORD, make_applicant
+
+PAGE = {"first_name": "Mei", "last_name": "Chen", "gender": "W", "gender_desc": "Woman", "race_asian": True,
+        "legacy_2_name": "Lin Chen", "hs_3_city": "Toronto"}
+
+
+def profile(client) -> dict:
+    response = client.get("/api/profile")
+    assert response.status_code == 200, response.json
+    return response.json
+
+
+def test_profile_of_a_new_applicant(applicant):
+    body = profile(applicant)
+    assert list(body) == ["answer", "document_answer", "username", "last_page", "successful_login", "web_status"]
+    assert body["answer"] == {} and body["document_answer"] == {} and body["web_status"] == []
+    assert body["username"] == "ada@example.com"
+    assert body["last_page"] is None
+    assert len(body["successful_login"]) == 1 and body["successful_login"][0].endswith("Z")
+
+
+def test_answers_merge_and_never_drop_other_keys(applicant):
+    assert applicant.put("/api/answer", json=PAGE).json == {"message": "Your answers have been saved."}
+    assert applicant.put("/api/answer", json={"middle_name": "Lin", "first_name": "May"}).status_code == 200
+    assert profile(applicant)["answer"] == {**PAGE, "first_name": "May", "middle_name": "Lin"}
+
+
+def test_an_empty_string_clears_one_answer(applicant):
+    applicant.put("/api/answer", json=PAGE)
+    assert applicant.put("/api/answer", json={"gender": "", "gender_desc": ""}).status_code == 200
+    answers = profile(applicant)["answer"]
+    assert "gender" not in answers and "gender_desc" not in answers and answers["first_name"] == "Mei"
+
+
+def test_false_is_kept_and_an_empty_map_changes_nothing(applicant):
+    applicant.put("/api/answer", json={"race_asian": True})
+    applicant.put("/api/answer", json={"race_asian": False})
+    assert applicant.put("/api/answer", json={}).status_code == 200
+    assert profile(applicant)["answer"] == {"race_asian": False}
+
+
+@pytest.mark.parametrize("bad, reason", [
+    ({"favourite_colour": "blue"}, "This is not a question of this form."),
+    ({"legacy_9_name": "x"}, "This is not a question of this form."),
+    ({"first_name": "x" * 46}, "The answer is longer than 45 characters."),
+    ({"gender_desc": "x" * 301}, "The answer is longer than 300 characters."),
+    ({"first_name": 7}, "The answer must be text."),
+    ({"first_name": None}, "The answer must be text."),
+    ({"first_name": ["a"]}, "The answer must be text."),
+    ({"first_name": {"a": 1}}, "The answer must be text."),
+    ({"first_name": True}, "The answer must be text."),
+    ({"race_asian": "yes"}, "The answer must be true or false."),
+    ({"first_name": "a\x00b"}, "The answer contains characters that cannot be stored."),
+])
+def test_refused_answers_name_the_key_and_store_nothing(applicant, bad, reason):
+    applicant.put("/api/answer", json={"last_name": "Chen"})
+    response = applicant.put("/api/answer", json={"first_name": "Mei", **bad})
+    assert response.status_code == 400
+    key = next(iter(bad))
+    assert response.json["errors"] == {key: [reason]}
+    assert key in response.json["message"] and "Nothing was saved" in response.json["message"]
+    assert profile(applicant)["answer"] == {"last_name": "Chen"}
+
+
+def test_essay_allows_its_own_longer_limit(applicant, compiled):
+    limit = compiled.data_model["essay"]["max_length"]
+    assert applicant.put("/api/answer", json={"essay": "w" * limit}).status_code == 200
+    assert applicant.put("/api/answer", json={"essay": "w" * (limit + 1)}).status_code == 400
+
+
+def test_lone_surrogate_is_refused_not_a_crash(applicant):
+    body = '{"first_name": "\\ud800"}'
+    response = applicant.put("/api/answer", data=body, content_type="application/json")
+    assert response.status_code == 400 and "first_name" in response.json["errors"]
+
+
+@pytest.mark.parametrize("body, status", [
+    ("{not json", 400), ("[1, 2]", 400), ('"text"', 400), ("null", 400), ("7", 400),
+    ("[" * 100000 + "]" * 100000, 400),
+])
+def test_malformed_bodies(applicant, body, status):
+    response = applicant.put("/api/answer", data=body, content_type="application/json")
+    assert response.status_code == status, response.data
+    assert response.json["message"]
+
+
+def test_many_unknown_keys_are_reported_shortly(applicant):
+    body = {f"nope_{i}_" + "k" * 300: "x" for i in range(500)}
+    response = applicant.put("/api/answer", json=body)
+    assert response.status_code == 400
+    assert len(response.json["errors"]) == 50
+    assert all(len(key) <= 83 for key in response.json["errors"])
+
+
+def test_five_megabytes_is_413_json(applicant):
+    response = applicant.put("/api/answer", data=json.dumps({"essay": "x" * 5_000_000}),
+                             content_type="application/json")
+    assert response.status_code == 413
+    assert response.is_json and response.json["message"]
+
+
+def test_answers_need_json_and_same_origin(applicant):
+    assert applicant.put("/api/answer", data="first_name=Mei").status_code == 415
+    response = applicant.put("/api/answer", json={"first_name": "Mei"}, headers={"Origin": "https://evil.example"})
+    assert response.status_code == 403
+    assert profile(applicant)["answer"] == {}
+
+
+@pytest.mark.parametrize("method, path", [
+    ("get", "/api/profile"), ("put", "/api/answer"), ("put", "/api/last-page"), ("post", "/api/web-status"),
+    ("post", "/api/validations"), ("post", "/api/submit"), ("get", "/api/add-another"), ("put", "/api/add-another"),
+    ("get", "/api/tabs"), ("put", "/api/tabs"),
+])
+def test_anonymous_visitors_get_401_everywhere(anonymous, method, path):
+    response = getattr(anonymous, method)(path, json={} if method != "get" else None)
+    assert response.status_code == 401
+    assert response.json["message"] == "Your session is invalid. Please clear your cookies and login again."
+
+
+def test_two_applicants_never_see_each_other(applicant, other):
+    applicant.put("/api/answer", json={"first_name": "Ada"})
+    other.put("/api/answer", json={"first_name": "Grace", "last_name": "Hopper"})
+    applicant.put("/api/answer", json={"last_name": ""})
+    assert profile(applicant)["answer"] == {"first_name": "Ada"}
+    assert profile(applicant)["username"] == "ada@example.com"
+    assert profile(other)["answer"] == {"first_name": "Grace", "last_name": "Hopper"}
+    assert profile(other)["username"] == "grace@example.com"
+
+
+def test_a_visitors_answers_carry_over_at_signup(app):
+    import re
+
+    from tests.api.applications.conftest import outbox_messages
+
+    client = app.test_client()
+    answers = {"first_name": "Mei", "race_asian": True, "english_study_years": 4, "unknown_key": "dropped",
+               "last_name": "x" * 99}
+    assert client.post("/public/signup", json={"username": "mei@example.com", "password": PASSWORD,
+                                                "studentAnswers": answers}).status_code == 201
+    code = re.search(r"code is: (\d{6})", outbox_messages(app, "mei@example.com")[-1].get_content()).group(1)
+    client.post("/public/confirm", json={"username": "mei@example.com", "code": code})
+    client.post("/public/login", json={"username": "mei@example.com", "password": PASSWORD})
+    expected = {"first_name": "Mei", "race_asian": True, "english_study_years": "4"}
+    assert profile(client)["answer"] == expected
+    assert profile(client)["answer"] == expected  # taken once
+    second = make_applicant(app, "other@example.com")
+    assert profile(second)["answer"] == {}
