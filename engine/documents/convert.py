@@ -1,0 +1,268 @@
+"""Uploaded bytes -> a clean PDF, or `ConversionRefused` with a message for the applicant.
+
+Pure: bytes in, bytes out, no storage or database. The type is identified from the bytes
+only (never the name or Content-Type); files that look like two types at once (polyglots)
+are refused. Every parser runs with its own limits so a hostile file cannot exhaust memory.
+"""
+from __future__ import annotations
+
+import io
+import re
+import warnings
+import zipfile
+
+from engine.definition.files import file_problems
+
+MAX_IMAGE_PIXELS = 40_000_000  # our own cap (Pillow only warns at 89 M and errors at twice that)
+MAX_IMAGE_SIDE = 2200  # larger images are scaled down before they go into the PDF
+MAX_PDF_PAGES = 100
+MAX_ZIP_ENTRIES = 500
+MAX_ZIP_UNCOMPRESSED = 40 * 1024 * 1024  # whole docx, bytes
+MAX_ZIP_RATIO = 200  # a single entry expanding more than this is a bomb
+
+MESSAGES = {
+    "unknown_type": None,  # the tenant's wrong_type message
+    "polyglot": "Your file looks like more than one type of file at once. Please save it again as a single type and upload it.",
+    "image_too_large": "Your image has too many pixels. Please upload a smaller image (at most 40 megapixels).",
+    "image_unreadable": "Your image could not be read. It may be damaged; please upload a different file.",
+    "pdf_encrypted": "Your PDF is password-protected. Please remove the password and upload it again.",
+    "pdf_unreadable": "Your PDF could not be read. It may be damaged; please upload a different file.",
+    "pdf_too_many_pages": f"Your PDF has too many pages. The maximum is {MAX_PDF_PAGES} pages.",
+    "docx_unreadable": "Your Word document could not be read. It may be damaged; please upload a different file.",
+    "docx_too_large": "Your Word document expands to too much data to be converted. Please simplify it or upload a PDF.",
+    "docx_entities": "Your Word document contains XML entity declarations, which are not allowed. Please save it again as a normal .docx file.",
+}
+
+
+class ConversionRefused(Exception):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+PNG = b"\x89PNG\r\n\x1a\n"
+JPEG = b"\xff\xd8\xff"
+
+
+def sniff(data: bytes) -> set[str]:
+    """Every type the bytes could be read as: more than one means a polyglot."""
+    kinds = set()
+    if data.startswith(PNG):
+        kinds.add("png")
+    if data.startswith(JPEG):
+        kinds.add("jpeg")
+    if b"%PDF-" in data[:1024]:  # PDF readers accept the header anywhere in the first KB
+        kinds.add("pdf")
+    if data.startswith(b"PK\x03\x04") or _has_zip_directory(data):
+        kinds.add("zip")
+    return kinds
+
+
+def _has_zip_directory(data: bytes) -> bool:
+    tail = data[-(65536 + 22):]
+    return b"PK\x05\x06" in tail and zipfile.is_zipfile(io.BytesIO(data))
+
+
+def identify(data: bytes) -> str | None:
+    """"png", "jpeg", "pdf", "docx"; None for anything else; ConversionRefused for polyglots."""
+    kinds = sniff(data)
+    if len(kinds) > 1:
+        raise ConversionRefused(MESSAGES["polyglot"])
+    if not kinds:
+        return None
+    kind = kinds.pop()
+    if kind == "pdf" and not data.startswith(b"%PDF-"):
+        raise ConversionRefused(MESSAGES["polyglot"])  # something else sits in front of the PDF
+    if kind == "zip":
+        return "docx" if _looks_like_docx(data) else None
+    return kind
+
+
+def _looks_like_docx(data: bytes) -> bool:
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            names = set(archive.namelist()[:MAX_ZIP_ENTRIES + 1])
+    except (zipfile.BadZipFile, ValueError, OSError):
+        return False
+    return "[Content_Types].xml" in names and "word/document.xml" in names
+
+
+def _allowed(kind: str, types: list[str]) -> bool:
+    if kind == "jpeg":
+        return "jpeg" in types or "jpg" in types
+    return kind in types
+
+
+def check_and_convert(data: bytes, file_name: str, rules: dict, size: int | None = None) -> tuple[bytes, str]:
+    """(pdf bytes, detected type) for an upload, after every file rule; ConversionRefused otherwise."""
+    size = len(data) if size is None else size
+    problems = file_problems(rules, file_name, size)
+    if problems:
+        raise ConversionRefused(" ".join(problems))
+    kind = identify(data)
+    if kind is None or not _allowed(kind, rules["types"]):
+        raise ConversionRefused(rules["messages"]["wrong_type"])
+    return CONVERTERS[kind](data), kind
+
+
+# -- images ---------------------------------------------------------------------------------
+
+def open_image(data: bytes):
+    """A decoded Pillow image within our pixel cap, EXIF orientation applied, as RGB."""
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            image = Image.open(io.BytesIO(data))
+            width, height = image.size
+            if width * height > MAX_IMAGE_PIXELS or width < 1 or height < 1:
+                raise ConversionRefused(MESSAGES["image_too_large"])
+            if image.format == "JPEG":
+                image.draft("RGB", (MAX_IMAGE_SIDE, MAX_IMAGE_SIDE))  # decode at a reduced scale
+            image.load()
+            image = ImageOps.exif_transpose(image)
+            image.thumbnail((MAX_IMAGE_SIDE, MAX_IMAGE_SIDE))
+            return _flatten(image)
+        except ConversionRefused:
+            raise
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            raise ConversionRefused(MESSAGES["image_too_large"])
+        except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError, MemoryError, Warning):
+            raise ConversionRefused(MESSAGES["image_unreadable"])
+
+
+def _flatten(image):
+    from PIL import Image
+
+    if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
+        rgba = image.convert("RGBA")
+        background = Image.new("RGB", rgba.size, "white")
+        background.paste(rgba, mask=rgba.getchannel("A"))
+        return background
+    return image.convert("RGB") if image.mode != "RGB" else image
+
+
+def image_to_pdf(data: bytes) -> bytes:
+    """One page, the image fitted to US Letter at no more than its natural size."""
+    image = open_image(data)
+    width, height = image.size
+    # Resolution (pixels per inch) such that the image fits 8 x 10.5 inches, never below 72 dpi.
+    resolution = max(72.0, width / 8.0, height / 10.5)
+    out = io.BytesIO()
+    image.save(out, "PDF", resolution=resolution, quality=88)
+    return out.getvalue()
+
+
+# -- PDF ------------------------------------------------------------------------------------
+
+def normalise_pdf(data: bytes) -> bytes:
+    """Rewrite the pages into a new document: no OpenAction, no JavaScript, no actions, no forms."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.errors import PyPdfError
+    from pypdf.generic import NameObject
+
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=False)
+        if reader.is_encrypted:
+            raise ConversionRefused(MESSAGES["pdf_encrypted"])
+        count = len(reader.pages)
+        if count == 0:
+            raise ConversionRefused(MESSAGES["pdf_unreadable"])
+        if count > MAX_PDF_PAGES:
+            raise ConversionRefused(MESSAGES["pdf_too_many_pages"])
+        writer = PdfWriter()
+        for page in reader.pages:
+            page.mediabox  # noqa: B018 - touching it fails early on a page without a usable box
+            for name in ("/AA", "/Annots"):  # page actions; annotations carry links and JavaScript
+                if NameObject(name) in page:
+                    del page[NameObject(name)]
+            writer.add_page(page)
+        out = io.BytesIO()
+        writer.write(out)
+        return out.getvalue()
+    except ConversionRefused:
+        raise
+    except (PyPdfError, ValueError, TypeError, KeyError, AttributeError, IndexError, OSError,
+            RecursionError, AssertionError, NotImplementedError, ZeroDivisionError):
+        raise ConversionRefused(MESSAGES["pdf_unreadable"])
+
+
+def pdf_has_active_content(data: bytes) -> bool:
+    """True when a PDF has an OpenAction, document JavaScript, page actions or annotations."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(data))
+    root = reader.trailer["/Root"]
+    if "/OpenAction" in root or "/AA" in root or "/AcroForm" in root:
+        return True
+    if "/Names" in root and "/JavaScript" in root["/Names"]:
+        return True
+    return any("/AA" in page or "/Annots" in page for page in reader.pages) or b"/JavaScript" in data
+
+
+# -- docx -----------------------------------------------------------------------------------
+
+DOCTYPE = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+
+
+def check_docx_archive(data: bytes) -> None:
+    """Refuse zip bombs (entry count, uncompressed size, ratio) and any DTD or entity, reading
+    each entry with a hard cap rather than trusting the sizes the archive declares."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, ValueError, OSError):
+        raise ConversionRefused(MESSAGES["docx_unreadable"])
+    with archive:
+        infos = archive.infolist()
+        if len(infos) > MAX_ZIP_ENTRIES:
+            raise ConversionRefused(MESSAGES["docx_too_large"])
+        total = 0
+        for info in infos:
+            if info.file_size > MAX_ZIP_UNCOMPRESSED or \
+                    info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1) + 65536:
+                raise ConversionRefused(MESSAGES["docx_too_large"])
+            total += _read_capped(archive, info, MAX_ZIP_UNCOMPRESSED - total, check_xml=info.filename.endswith(
+                (".xml", ".rels")))
+            if total > MAX_ZIP_UNCOMPRESSED:
+                raise ConversionRefused(MESSAGES["docx_too_large"])
+
+
+def _read_capped(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int, check_xml: bool) -> int:
+    read = 0
+    head = b""
+    try:
+        with archive.open(info) as entry:
+            while True:
+                chunk = entry.read(65536)
+                if not chunk:
+                    return read
+                read += len(chunk)
+                if read > budget:
+                    raise ConversionRefused(MESSAGES["docx_too_large"])
+                if check_xml:
+                    window = head + chunk
+                    if DOCTYPE.search(window):
+                        raise ConversionRefused(MESSAGES["docx_entities"])
+                    head = window[-16:]
+    except ConversionRefused:
+        raise
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, OSError, ValueError, EOFError, RuntimeError):
+        raise ConversionRefused(MESSAGES["docx_unreadable"])
+
+
+def docx_to_pdf(data: bytes) -> bytes:
+    from engine.documents.docx_render import render_docx
+
+    check_docx_archive(data)
+    try:
+        return render_docx(data)
+    except ConversionRefused:
+        raise
+    except Exception as exc:  # python-docx/lxml raise many types for malformed packages
+        if isinstance(exc, MemoryError | RecursionError):
+            raise ConversionRefused(MESSAGES["docx_too_large"])
+        raise ConversionRefused(MESSAGES["docx_unreadable"]) from exc
+
+
+CONVERTERS = {"png": image_to_pdf, "jpeg": image_to_pdf, "pdf": normalise_pdf, "docx": docx_to_pdf}

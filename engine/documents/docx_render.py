@@ -1,0 +1,182 @@
+"""A .docx rendered to PDF with python-docx and reportlab: headings, paragraphs (bold, italic,
+underline), bulleted and numbered lists, tables and inline images. Layout fidelity is modest
+by design; the text, its order and its structure are what staff need to read.
+
+Call only after `convert.check_docx_archive` has refused bombs and entity declarations.
+"""
+from __future__ import annotations
+
+import io
+from xml.sax.saxutils import escape
+
+from docx import Document
+from docx.oxml.ns import qn
+from docx.table import Table as DocxTable
+from docx.text.paragraph import Paragraph as DocxParagraph
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import LETTER
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.units import inch
+from reportlab.platypus import Image, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from engine.pdf.fonts import font_names
+
+MAX_BLOCKS = 20_000
+MAX_TABLE_NESTING = 3
+FRAME_WIDTH = LETTER[0] - 2 * inch
+
+
+def _styles():
+    regular, bold = font_names()
+    base = getSampleStyleSheet()
+    body = ParagraphStyle("body", parent=base["BodyText"], fontName=regular, fontSize=10.5, leading=14)
+    styles = {"body": body, "cell": ParagraphStyle("cell", parent=body, fontSize=9.5, leading=12)}
+    sizes = {0: 20, 1: 16, 2: 14, 3: 12.5, 4: 11.5, 5: 11, 6: 11}
+    for level, size in sizes.items():
+        styles[f"h{level}"] = ParagraphStyle(f"h{level}", parent=body, fontName=bold, fontSize=size,
+                                             leading=size * 1.25, spaceBefore=size * 0.6, spaceAfter=size * 0.3)
+    return styles
+
+
+def _run_markup(run, regular_bold: tuple[str, str]) -> str:
+    text = escape(run.text or "").replace("\n", "<br/>").replace("\t", "&nbsp;&nbsp;&nbsp;&nbsp;")
+    if not text:
+        return ""
+    if run.bold:
+        text = f"<b>{text}</b>"
+    if run.italic:
+        text = f"<i>{text}</i>"
+    if run.underline:
+        text = f"<u>{text}</u>"
+    return text
+
+
+def _paragraph_markup(paragraph: DocxParagraph, fonts) -> str:
+    return "".join(_run_markup(run, fonts) for run in paragraph.runs) or escape(paragraph.text or "")
+
+
+def _heading_level(paragraph: DocxParagraph) -> int | None:
+    name = (paragraph.style.name if paragraph.style is not None else "") or ""
+    if name == "Title":
+        return 0
+    if name.startswith("Heading"):
+        digits = name.removeprefix("Heading").strip()
+        return min(int(digits), 6) if digits.isdigit() else 1
+    return None
+
+
+def _list_kind(paragraph: DocxParagraph) -> tuple[str, int] | None:
+    """("bullet" | "number", level) for a list paragraph, else None."""
+    p_pr = paragraph._p.pPr
+    name = ((paragraph.style.name if paragraph.style is not None else "") or "").lower()
+    level = 0
+    if p_pr is not None and p_pr.numPr is not None:
+        ilvl = p_pr.numPr.ilvl
+        level = int(ilvl.val) if ilvl is not None and ilvl.val is not None else 0
+        return ("number" if "number" in name else "bullet", min(level, 5))
+    if name.startswith("list bullet"):
+        return ("bullet", 0)
+    if name.startswith("list number"):
+        return ("number", 0)
+    return None
+
+
+def _images(paragraph: DocxParagraph, document) -> list:
+    from engine.documents.convert import open_image
+
+    flowables = []
+    for blip in paragraph._p.iter(qn("a:blip")):
+        rel_id = blip.get(qn("r:embed"))
+        part = document.part.related_parts.get(rel_id) if rel_id else None
+        if part is None or not hasattr(part, "blob"):
+            continue
+        image = open_image(part.blob)  # the same pixel cap and checks as uploaded images
+        buffer = io.BytesIO()
+        image.save(buffer, "JPEG", quality=85)
+        buffer.seek(0)
+        width, height = image.size
+        scale = min(1.0, FRAME_WIDTH / width, (6 * inch) / height)
+        flowables.append(Image(buffer, width=width * scale, height=height * scale))
+    return flowables
+
+
+class _Renderer:
+    def __init__(self, document):
+        self.document = document
+        self.styles = _styles()
+        self.fonts = font_names()
+        self.blocks = 0
+
+    def body(self, container, depth: int = 0) -> list:
+        flowables: list = []
+        pending_list: list = []
+        pending_kind: str | None = None
+
+        def flush():
+            nonlocal pending_list, pending_kind
+            if pending_list:
+                flowables.append(ListFlowable(
+                    pending_list, bulletType="1" if pending_kind == "number" else "bullet",
+                    start=None if pending_kind == "number" else "\u2022", leftIndent=18,
+                    bulletFontName=self.fonts[0], bulletFontSize=9))
+            pending_list, pending_kind = [], None
+
+        for child in container.iter_inner_content():
+            self.blocks += 1
+            if self.blocks > MAX_BLOCKS:
+                break
+            if isinstance(child, DocxTable):
+                flush()
+                if depth < MAX_TABLE_NESTING:
+                    flowables.append(self.table(child, depth))
+                continue
+            images = _images(child, self.document)
+            list_kind = _list_kind(child)
+            markup = _paragraph_markup(child, self.fonts)
+            if list_kind is not None and markup.strip():
+                if pending_kind not in (None, list_kind[0]):
+                    flush()
+                pending_kind = list_kind[0]
+                indent = list_kind[1] * 14
+                style = ParagraphStyle(f"li{indent}", parent=self.styles["body"], leftIndent=indent)
+                pending_list.append(ListItem(Paragraph(markup, style)))
+                continue
+            flush()
+            level = _heading_level(child)
+            if markup.strip():
+                style = self.styles[f"h{level}"] if level is not None else self.styles["body"]
+                flowables.append(Paragraph(markup, style))
+            elif not images:
+                flowables.append(Spacer(1, 6))
+            flowables.extend(images)
+        flush()
+        return flowables
+
+    def table(self, table: DocxTable, depth: int):
+        rows = []
+        for row in table.rows:
+            cells = []
+            for cell in row.cells:
+                content = self.body(cell, depth + 1) or [Paragraph("", self.styles["cell"])]
+                cells.append(content)
+            rows.append(cells)
+        columns = max((len(r) for r in rows), default=1)
+        rows = [r + [[""]] * (columns - len(r)) for r in rows] or [[""]]
+        widths = [(FRAME_WIDTH - depth * 12) / columns] * columns
+        flowable = Table(rows, colWidths=widths, repeatRows=0)
+        flowable.setStyle(TableStyle([
+            ("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ]))
+        return flowable
+
+
+def render_docx(data: bytes) -> bytes:
+    document = Document(io.BytesIO(data))
+    renderer = _Renderer(document)
+    story = renderer.body(document) or [Paragraph("", renderer.styles["body"])]
+    out = io.BytesIO()
+    SimpleDocTemplate(out, pagesize=LETTER, leftMargin=inch, rightMargin=inch, topMargin=inch,
+                      bottomMargin=inch, title="Converted document").build(story)
+    return out.getvalue()

@@ -1,0 +1,312 @@
+"""Where uploaded and converted documents live: one interface, two backends.
+
+`LocalStorage` keeps objects in a folder and signs its own S3-style POST policies, which the
+local upload endpoint (`POST /api/storage/upload`) checks the way S3 would: the key, the
+expiry and the content-length-range, under an HMAC signature. `S3Storage` uses boto3 against
+any S3-compatible endpoint. The client posts `{url, fields}` + the file to either one the same way.
+"""
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import hmac
+import json
+import os
+import re
+import secrets
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlencode
+
+# Keys are chosen by the server; anything else (traversal, odd bytes, long names) is refused.
+KEY_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}(/[A-Za-z0-9][A-Za-z0-9_.-]{0,100}){1,6}$")
+MAX_PRESIGN_SECONDS = 300  # S3 presigned POSTs we hand out live at most 5 minutes
+
+
+class StorageError(Exception):
+    """A stored object is missing or unreadable."""
+
+
+class PolicyRefused(Exception):
+    """An upload the signed policy does not allow; `status` is what S3 would answer."""
+
+    def __init__(self, message: str, status: int = 403):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def valid_key(key: str) -> bool:
+    return isinstance(key, str) and bool(KEY_PATTERN.match(key)) and ".." not in key
+
+
+def new_key(prefix: str, suffix: str = "") -> str:
+    """A fresh unguessable key under `prefix` (e.g. "uploads/12/essay_file")."""
+    key = f"{prefix}/{secrets.token_hex(16)}{suffix}"
+    if not valid_key(key):
+        raise ValueError(f"not a valid storage key: {key!r}")
+    return key
+
+
+@dataclass
+class PresignedPost:
+    url: str
+    fields: dict
+
+
+class Storage:
+    """The interface both backends implement."""
+
+    def presign_upload(self, key: str, max_bytes: int, expires_in: int) -> PresignedPost:
+        raise NotImplementedError
+
+    def read(self, key: str, max_bytes: int) -> bytes:
+        """The object's bytes; at most max_bytes + 1 are read, so callers can tell it is too large."""
+        raise NotImplementedError
+
+    def size(self, key: str) -> int | None:
+        """The object's size, or None when it does not exist."""
+        raise NotImplementedError
+
+    def write(self, key: str, data: bytes, content_type: str = "application/pdf") -> None:
+        raise NotImplementedError
+
+    def delete(self, key: str) -> None:
+        """Remove the object; removing one that does not exist is not an error."""
+        raise NotImplementedError
+
+    def download_url(self, key: str, expires_in: int, file_name: str) -> str:
+        raise NotImplementedError
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode()
+
+
+def _sign(secret: bytes, policy_b64: str) -> str:
+    return hmac.new(secret, policy_b64.encode(), hashlib.sha256).hexdigest()
+
+
+def _iso(moment: float) -> str:
+    return dt.datetime.fromtimestamp(moment, dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+
+
+class LocalStorage(Storage):
+    """Objects as files under `root`; presigned POSTs answered by the app's upload endpoint."""
+
+    ALGORITHM = "FORMENGINE-HMAC-SHA256"
+
+    def __init__(self, root: str | Path, secret: str, upload_url: str, download_url: str):
+        self.root = Path(root)
+        self.secret = hashlib.sha256(b"formengine-storage:" + secret.encode()).digest()
+        self.upload_url = upload_url
+        self.download_base = download_url
+
+    def _path(self, key: str) -> Path:
+        if not valid_key(key):
+            raise StorageError("invalid key")
+        path = (self.root / key).resolve()
+        if self.root.resolve() not in path.parents:
+            raise StorageError("invalid key")
+        return path
+
+    # -- presigned POST, S3 style -------------------------------------------------------
+    def presign_upload(self, key: str, max_bytes: int, expires_in: int) -> PresignedPost:
+        expires_in = min(expires_in, MAX_PRESIGN_SECONDS)
+        policy = {
+            "expiration": _iso(time.time() + expires_in),
+            "conditions": [{"key": key}, ["content-length-range", 1, max_bytes]],
+        }
+        policy_b64 = _b64(json.dumps(policy, separators=(",", ":")).encode())
+        fields = {"key": key, "policy": policy_b64, "x-amz-algorithm": self.ALGORITHM,
+                  "x-amz-signature": _sign(self.secret, policy_b64)}
+        return PresignedPost(self.upload_url, fields)
+
+    def check_policy(self, fields: dict, size: int, now: float | None = None) -> str:
+        """The key the upload may be stored under, or PolicyRefused with S3's reason."""
+        policy_b64 = fields.get("policy") or ""
+        signature = fields.get("x-amz-signature") or ""
+        if not policy_b64 or not signature:
+            raise PolicyRefused("Invalid according to Policy: the policy and its signature are required.", 403)
+        if not hmac.compare_digest(_sign(self.secret, policy_b64), signature):
+            raise PolicyRefused("The request signature we calculated does not match the signature you provided.")
+        try:
+            policy = json.loads(base64.b64decode(policy_b64, validate=True))
+            expiration = dt.datetime.strptime(policy["expiration"], "%Y-%m-%dT%H:%M:%S.000Z").replace(tzinfo=dt.UTC)
+            key = next(c["key"] for c in policy["conditions"] if isinstance(c, dict) and "key" in c)
+            low, high = next(c[1:] for c in policy["conditions"]
+                             if isinstance(c, list) and c and c[0] == "content-length-range")
+        except (ValueError, KeyError, TypeError, StopIteration):
+            raise PolicyRefused("Invalid according to Policy: the policy could not be read.", 400)
+        if (now or time.time()) > expiration.timestamp():
+            raise PolicyRefused("Invalid according to Policy: Policy expired.")
+        if fields.get("key") != key or not valid_key(key):
+            raise PolicyRefused(f'Invalid according to Policy: Policy Condition failed: ["eq", "$key", "{key}"]')
+        if size > high:
+            raise PolicyRefused("Your proposed upload exceeds the maximum allowed size.", 400)
+        if size < low:
+            raise PolicyRefused("Your proposed upload is smaller than the minimum allowed size.", 400)
+        return key
+
+    def store_upload(self, key: str, stream, max_bytes: int) -> int:
+        """Copy an upload stream to `key` reading at most max_bytes + 1; returns the size written."""
+        path = self._path(key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        written = 0
+        with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as tmp:
+            try:
+                while written <= max_bytes:
+                    chunk = stream.read(min(65536, max_bytes + 1 - written))
+                    if not chunk:
+                        break
+                    tmp.write(chunk)
+                    written += len(chunk)
+            except BaseException:
+                os.unlink(tmp.name)
+                raise
+        if written > max_bytes or written < 1:
+            os.unlink(tmp.name)
+            raise PolicyRefused("Your proposed upload exceeds the maximum allowed size." if written
+                                else "Your proposed upload is smaller than the minimum allowed size.", 400)
+        os.replace(tmp.name, path)
+        return written
+
+    # -- objects --------------------------------------------------------------------------
+    def read(self, key: str, max_bytes: int) -> bytes:
+        try:
+            with open(self._path(key), "rb") as handle:
+                return handle.read(max_bytes + 1)
+        except OSError as exc:
+            raise StorageError(f"cannot read {key}: {exc.strerror}") from exc
+
+    def size(self, key: str) -> int | None:
+        try:
+            return self._path(key).stat().st_size
+        except (OSError, StorageError):
+            return None
+
+    def write(self, key: str, data: bytes, content_type: str = "application/pdf") -> None:
+        path = self._path(key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as tmp:
+            tmp.write(data)
+        os.replace(tmp.name, path)
+
+    def delete(self, key: str) -> None:
+        try:
+            self._path(key).unlink(missing_ok=True)
+        except StorageError:
+            pass
+
+    def delete_tree(self, prefix: str) -> None:
+        shutil.rmtree(self.root / prefix, ignore_errors=True)
+
+    # -- signed download links ----------------------------------------------------------
+    def download_url(self, key: str, expires_in: int, file_name: str) -> str:
+        expires = int(time.time()) + expires_in
+        message = f"{key}\n{expires}\n{file_name}"
+        signature = hmac.new(self.secret, message.encode(), hashlib.sha256).hexdigest()
+        query = urlencode({"key": key, "expires": expires, "name": file_name, "signature": signature})
+        return f"{self.download_base}?{query}"
+
+    def check_download(self, key: str, expires: int, file_name: str, signature: str) -> None:
+        message = f"{key}\n{expires}\n{file_name}"
+        expected = hmac.new(self.secret, message.encode(), hashlib.sha256).hexdigest()
+        if not hmac.compare_digest(expected, signature or ""):
+            raise PolicyRefused("The request signature we calculated does not match the signature you provided.")
+        if time.time() > expires:
+            raise PolicyRefused("Request has expired.")
+
+
+class S3Storage(Storage):
+    """An S3-compatible bucket through boto3 (credentials from the usual AWS environment)."""
+
+    def __init__(self, bucket: str, endpoint_url: str | None = None, region: str | None = None):
+        import boto3
+        from botocore.config import Config
+
+        self.bucket = bucket
+        self.client = boto3.client(
+            "s3", endpoint_url=endpoint_url or None, region_name=region or "us-east-1",
+            config=Config(signature_version="s3v4", retries={"max_attempts": 3}, connect_timeout=5,
+                          read_timeout=30, s3={"addressing_style": "path"}),
+        )
+
+    def presign_upload(self, key: str, max_bytes: int, expires_in: int) -> PresignedPost:
+        post = self.client.generate_presigned_post(
+            Bucket=self.bucket, Key=key, Fields=None,
+            Conditions=[["content-length-range", 1, max_bytes]],
+            ExpiresIn=min(expires_in, MAX_PRESIGN_SECONDS),
+        )
+        return PresignedPost(post["url"], post["fields"])
+
+    def _missing(self, exc) -> bool:
+        code = str(getattr(exc, "response", {}).get("Error", {}).get("Code", ""))
+        return code in {"404", "NoSuchKey", "NotFound"}
+
+    def read(self, key: str, max_bytes: int) -> bytes:
+        from botocore.exceptions import BotoCoreError, ClientError
+
+        try:
+            # A Range keeps memory bounded even when the bucket did not enforce the size policy.
+            response = self.client.get_object(Bucket=self.bucket, Key=key, Range=f"bytes=0-{max_bytes}")
+            return response["Body"].read(max_bytes + 1)
+        except (ClientError, BotoCoreError) as exc:
+            raise StorageError(f"cannot read {key}: {exc}") from exc
+
+    def size(self, key: str) -> int | None:
+        from botocore.exceptions import ClientError
+
+        try:
+            return int(self.client.head_object(Bucket=self.bucket, Key=key)["ContentLength"])
+        except ClientError as exc:
+            if self._missing(exc):
+                return None
+            raise StorageError(f"cannot inspect {key}: {exc}") from exc
+
+    def write(self, key: str, data: bytes, content_type: str = "application/pdf") -> None:
+        self.client.put_object(Bucket=self.bucket, Key=key, Body=data, ContentType=content_type)
+
+    def delete(self, key: str) -> None:
+        from botocore.exceptions import ClientError
+
+        try:
+            self.client.delete_object(Bucket=self.bucket, Key=key)
+        except ClientError as exc:
+            if not self._missing(exc):
+                raise
+
+    def download_url(self, key: str, expires_in: int, file_name: str) -> str:
+        return self.client.generate_presigned_url(
+            "get_object", ExpiresIn=expires_in,
+            Params={"Bucket": self.bucket, "Key": key, "ResponseContentType": "application/pdf",
+                    "ResponseContentDisposition": f'attachment; filename="{file_name}"'},
+        )
+
+
+_cache: dict[tuple, Storage] = {}
+
+
+def storage_from_config(config: dict) -> Storage:
+    """The configured backend (one instance per configuration per process)."""
+    backend = (config.get("STORAGE_BACKEND") or "local").lower()
+    if backend == "s3":
+        ident = ("s3", config["S3_BUCKET"], config.get("S3_ENDPOINT_URL"), config.get("S3_REGION"))
+        if ident not in _cache:
+            if not config.get("S3_BUCKET"):
+                raise RuntimeError("STORAGE_BACKEND=s3 needs S3_BUCKET")
+            _cache[ident] = S3Storage(config["S3_BUCKET"], config.get("S3_ENDPOINT_URL"), config.get("S3_REGION"))
+        return _cache[ident]
+    if backend != "local":
+        raise RuntimeError(f"unknown STORAGE_BACKEND {backend!r}: use local or s3")
+    base = (config.get("PUBLIC_URL") or "").rstrip("/")
+    ident = ("local", config["STORAGE_PATH"], config["SECRET_KEY"], base)
+    if ident not in _cache:
+        _cache[ident] = LocalStorage(config["STORAGE_PATH"], config["SECRET_KEY"],
+                                     upload_url=f"{base}/api/storage/upload",
+                                     download_url=f"{base}/api/storage/download")
+    return _cache[ident]

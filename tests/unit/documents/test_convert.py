@@ -1,0 +1,118 @@
+"""convert.py: type from bytes, every file rule with its message, each converter, the hostile corpus."""
+import io
+import resource
+
+import pytest
+from pypdf import PdfReader
+
+import corpus
+from engine.documents import convert
+from engine.documents.convert import ConversionRefused, check_and_convert
+
+
+def pdf_text(data: bytes) -> str:
+    return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)
+
+
+@pytest.mark.parametrize("kind", sorted(corpus.GOOD))
+def test_each_allowed_type_becomes_a_pdf(kind):
+    factory, name = corpus.GOOD[kind]
+    result, detected = check_and_convert(factory(), name, corpus.RULES)
+    assert result.startswith(b"%PDF-")
+    assert detected == ("jpeg" if kind == "jpg" else kind)
+    assert len(PdfReader(io.BytesIO(result)).pages) >= 1
+
+
+@pytest.mark.parametrize("case", sorted(corpus.HOSTILE))
+def test_the_hostile_corpus_is_refused_with_its_message(case):
+    factory, name, message = corpus.HOSTILE[case]
+    with pytest.raises(ConversionRefused) as refused:
+        check_and_convert(factory(), name, corpus.RULES)
+    assert refused.value.message == message
+
+
+def test_the_type_comes_from_the_bytes_not_the_name():
+    # A PNG named .pdf converts as the image it is; a PDF named .png as a PDF.
+    assert check_and_convert(corpus.png(), "photo.pdf", corpus.RULES)[1] == "png"
+    assert check_and_convert(corpus.pdf(), "essay.png", corpus.RULES)[1] == "pdf"
+
+
+def test_a_type_outside_the_rules_is_refused_even_with_an_allowed_name():
+    rules = {**corpus.RULES, "types": ["pdf"]}
+    with pytest.raises(ConversionRefused, match="only enter the following"):
+        check_and_convert(corpus.png(), "photo.pdf", rules)
+
+
+def test_several_rules_broken_at_once_give_every_message():
+    with pytest.raises(ConversionRefused) as refused:
+        check_and_convert(b"", "x" * 40 + ".exe", corpus.RULES)
+    for key in ("wrong_type", "empty", "name_too_long"):
+        assert corpus.RULES["messages"][key] in refused.value.message
+
+
+def test_a_zip_that_is_not_a_word_document_is_refused():
+    buffer = io.BytesIO()
+    import zipfile
+
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("readme.txt", "hi")
+    with pytest.raises(ConversionRefused, match="only enter the following"):
+        check_and_convert(buffer.getvalue(), "essay.docx", corpus.RULES)
+
+
+def test_exif_orientation_is_honoured():
+    # 600x300 stored, orientation 6 (rotate 90°): the page is taller than wide.
+    result, _ = check_and_convert(corpus.jpeg(600, 300, orientation=6), "scan.jpg", corpus.RULES)
+    box = PdfReader(io.BytesIO(result)).pages[0].mediabox
+    assert box.height > box.width
+    plain, _ = check_and_convert(corpus.jpeg(600, 300), "scan.jpg", corpus.RULES)
+    box = PdfReader(io.BytesIO(plain)).pages[0].mediabox
+    assert box.width > box.height
+
+
+def test_transparent_images_are_flattened_on_white():
+    result, _ = check_and_convert(corpus.png(100, 100, color=(0, 0, 0, 0), mode="RGBA"), "clear.png", corpus.RULES)
+    assert result.startswith(b"%PDF-")
+
+
+def test_javascript_open_action_and_annotations_are_removed():
+    hostile = corpus.pdf_with_javascript()
+    assert convert.pdf_has_active_content(hostile)
+    cleaned, kind = check_and_convert(hostile, "scripted.pdf", corpus.RULES)
+    assert kind == "pdf"
+    assert not convert.pdf_has_active_content(cleaned)
+    assert "Scripted" in pdf_text(cleaned)
+
+
+def test_a_pdf_with_too_many_pages_is_refused():
+    with pytest.raises(ConversionRefused, match="too many pages"):
+        check_and_convert(corpus.pdf(pages=convert.MAX_PDF_PAGES + 1), "long.pdf", corpus.RULES)
+
+
+def test_a_pdf_behind_other_bytes_is_a_polyglot():
+    with pytest.raises(ConversionRefused, match="more than one type"):
+        check_and_convert(b"GIF89a" + corpus.pdf(), "essay.pdf", corpus.RULES)
+
+
+def test_docx_content_survives_conversion():
+    result, _ = check_and_convert(corpus.docx(("An essay about courage.",), image=corpus.png(120, 60)),
+                                  "essay.docx", corpus.RULES)
+    text = pdf_text(result)
+    for expected in ("My Essay", "First part", "An essay about courage.", "bold words", "a bullet point",
+                     "a numbered point", "cell 0.0", "cell 1.1"):
+        assert expected in text
+
+
+def test_a_docx_image_over_the_pixel_cap_is_refused():
+    with pytest.raises(ConversionRefused, match="too many pixels"):
+        convert.docx_to_pdf(corpus.docx(image=corpus.png_declaring(9000, 9000)))
+
+
+def test_hostile_files_stay_within_bounded_memory():
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    for case in ("png_20000x20000", "docx_zip_bomb", "pdf_zip_polyglot", "one_byte_over"):
+        factory, name, _ = corpus.HOSTILE[case]
+        with pytest.raises(ConversionRefused):
+            check_and_convert(factory(), name, corpus.RULES)
+    grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    assert grown_mb < 300, f"peak memory grew by {grown_mb:.0f} MB"
