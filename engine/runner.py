@@ -69,14 +69,21 @@ class EmbeddedRedis:
     def stop(self, timeout: float = 10.0) -> None:
         """Save and shut the server down, whoever else is still connected; then make sure it is gone."""
         import redis
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
 
         if self._server is None:
             return
         server, self._server = self._server, None
+        # A client of its own without retries: the default one keeps reconnecting, with backoff,
+        # to the socket the server has just removed.
+        client = redis.Redis(unix_socket_path=server.socket_file, retry=Retry(NoBackoff(), 0))
         try:
-            server.shutdown(save=True)
+            client.shutdown(save=True)
         except redis.RedisError:
             pass
+        finally:
+            client.close()
         if self.pid and not _wait_gone(self.pid, timeout):
             _signal_pid(self.pid, signal.SIGTERM)
             if not _wait_gone(self.pid, timeout):
