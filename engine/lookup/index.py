@@ -78,6 +78,7 @@ def build(path: Path, entries: Iterable[Entry], sources: str = "") -> dict[str, 
                 ("sources", sources)])
         connection.execute("VACUUM")
         connection.close()
+        os.chmod(temp_name, 0o644)  # mkstemp makes it private; app processes may run as another user
         os.replace(temp_name, path)
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
@@ -212,9 +213,14 @@ class IndexProvider(LookupProvider):
         if getattr(local, "identity", None) != identity:
             if getattr(local, "connection", None) is not None:
                 local.connection.close()
-            local.connection = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
-            local.connection.row_factory = sqlite3.Row
-            local.identity = identity
+            connection = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+            connection.row_factory = sqlite3.Row
+            found = connection.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+            if found is None or found[0] != FORMAT_VERSION:
+                connection.close()
+                raise sqlite3.DatabaseError(f"index format {found[0] if found else None!r}, this version reads "
+                                            f"{FORMAT_VERSION!r}: run `formengine lookup load` again")
+            local.connection, local.identity = connection, identity
         return local.connection
 
     def _build(self) -> os.stat_result:

@@ -22,6 +22,7 @@ photon_server = _photon_module()
 
 @pytest.fixture
 def photon():
+    """Photon's recorded responses served over HTTP on 127.0.0.1."""
     with photon_server.PhotonStandIn() as stand_in:
         yield stand_in
 
@@ -30,13 +31,6 @@ def photon():
 def photon_down_url() -> str:
     """A loopback URL where nothing listens: the address engine is down."""
     return photon_server.closed_port_url()
-
-
-@pytest.fixture
-def sample_index(tmp_path) -> Path:
-    path = tmp_path / "sample.sqlite"
-    service.build_sample(path)
-    return path
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,7 @@
 import csv
 import logging
 import os
+import sqlite3
 
 import pytest
 
@@ -125,3 +126,16 @@ def test_detail_of_every_result_over_the_full_list(hs_index):
         for result in provider.search("hs_ceeb", prefix, 20):
             record = provider.detail("hs_ceeb", result.id)
             assert record["name"] == result.text and record["ceeb"] in result.sub_text
+
+
+def test_an_index_of_another_format_asks_for_a_reload(sample_index):
+    connection = sqlite3.connect(sample_index)
+    with connection:
+        connection.execute("UPDATE meta SET value = '0' WHERE key = 'format'")
+    connection.close()
+    with pytest.raises(LookupUnavailable, match="index format '0'.*run `formengine lookup load` again"):
+        IndexProvider(sample_index).search("hs_ceeb", "maple", 5)
+
+
+def test_the_index_file_is_readable_by_other_users(sample_index):
+    assert sample_index.stat().st_mode & 0o777 == 0o644
