@@ -27,7 +27,7 @@ class Application(Base):
     tabs: Mapped[dict] = mapped_column(JSONMap, default=dict)
     validation_errors: Mapped[dict] = mapped_column(JSONMap, default=dict)
     last_page: Mapped[str | None] = mapped_column(String(300))
-    # Bumped by every write; on SQLite the bump is also what takes the write lock first.
+    # Bumped by every change (a no-op UPDATE of it is what takes SQLite's write lock first).
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[dt.datetime] = mapped_column(default=utcnow)

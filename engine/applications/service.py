@@ -55,7 +55,7 @@ def _insert(session: Session):
 def _select_locked(session: Session, where) -> Application | None:
     if session.get_bind().dialect.name == "sqlite":
         # A write first: it waits (busy_timeout) for the write lock and then reads the newest data.
-        session.execute(update(Application).where(where).values(version=Application.version + 1))
+        session.execute(update(Application).where(where).values(version=Application.version))
     statement = select(Application).where(where).with_for_update().execution_options(populate_existing=True)
     return session.scalars(statement).first()
 
@@ -78,8 +78,7 @@ def lock_by_id(session: Session, application_id: int) -> Application | None:
 
 def _changed(application: Application) -> None:
     application.updated_at = utcnow()
-    if db.session().get_bind().dialect.name != "sqlite":  # SQLite's lock already bumped it
-        application.version = (application.version or 0) + 1
+    application.version = (application.version or 0) + 1
 
 
 def _open(application: Application) -> Application:
