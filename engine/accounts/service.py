@@ -79,12 +79,13 @@ def signup(username: object, password: object, student_answers: dict | None = No
 def confirm(username: object, code: object) -> str:
     username = _username_or_error(username, MESSAGE_INVALID, extra=_code_problems(code))
     session = db.session()
+    # Each try is counted before the code is checked, so parallel guesses cannot overshoot.
+    if not limits.hit(session, f"code-tries:{username}", CODE_TRIES, DAY).allowed:
+        raise AppError(messages.CONFIRM_DEAD, 400)
     day = limits.hit(session, f"code-fail-day:{username}", CODE_DAILY_FAILURES, DAY)
     if not day.allowed:
+        limits.refund(session, f"code-tries:{username}")
         _too_many(messages.CONFIRM_DAY_LIMIT, day.retry_after)
-    if not limits.hit(session, f"code-tries:{username}", CODE_TRIES, DAY).allowed:
-        limits.refund(session, f"code-fail-day:{username}")
-        raise AppError(messages.CONFIRM_DEAD, 400)
     account = _find(username)
     latest = _latest_code(account) if account is not None else None
     if latest is None or not same(latest.code_hash, code_hash(_secret(), account.id, code)):
