@@ -17,7 +17,8 @@ def lookup() -> None:
 @click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--category", type=click.Choice(CATEGORIES),
               help="Category of every row (otherwise a 'category' column, the file name or HS_CEEB columns tell).")
-@click.option("--country", default="US", show_default=True, help="Country of rows without a country column.")
+@click.option("--country", default="USA", show_default=True,
+              help="Country of rows without a country column (ISO 3166-1; alpha-2 codes become alpha-3).")
 @click.option("--encoding", default="utf-8", show_default=True,
               help="Text encoding of the files (IPEDS files are often cp1252).")
 @click.option("--sample", is_flag=True, help="Also load the bundled sample (fictional entries: not for production).")

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.lookup import CATEGORIES, SCHOOL_CATEGORIES
+from engine.lookup.countries import alpha3
 from engine.lookup.text import name_key, tidy_case
 
 # Column names each field is read from, case-insensitively: our own sample's names first, then
@@ -49,7 +50,7 @@ class Entry:
         return self.name if self.category in SCHOOL_CATEGORIES else self.address_line_1
 
 
-def read_csv(path: Path, category: str | None = None, country: str = "US", encoding: str = "utf-8") -> Iterator[dict]:
+def read_csv(path: Path, category: str | None = None, country: str = "USA", encoding: str = "utf-8") -> Iterator[dict]:
     """Rows of one CSV file as field -> value dicts, each with its category."""
     encoding = "utf-8-sig" if encoding.replace("_", "-").lower() in {"utf-8", "utf8"} else encoding
     with open(path, newline="", encoding=encoding) as handle:
@@ -66,7 +67,7 @@ def read_csv(path: Path, category: str | None = None, country: str = "US", encod
             if record["category"] not in CATEGORIES:
                 raise LoadError(f"{path}:{line}: unknown category {record['category']!r}; "
                                 f"use one of {', '.join(CATEGORIES)} or pass --category")
-            record["country"] = record["country"] or country
+            record["country"] = alpha3(record["country"] or country)
             yield record
 
 
@@ -104,7 +105,7 @@ def _entry(record: dict) -> Entry | None:
     if ceeb.isdigit() and category in CEEB_DIGITS:
         ceeb = ceeb.zfill(CEEB_DIGITS[category])
     zip_code = record["zip"]
-    if zip_code.isdigit() and len(zip_code) < 5 and record["country"] == "US":
+    if zip_code.isdigit() and len(zip_code) < 5 and record["country"] == "USA":
         zip_code = zip_code.zfill(5)
     entry = Entry(
         category=category, id=record["id"], name=tidy_case(record["name"]), ceeb=ceeb,

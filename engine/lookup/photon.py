@@ -15,6 +15,7 @@ import urllib.request
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from engine.lookup.countries import alpha3
 from engine.lookup.providers import LookupProvider, LookupResult, LookupUnavailable
 
 log = logging.getLogger(__name__)
@@ -122,7 +123,7 @@ def _address(feature) -> dict | None:
         state = REGION_CODES.get(state.casefold(), state)
     city = text.get("city") or text.get("town") or text.get("village") or text.get("locality") or ""
     return {"address_line_1": line, "city": city, "state": state, "zip": text.get("postcode", ""),
-            "country": country}
+            "country": alpha3(country)}
 
 
 def _place(address: dict) -> str:

@@ -41,7 +41,7 @@ class AddressDetailSchema(ma.Schema):
     city = fields.String(required=True)
     state = fields.String(required=True, metadata={"description": "USPS or Canadian code where there is one"})
     zip = fields.String(required=True)
-    country = fields.String(required=True, metadata={"description": "ISO 3166-1 alpha-2 code"})
+    country = fields.String(required=True, metadata={"description": "ISO 3166-1 alpha-3 code"})
 
 
 class SchoolDetailSchema(ma.Schema):
@@ -55,7 +55,7 @@ class SchoolDetailSchema(ma.Schema):
     city = fields.String(required=True)
     state = fields.String(required=True)
     zip = fields.String(required=True)
-    country = fields.String(required=True, metadata={"description": "ISO 3166-1 alpha-2 code"})
+    country = fields.String(required=True, metadata={"description": "ISO 3166-1 alpha-3 code"})
 
 
 FIND_RESPONSE = {

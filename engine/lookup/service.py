@@ -94,7 +94,7 @@ class LoadSummary:
     skipped_rows: int
 
 
-def load(index_path: Path, files: Iterable[Path], category: str | None = None, country: str = "US",
+def load(index_path: Path, files: Iterable[Path], category: str | None = None, country: str = "USA",
          encoding: str = "utf-8") -> LoadSummary:
     """Rebuild the index with the entries of `files`: their categories are replaced, the others kept."""
     files = [Path(path) for path in files]

@@ -35,12 +35,12 @@ def test_suggestions_by_name_prefix_and_ceeb_code(client, category, text, first)
 @pytest.mark.parametrize("category, record_id, expected", [
     ("hs_ceeb", "977003", {"id": "977003", "name": "Gymnasium Am Lindenhof", "ceeb": "977003", "nces_id": "",
                            "address_line_1": "Lindenstraße 8", "city": "Neustadt am See", "state": "",
-                           "zip": "10115", "country": "DE"}),
+                           "zip": "10115", "country": "DEU"}),
     ("college_ceeb", "3514", {"id": "3514", "name": "Massachusetts Institute of Technology", "ceeb": "3514",
                               "nces_id": "", "address_line_1": "77 Massachusetts Avenue", "city": "Cambridge",
-                              "state": "MA", "zip": "02139", "country": "US"}),
+                              "state": "MA", "zip": "02139", "country": "USA"}),
     ("address", "a009", {"id": "a009", "address_line_1": "250 King Street West", "city": "Port Alder",
-                         "state": "ON", "zip": "M5V 1J2", "country": "CA"}),
+                         "state": "ON", "zip": "M5V 1J2", "country": "CAN"}),
 ])
 def test_detail_by_id_for_each_category(client, category, record_id, expected):
     response = _find(client, id=record_id, category=category)

@@ -22,10 +22,10 @@ def photon_up(photon):
 def test_addresses_come_from_photon_and_schools_from_the_index(client, photon):
     found = client.get("/lookup/find", query_string={"text": "120 Main", "category": "address", "max_results": 2})
     assert [(r["text"], r["sub_text"]) for r in found.get_json()] == [
-        ("120 Main Street", "Springfield, IL 62701, US"), ("124 Main Street", "Springfield, IL 62701, US")]
+        ("120 Main Street", "Springfield, IL 62701, USA"), ("124 Main Street", "Springfield, IL 62701, USA")]
     detail = client.get("/lookup/find", query_string={"id": found.get_json()[0]["id"], "category": "address"})
     assert detail.get_json() == {"id": found.get_json()[0]["id"], "address_line_1": "120 Main Street",
-                                 "city": "Springfield", "state": "IL", "zip": "62701", "country": "US"}
+                                 "city": "Springfield", "state": "IL", "zip": "62701", "country": "USA"}
     school = client.get("/lookup/find", query_string={"text": "maple", "category": "hs_ceeb"})
     assert len(school.get_json()) == 2
     assert all(r["path"] == "/api" for r in photon.requests)
@@ -42,7 +42,7 @@ def test_with_the_engine_down_addresses_come_from_the_embedded_index(client, cap
     with caplog.at_level(logging.WARNING, logger="engine.lookup.providers"):
         found = client.get("/lookup/find", query_string={"text": "1200 orchard", "category": "address"})
     assert found.status_code == 200
-    assert found.get_json() == [{"text": "1200 Orchard Lane", "id": "a001", "sub_text": "Springfield, IL 62704, US"}]
+    assert found.get_json() == [{"text": "1200 Orchard Lane", "id": "a001", "sub_text": "Springfield, IL 62704, USA"}]
     assert "photon failed" in caplog.text
     detail = client.get("/lookup/find", query_string={"id": "a001", "category": "address"})
     assert detail.get_json()["address_line_1"] == "1200 Orchard Lane"

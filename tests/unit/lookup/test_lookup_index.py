@@ -58,9 +58,9 @@ def test_search_syntax_in_the_text_is_plain_text(sample):
 def test_detail_by_id(sample):
     assert sample.detail("hs_ceeb", "149901") == {
         "id": "149901", "name": "Maple Ridge High School", "ceeb": "149901", "nces_id": "",
-        "address_line_1": "1200 Orchard Lane", "city": "Springfield", "state": "IL", "zip": "62704", "country": "US"}
+        "address_line_1": "1200 Orchard Lane", "city": "Springfield", "state": "IL", "zip": "62704", "country": "USA"}
     assert sample.detail("address", "a011") == {"id": "a011", "address_line_1": "Lindenstraße 8",
-                                                "city": "Neustadt am See", "state": "", "zip": "10115", "country": "DE"}
+                                                "city": "Neustadt am See", "state": "", "zip": "10115", "country": "DEU"}
     assert sample.detail("hs_ceeb", "3514") is None  # a college's code is not a high school's
 
 

@@ -24,7 +24,7 @@ def test_crosswalk_columns_are_read_as_high_schools(tmp_path):
     assert (school.category, school.name, school.other_names) == ("hs_ceeb", "Talladega High School",
                                                                  ["Talladega Senior High"])
     assert (school.city, school.state, school.zip, school.country, school.nces_id) == (
-        "Talladega", "AL", "03516", "US", "010000100001")
+        "Talladega", "AL", "03516", "USA", "010000100001")
     assert skipped == 0
 
 
@@ -63,3 +63,11 @@ def test_files_the_loader_cannot_use_are_named(tmp_path):
     bad_category = _write(tmp_path, "rows.csv", "category,name\nuniversity,Elm\n")
     with pytest.raises(LoadError, match="rows.csv:2: unknown category 'university'"):
         list(read_csv(bad_category))
+
+
+def test_countries_become_alpha_3_codes_like_the_tenant_country_list(tmp_path):
+    path = _write(tmp_path, "address.csv", "id,address_line_1,country\n"
+                                           "1,1 Elm St,gb\n2,2 Elm St,DEU\n3,3 Elm St,Atlantis\n4,4 Elm St,\n")
+    entries, _ = _entries(path)
+    assert [entries[i].country for i in "1234"] == ["GBR", "DEU", "Atlantis", "USA"]
+    assert _entries(path, country="ca")[0]["4"].country == "CAN"

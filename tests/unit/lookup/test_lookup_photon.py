@@ -15,17 +15,17 @@ def _photon(url, **kwargs):
 def test_recorded_us_response_becomes_address_lines(photon):
     results = _photon(photon.url).search("address", "120 Main", 5)
     assert [(r.text, r.sub_text) for r in results] == [
-        ("120 Main Street", "Springfield, IL 62701, US"),
-        ("124 Main Street", "Springfield, IL 62701, US"),
-        ("Main Street", "Riverside Bay, CA 92501, US"),
-        ("120 Main Street East", "Port Alder, ON L0R 1A0, CA"),
+        ("120 Main Street", "Springfield, IL 62701, USA"),
+        ("124 Main Street", "Springfield, IL 62701, USA"),
+        ("Main Street", "Riverside Bay, CA 92501, USA"),
+        ("120 Main Street East", "Port Alder, ON L0R 1A0, CAN"),
     ]  # the city itself is no address line and is left out
     assert photon.requests[-1] == {"path": "/api", "q": "120 Main", "limit": "10", "lang": "en"}
 
 
 def test_house_number_follows_the_street_where_the_country_writes_it_so(photon):
     results = _photon(photon.url).search("address", "lindenstr", 5)
-    assert [(r.text, r.sub_text) for r in results] == [("Lindenstraße 8", "Neustadt am See, Berlin 10115, DE")]
+    assert [(r.text, r.sub_text) for r in results] == [("Lindenstraße 8", "Neustadt am See, Berlin 10115, DEU")]
 
 
 def test_an_id_carries_its_address_and_cannot_be_made_up(photon):
@@ -33,7 +33,7 @@ def test_an_id_carries_its_address_and_cannot_be_made_up(photon):
     first = provider.search("address", "120 main", 1)[0]
     assert provider.detail("address", first.id) == {
         "id": first.id, "address_line_1": "120 Main Street", "city": "Springfield", "state": "IL",
-        "zip": "62701", "country": "US"}
+        "zip": "62701", "country": "USA"}
     assert provider.detail("address", first.id[:-2] + "xx") is None
     assert _photon(photon.url, timeout=0.5).detail("address", "a001") is None
     other_secret = PhotonProvider(photon.url, "another-secret")
