@@ -1,0 +1,105 @@
+"""The mail service: templates with the tenant's name, the .eml outbox, real SMTP on loopback."""
+import logging
+import socket
+from pathlib import Path
+
+import pytest
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult
+
+from engine import mail
+
+
+class Collector:
+    def __init__(self):
+        self.envelopes = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.envelopes.append(envelope)
+        return "250 OK"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def smtp_server():
+    collector = Collector()
+    logins = []
+
+    def authenticator(server, session, envelope, mechanism, auth_data):
+        logins.append((auth_data.login.decode(), auth_data.password.decode()))
+        return AuthResult(success=auth_data.password == b"s3cret pass")
+
+    controller = Controller(collector, hostname="127.0.0.1", port=_free_port(), authenticator=authenticator,
+                            auth_require_tls=False)
+    controller.start()
+    collector.port = controller.port
+    collector.logins = logins
+    yield collector
+    controller.stop()
+
+
+@pytest.mark.parametrize("template", sorted(mail.TEMPLATES))
+def test_every_template_names_the_tenant_and_its_support_address(app, template):
+    context = {"code": "123456", "reset_url": "http://x/reset?username=a&id=b", "submitted_at": "1 March 2026"}
+    with app.app_context():
+        message = mail.render(template, "ada@example.com", **context)
+    body = message.get_content()
+    assert "Example College International Undergraduate Application" in body
+    assert "help@example.edu" in body
+    assert message["Reply-To"] == "help@example.edu"
+    assert message["To"] == "ada@example.com"
+
+
+def test_outbox_holds_an_eml_file_and_a_log_line(app, caplog):
+    with app.app_context(), caplog.at_level(logging.INFO, logger="engine.mail"):
+        mail.send("submission_receipt", to="ada@example.com", submitted_at="1 March 2026")
+    files = list(Path(app.config["MAIL_OUTBOX"]).glob("*.eml"))
+    assert len(files) == 1
+    assert b"submitted on 1 March 2026" in files[0].read_bytes()
+    assert "mail submission_receipt to a***@example.com written to" in caplog.text
+
+
+def test_smtp_delivery_to_a_real_server_on_loopback(app, smtp_server):
+    app.config["SMTP_URL"] = f"smtp://127.0.0.1:{smtp_server.port}"
+    with app.app_context():
+        message_id = mail.send("confirmation_code", to="ada@example.com", code="654321")
+    assert mail.wait_for_deliveries(10)
+    assert len(smtp_server.envelopes) == 1
+    envelope = smtp_server.envelopes[0]
+    assert envelope.rcpt_tos == ["ada@example.com"]
+    assert envelope.mail_from == app.config["MAIL_FROM"]
+    content = envelope.content.decode()
+    assert "Your confirmation code is: 654321" in content and message_id in content
+    assert not Path(app.config["MAIL_OUTBOX"]).exists()  # SMTP replaces the outbox
+
+
+def test_smtp_with_login(app, smtp_server):
+    app.config["SMTP_URL"] = f"smtp://mailer:s3cret%20pass@127.0.0.1:{smtp_server.port}"
+    with app.app_context():
+        mail.send("account_exists", to="ada@example.com")
+    assert mail.wait_for_deliveries(10)
+    assert smtp_server.logins == [("mailer", "s3cret pass")]
+    assert len(smtp_server.envelopes) == 1
+
+
+def test_smtp_failure_is_logged_not_raised(app, caplog, monkeypatch):
+    monkeypatch.setattr(mail, "SMTP_ATTEMPTS", 2)
+    app.config["SMTP_URL"] = f"smtp://127.0.0.1:{_free_port()}"  # nothing listens
+    with app.app_context(), caplog.at_level(logging.INFO, logger="engine.mail"):
+        mail.send("confirmation_code", to="ada@example.com", code="000001")
+        assert mail.wait_for_deliveries(15)
+    assert "was not sent after 2 attempts" in caplog.text
+
+
+def test_signup_over_smtp_end_to_end(app, smtp_server):
+    app.config["SMTP_URL"] = f"smtp://127.0.0.1:{smtp_server.port}"
+    client = app.test_client()
+    response = client.post("/public/signup", json={"username": "ada@example.com", "password": "Correct-Horse-9"})
+    assert response.status_code == 201
+    assert mail.wait_for_deliveries(10)
+    assert "Your confirmation code is: " in smtp_server.envelopes[0].content.decode()

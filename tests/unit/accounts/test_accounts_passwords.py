@@ -1,0 +1,69 @@
+import pytest
+
+from engine.accounts import passwords
+from engine.accounts.passwords import (SPECIAL_CHARACTERS, dummy_verify, hash_password, is_common, password_problems,
+                                       verify_password)
+
+
+@pytest.mark.parametrize("password", ["Correct-Horse-9", "Tr0ub4dor&3xyz", "a B c D 1 2 3 !", "Zz9" + "!" * 9])
+def test_good_passwords_pass(password):
+    assert password_problems(password) == []
+
+
+def test_every_special_character_counts():
+    for special in SPECIAL_CHARACTERS:
+        assert password_problems(f"Xkcdplumber1{special}") == [], special
+
+
+def test_space_is_not_a_special_character():
+    assert password_problems("Abcdefgh ij1") == [passwords.MESSAGE_SPECIAL]
+
+
+@pytest.mark.parametrize("password", ["\tTabbed-Pass-1", "Newline-Pass-1\n", "\u00a0Nbsp-Pass-1"])
+def test_any_leading_or_trailing_whitespace_is_refused(password):
+    assert passwords.MESSAGE_WHITESPACE in password_problems(password)
+
+
+def test_non_ascii_letters_do_not_count_as_upper_or_lower_case():
+    assert password_problems("ÄÖÜÄÖÜÄÖÜ-12") == [passwords.MESSAGE_UPPER, passwords.MESSAGE_LOWER]
+
+
+def test_length_limits():
+    assert password_problems("Aa1!" * 2) == [passwords.MESSAGE_LENGTH]
+    assert password_problems("Aa1!" * 3) == []
+    assert password_problems("Aa1!" * 65) == [passwords.MESSAGE_TOO_LONG]
+
+
+def test_match_rule_only_when_asked():
+    assert password_problems("Correct-Horse-9", "other") == []
+    assert password_problems("Correct-Horse-9", "other", check_match=True) == [passwords.MESSAGE_MATCH]
+    assert password_problems("Correct-Horse-9", "Correct-Horse-9", check_match=True) == []
+
+
+@pytest.mark.parametrize("password", ["Password123!", "P@ssw0rd2024!", "Welcome2024!!", "!Qwerty123456",
+                                      "M1ch3ll3!2024", "Iloveyou-2025", "Football#1234", "LETMEIN-12345!",
+                                      "Harrypotter-7"])
+def test_common_passwords_and_dressed_up_variants_are_refused(password):
+    assert is_common(password)
+    assert password_problems(password) == [passwords.MESSAGE_COMMON]
+
+
+def test_the_list_holds_a_few_hundred_entries():
+    assert len(passwords.common_passwords()) >= 400
+    assert "password" in passwords.common_passwords()
+
+
+def test_argon2id_with_the_owasp_parameters():
+    stored = hash_password("Correct-Horse-9")
+    assert stored.startswith("$argon2id$v=19$m=19456,t=2,p=1$")
+    assert verify_password(stored, "Correct-Horse-9")
+    assert not verify_password(stored, "Correct-Horse-8")
+    assert not verify_password("not a hash", "Correct-Horse-9")
+    assert hash_password("Correct-Horse-9") != stored  # salted
+    dummy_verify("anything")
+
+
+def test_rules_for_the_client_match_the_checks():
+    rules = passwords.rules_for_client()
+    assert rules["special_characters"] == SPECIAL_CHARACTERS
+    assert [rule["message"] for rule in rules["rules"]] == [message for _id, message, _c in passwords.PASSWORD_RULES]
