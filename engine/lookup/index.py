@@ -198,7 +198,7 @@ class IndexProvider(LookupProvider):
     def _query(self, sql: str, params: tuple) -> list[sqlite3.Row]:
         try:
             return self._connection().execute(sql, params).fetchall()
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, OSError) as exc:  # OSError: the sample index could not be written
             self._local.__dict__.clear()
             raise LookupUnavailable(f"index {self.path}: {exc}") from exc
 

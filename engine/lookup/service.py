@@ -37,6 +37,9 @@ class LookupService:
         except LookupUnavailable as exc:
             log.error("lookup %s failed, the applicant saw no suggestions: %s", category, exc)
             return []
+        except Exception:  # a bug must not break typing either: the spec wants lookups to fail silently
+            log.exception("lookup %s failed unexpectedly, the applicant saw no suggestions", category)
+            return []
 
     def detail(self, category: str, record_id: str) -> dict:
         try:

@@ -139,3 +139,21 @@ def test_an_index_of_another_format_asks_for_a_reload(sample_index):
 
 def test_the_index_file_is_readable_by_other_users(sample_index):
     assert sample_index.stat().st_mode & 0o777 == 0o644
+
+
+def test_an_index_that_cannot_be_built_is_unavailable(tmp_path):
+    (tmp_path / "a-file").write_text("not a folder")
+    provider = IndexProvider(tmp_path / "a-file" / "lookup.sqlite", build_missing=service.build_sample)
+    with pytest.raises(LookupUnavailable, match="a-file"):
+        provider.search("hs_ceeb", "maple", 5)
+
+
+def test_the_service_answers_no_suggestions_whatever_the_provider_raises(caplog):
+    class Broken(IndexProvider):
+        def search(self, category, text, limit):
+            raise RuntimeError("a bug")
+
+    lookups = service.LookupService({"hs_ceeb": Broken("unused")})
+    with caplog.at_level(logging.ERROR):
+        assert lookups.find("hs_ceeb", "maple") == []
+    assert "failed unexpectedly" in caplog.text and "RuntimeError: a bug" in caplog.text
