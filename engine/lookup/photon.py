@@ -57,6 +57,8 @@ class PhotonProvider(LookupProvider):
         self.language = language
         self.retry_after = retry_after
         self._ids = URLSafeSerializer(secret_key, salt="formengine.lookup.photon")
+        # A self-hosted engine is reached directly: http_proxy and friends in the environment are ignored.
+        self._opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
         self._down_until = 0.0
         self._lock = threading.Lock()
 
@@ -91,7 +93,7 @@ class PhotonProvider(LookupProvider):
         try:
             request = urllib.request.Request(url, headers={"Accept": "application/json",
                                                            "User-Agent": "formengine-lookup"})
-            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+            with self._opener.open(request, timeout=self.timeout) as response:
                 body = response.read(MAX_RESPONSE_BYTES + 1)
             if len(body) > MAX_RESPONSE_BYTES:
                 raise ValueError("response too large")
