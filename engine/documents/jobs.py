@@ -1,0 +1,133 @@
+"""The conversion job: a thin shell over `convert.check_and_convert`.
+
+Workers have no Flask app: settings come from the environment (`load_config`), like the app's,
+and the database through a plain SQLAlchemy session. The job writes its row only while the
+row still names it (`job_id`), so a retried or replaced job never overwrites a newer one.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import logging
+import resource
+
+from rq import get_current_job
+from sqlalchemy.orm import Session, sessionmaker
+
+from engine.accounts.models import utcnow
+from engine.config import load_config
+from engine.db import make_engine
+from engine.documents import messages
+from engine.documents.convert import ConversionRefused, check_and_convert
+from engine.documents.models import PENDING, ConversionStatus, DocumentConversion
+from engine.documents.storage import StorageError, new_key, storage_from_config
+
+log = logging.getLogger(__name__)
+DEFAULT_MEMORY_LIMIT_MB = 1536
+
+
+@functools.lru_cache(maxsize=4)
+def _sessionmaker(database_url: str) -> sessionmaker:
+    return sessionmaker(make_engine(database_url), expire_on_commit=False)
+
+
+def job_settings() -> dict:
+    return load_config()
+
+
+def job_session(settings: dict) -> Session:
+    from engine.models import import_all_models
+
+    import_all_models()
+    return _sessionmaker(settings["DATABASE_URL"])()
+
+
+def limit_memory(settings: dict) -> None:
+    """Cap this work-horse's address space, so one hostile file cannot take the machine's memory.
+    RQ forks a work-horse per job, so the cap ends with the job."""
+    limit_mb = int(settings.get("JOB_MEMORY_LIMIT_MB") or DEFAULT_MEMORY_LIMIT_MB)
+    if limit_mb <= 0 or get_current_job() is None:
+        return
+    limit = limit_mb * 1024 * 1024
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def _current_job_id() -> str | None:
+    job = get_current_job()
+    return job.id if job is not None else None
+
+
+def convert_document(conversion_id: int, rules: dict) -> str:
+    """Convert one upload; returns the final status. Refusals are stored, never raised."""
+    settings = job_settings()
+    limit_memory(settings)
+    job_id = _current_job_id()
+    timeout = int(settings.get("DOCUMENT_JOB_TIMEOUT") or 60)
+    grace = int(settings.get("DOCUMENT_JOB_GRACE_S") or 15)
+    with job_session(settings) as session:
+        conversion = session.get(DocumentConversion, conversion_id)
+        if conversion is None or conversion.status not in PENDING or (job_id and conversion.job_id != job_id):
+            return "stale"
+        conversion.status = ConversionStatus.IN_PROGRESS.value
+        conversion.started_at = utcnow()
+        conversion.deadline_at = conversion.started_at + dt.timedelta(seconds=timeout + grace)
+        session.commit()
+        upload_key, file_name = conversion.upload_key, conversion.file_name
+        application_id, answer_key = conversion.application_id, conversion.answer_key
+
+    store = storage_from_config(settings)
+    pdf_key = None
+    try:
+        size = store.size(upload_key)
+        if size is None:
+            raise ConversionRefused(messages.FILE_NOT_UPLOADED)
+        # The bucket's policy may not have enforced the size (moto does not): never read more than allowed + 1.
+        data = store.read(upload_key, rules["max_bytes"]) if size <= rules["max_bytes"] else b""
+        pdf, kind = check_and_convert(data, file_name, rules, size=size)
+        pdf_key = new_key(f"converted/{application_id}/{answer_key}", ".pdf")
+        store.write(pdf_key, pdf)
+        outcome = ("completed", None, size, kind)
+    except ConversionRefused as refused:
+        outcome = ("failed", refused.message, None, None)
+    except StorageError as exc:
+        log.warning("conversion %s: %s", conversion_id, exc)
+        outcome = ("failed", messages.FILE_NOT_UPLOADED, None, None)
+    except MemoryError:
+        outcome = ("failed", messages.CONVERSION_ERROR, None, None)
+    except Exception:
+        log.exception("conversion %s failed unexpectedly", conversion_id)
+        outcome = ("failed", messages.CONVERSION_ERROR, None, None)
+    return _finish(settings, conversion_id, job_id, outcome, pdf_key)
+
+
+def _finish(settings: dict, conversion_id: int, job_id: str | None, outcome: tuple, pdf_key: str | None) -> str:
+    from engine.documents.service import ANSWERED, set_answer
+
+    status, message, size, kind = outcome
+    store = storage_from_config(settings)
+    with job_session(settings) as session:
+        conversion = session.get(DocumentConversion, conversion_id, with_for_update=True)
+        if conversion is None or (job_id and conversion.job_id != job_id) or conversion.status not in PENDING:
+            if pdf_key:
+                store.delete(pdf_key)  # deleted or replaced while we worked
+            return "stale"
+        conversion.finished_at = utcnow()
+        if status == "completed":
+            conversion.status = ConversionStatus.COMPLETED.value
+            conversion.message = None
+            conversion.pdf_key = pdf_key
+            conversion.file_size = size
+            conversion.file_type = kind
+            set_answer(session, conversion.application_id, conversion.answer_key, ANSWERED)
+        else:
+            if conversion.upload_key:
+                store.delete(conversion.upload_key)
+            conversion.status = ConversionStatus.FAILED.value
+            conversion.message = message
+            conversion.upload_key = conversion.pdf_key = None
+            set_answer(session, conversion.application_id, conversion.answer_key, "")
+        session.commit()
+        return conversion.status

@@ -1,0 +1,322 @@
+"""Document answers: presigned uploads, conversion requests and their status, deletion.
+
+Request-side functions use the request's session (`engine.db`); the parts the worker also
+needs take a Session and a config dict, so they run without Flask.
+
+For the applications domain:
+- `document_answers(application_id)` -> {key: {file_name, file_size}} (completed conversions);
+- `remove_documents(application_id, keys)` removes those answers, conversions and files.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import re
+
+from flask import current_app
+from redis.exceptions import RedisError
+from rq.exceptions import NoSuchJobError
+from rq.job import JobStatus
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from engine import db, jobs
+from engine.accounts.models import utcnow
+from engine.documents import messages
+from engine.documents.models import PENDING, ConversionStatus, DocumentConversion
+from engine.documents.storage import Storage, new_key, storage_from_config, valid_key
+from engine.errors import AppError
+
+CONVERT_JOB = "engine.documents.jobs.convert_document"
+MAX_ATTEMPTS = 2  # a job whose worker died is run once more, then reported failed
+ANSWERED = "ANSWERED"
+FILE_NAME_LIMIT = 255  # stored; the tenant's own limit (32) is checked by the worker with its message
+SAFE_NAME = re.compile(r"[\x00-\x1f\x7f/\\]")
+
+log = logging.getLogger(__name__)
+
+
+# --- the definition's file-upload keys ---------------------------------------------------
+
+_RULES_CACHE: dict[str, dict[str, dict]] = {}
+
+
+def _collect_file_rules(compiled) -> dict[str, dict]:
+    rules: dict[str, dict] = {}
+
+    def walk(node):
+        if isinstance(node, dict):
+            if node.get("type") == "file" and isinstance(node.get("file"), dict) and "key" in node:
+                rules[node["key"]] = node["file"]
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(compiled.data["pages"])
+    return {key: rule for key, rule in rules.items() if compiled.data_model.get(key, {}).get("field") == "file"}
+
+
+def file_rules(compiled) -> dict[str, dict]:
+    """{answer key: file rules} for every file-upload key of the definition."""
+    found = _RULES_CACHE.get(compiled.etag)
+    if found is None:
+        if len(_RULES_CACHE) > 8:
+            _RULES_CACHE.clear()
+        found = _RULES_CACHE[compiled.etag] = _collect_file_rules(compiled)
+    return found
+
+
+def rules_for(compiled, answer_key: str) -> dict:
+    rules = file_rules(compiled).get(answer_key)
+    if rules is None:
+        raise AppError(messages.NOT_A_FILE_KEY, 404)
+    return rules
+
+
+# --- settings and plumbing --------------------------------------------------------------
+
+def config() -> dict:
+    return current_app.config
+
+
+def storage(settings: dict | None = None) -> Storage:
+    return storage_from_config(settings or config())
+
+
+def compiled_form():
+    return current_app.extensions["tenant"].current()
+
+
+def upload_prefix(application_id: int, answer_key: str) -> str:
+    return f"uploads/{application_id}/{answer_key}"
+
+
+def converted_prefix(application_id: int, answer_key: str) -> str:
+    return f"converted/{application_id}/{answer_key}"
+
+
+def clean_file_name(name: str) -> str:
+    """The applicant's file name as it is shown back: control characters and slashes removed."""
+    return SAFE_NAME.sub("", name).strip()[:FILE_NAME_LIMIT]
+
+
+def _seconds(name: str, settings: dict, default: int) -> int:
+    return int(settings.get(name) or default)
+
+
+# --- presigned upload --------------------------------------------------------------------
+
+def presign(application_id: int, answer_key: str) -> dict:
+    rules = rules_for(compiled_form(), answer_key)
+    _ensure_open(application_id)
+    key = new_key(upload_prefix(application_id, answer_key))
+    post = storage().presign_upload(key, rules["max_bytes"], _seconds("PRESIGN_EXPIRES_S", config(), 300))
+    return {"url": post.url, "fields": post.fields}
+
+
+def _ensure_open(application_id: int) -> None:
+    from engine.applications.service import ensure_open
+
+    ensure_open(application_id)
+
+
+# --- conversion requests -----------------------------------------------------------------
+
+def _conversion(session: Session, application_id: int, answer_key: str, lock: bool = False):
+    statement = select(DocumentConversion).where(DocumentConversion.application_id == application_id,
+                                                 DocumentConversion.answer_key == answer_key)
+    if lock:
+        statement = statement.with_for_update().execution_options(populate_existing=True)
+    return session.scalars(statement).first()
+
+
+def request_conversion(application_id: int, answer_key: str, file_key: str, file_name: str) -> dict:
+    rules = rules_for(compiled_form(), answer_key)
+    _ensure_open(application_id)
+    if not valid_key(file_key) or not file_key.startswith(upload_prefix(application_id, answer_key) + "/"):
+        raise AppError(messages.FILE_KEY_NOT_YOURS, 400)
+    name = clean_file_name(file_name)
+    if not name:
+        raise AppError(messages.FILE_NAME_EMPTY, 400)
+    store = storage()
+    if store.size(file_key) is None:
+        raise AppError(messages.FILE_NOT_UPLOADED, 400)
+    settings = config()
+    session = db.session()
+    with db.transaction():
+        conversion = _conversion(session, application_id, answer_key, lock=True)
+        old_keys = []
+        if conversion is None:
+            conversion = DocumentConversion(application_id=application_id, answer_key=answer_key)
+            session.add(conversion)
+        else:
+            old_keys = [k for k in (conversion.upload_key, conversion.pdf_key) if k and k != file_key]
+        conversion.status = ConversionStatus.UNPROCESSED.value
+        conversion.message = None
+        conversion.upload_key = file_key
+        conversion.pdf_key = None
+        conversion.file_name = name
+        conversion.file_size = None
+        conversion.file_type = None
+        conversion.attempts = 0
+        conversion.requested_at = utcnow()
+        conversion.started_at = conversion.finished_at = None
+        session.flush()
+    _clear_answer(application_id, answer_key)  # a new file replaces the old answer until it converts
+    for key in old_keys:
+        store.delete(key)
+    _enqueue(conversion, rules, settings)
+    return status_body(conversion)
+
+
+def _enqueue(conversion: DocumentConversion, rules: dict, settings: dict) -> None:
+    """Queue (or re-queue) the conversion job; the row records which job may write it."""
+    session = db.session()
+    timeout = _seconds("DOCUMENT_JOB_TIMEOUT", settings, 60)
+    job_path = settings.get("DOCUMENT_CONVERT_JOB") or CONVERT_JOB
+    try:
+        job = jobs.enqueue(job_path, conversion.id, rules, job_timeout=timeout,
+                           queue=settings.get("DOCUMENT_QUEUE") or "default")
+    except (jobs.QueueUnavailable, RedisError) as exc:
+        log.error("conversion %s could not be queued: %s", conversion.id, exc)
+        with db.transaction():
+            _fail(session, conversion, messages.QUEUE_UNAVAILABLE, settings)
+        raise AppError(messages.QUEUE_UNAVAILABLE, 503)
+    with db.transaction():
+        conversion.job_id = job.id
+        conversion.attempts = (conversion.attempts or 0) + 1
+        conversion.deadline_at = utcnow() + dt.timedelta(seconds=_seconds("DOCUMENT_QUEUE_WAIT_S", settings, 600))
+        session.add(conversion)
+
+
+def status_body(conversion: DocumentConversion | None) -> dict:
+    if conversion is None:
+        return {"status": ConversionStatus.NOT_ANSWERED.value, "message": ""}
+    return {"status": conversion.status, "message": conversion.message or ""}
+
+
+def conversion_status(application_id: int, answer_key: str) -> dict:
+    compiled = compiled_form()
+    rules = rules_for(compiled, answer_key)
+    session = db.session()
+    conversion = _conversion(session, application_id, answer_key)
+    if conversion is not None and conversion.status in PENDING:
+        conversion = _reconcile(conversion, rules)
+    return status_body(conversion)
+
+
+def _job_state(job_id: str | None) -> str | None:
+    """The RQ status of a job, or None when Redis no longer knows it."""
+    if not job_id:
+        return None
+    try:
+        return jobs.fetch_job(job_id).get_status()
+    except NoSuchJobError:
+        return None
+    except (jobs.QueueUnavailable, RedisError):
+        return "unknown"
+
+
+def _reconcile(conversion: DocumentConversion, rules: dict) -> DocumentConversion:
+    """A pending conversion whose job is gone, failed without writing the row (a killed work-horse
+    runs no handler) or outlived its deadline (the whole worker died) is retried once, then failed."""
+    state = _job_state(conversion.job_id)
+    if state == "unknown":
+        return conversion
+    dead = state in (None, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED, JobStatus.FINISHED)
+    overdue = conversion.deadline_at is not None and utcnow() > conversion.deadline_at
+    if not (dead or overdue):
+        return conversion
+    settings = config()
+    session = db.session()
+    with db.transaction():
+        current = _conversion(session, conversion.application_id, conversion.answer_key, lock=True)
+        if current is None or current.status not in PENDING or current.job_id != conversion.job_id:
+            return current  # someone else already moved it on
+        log.warning("conversion %s: job %s is %s%s (attempt %s)", current.id, current.job_id, state,
+                    " and overdue" if overdue else "", current.attempts)
+        if current.attempts >= MAX_ATTEMPTS:
+            _fail(session, current, messages.CONVERSION_ABANDONED, settings)
+            return current
+        current.status = ConversionStatus.UNPROCESSED.value
+    _enqueue(current, rules, settings)
+    return current
+
+
+def _fail(session: Session, conversion: DocumentConversion, message: str, settings: dict) -> None:
+    """Failed: the message is kept, the answer cleared, the stored files removed."""
+    store = storage_from_config(settings)
+    for key in (conversion.upload_key, conversion.pdf_key):
+        if key:
+            store.delete(key)
+    conversion.status = ConversionStatus.FAILED.value
+    conversion.message = message
+    conversion.upload_key = conversion.pdf_key = None
+    conversion.file_size = None
+    conversion.finished_at = utcnow()
+    set_answer(session, conversion.application_id, conversion.answer_key, "")
+
+
+# --- the answer marker on the application ----------------------------------------------
+
+def set_answer(session: Session, application_id: int, answer_key: str, value: str) -> None:
+    """Write the ANSWERED marker (or clear it) in the application's answers, under its row lock.
+    Works in a request and in a worker (no Flask needed); the caller commits."""
+    from engine.applications.answers import merge
+    from engine.applications.service import lock_by_id
+
+    application = lock_by_id(session, application_id)
+    if application is None:
+        return
+    if (application.answers or {}).get(answer_key, "") == value:
+        return
+    application.answers = merge(application.answers or {}, {answer_key: value})
+    application.updated_at = utcnow()
+    if session.get_bind().dialect.name != "sqlite":  # on SQLite lock_by_id already bumped it
+        application.version = (application.version or 0) + 1
+
+
+def _clear_answer(application_id: int, answer_key: str) -> None:
+    with db.transaction() as session:
+        set_answer(session, application_id, answer_key, "")
+
+
+# --- deletion and listing ----------------------------------------------------------------
+
+def delete_document(application_id: int, answer_key: str) -> None:
+    rules_for(compiled_form(), answer_key)
+    _ensure_open(application_id)
+    remove_documents(application_id, [answer_key])
+
+
+def remove_documents(application_id: int, keys: list[str]) -> None:
+    """Remove the answers, their conversions and every stored file of theirs."""
+    session = db.session()
+    store = storage()
+    stored = []
+    with db.transaction():
+        rows = session.scalars(select(DocumentConversion).where(
+            DocumentConversion.application_id == application_id,
+            DocumentConversion.answer_key.in_(list(keys)))).all()
+        stored = [k for row in rows for k in (row.upload_key, row.pdf_key) if k]
+        session.execute(delete(DocumentConversion).where(DocumentConversion.application_id == application_id,
+                                                         DocumentConversion.answer_key.in_(list(keys))))
+        for key in keys:
+            set_answer(session, application_id, key, "")
+    for key in stored:
+        store.delete(key)
+
+
+def document_answers(application_id: int) -> dict:
+    rows = db.session().scalars(select(DocumentConversion).where(
+        DocumentConversion.application_id == application_id,
+        DocumentConversion.status == ConversionStatus.COMPLETED.value).order_by(DocumentConversion.answer_key)).all()
+    return {row.answer_key: {"file_name": row.file_name, "file_size": row.file_size or 0} for row in rows}
+
+
+def completed_conversions(session: Session, application_id: int) -> list[DocumentConversion]:
+    return list(session.scalars(select(DocumentConversion).where(
+        DocumentConversion.application_id == application_id,
+        DocumentConversion.status == ConversionStatus.COMPLETED.value).order_by(DocumentConversion.id)).all())
