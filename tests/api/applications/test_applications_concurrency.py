@@ -1,0 +1,70 @@
+"""Concurrent saves through a real threaded HTTP server: no key is ever lost.
+
+Each request of many running at once sets its own keys of one application (several
+browser tabs saving together); afterwards every key acknowledged with 200 is stored.
+Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL (SELECT ... FOR UPDATE)."""
+import http.client
+import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from werkzeug.serving import make_server
+
+from tests.api.applications.conftest import make_applicant
+
+THREADS = 16
+REQUESTS = 128
+KEYS_PER_REQUEST = 3
+
+
+@pytest.fixture
+def server(app):
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield httpd.server_port
+    httpd.shutdown()
+    thread.join(timeout=10)
+
+
+def put_answers(port: int, cookie: str, answers: dict) -> int:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.request("PUT", "/api/answer", body=json.dumps(answers),
+                           headers={"Content-Type": "application/json", "Cookie": cookie})
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def session_cookie(client) -> str:
+    return f"formengine_session={client.get_cookie('formengine_session').value}"
+
+
+def test_concurrent_saves_lose_no_keys(app, server, compiled):
+    ada = make_applicant(app, "ada@example.com")
+    grace = make_applicant(app, "grace@example.com")
+    keys = [key for key, spec in compiled.data_model.items()
+            if spec["type"] == "string" and spec.get("max_length", 0) >= 20][:REQUESTS * KEYS_PER_REQUEST]
+    assert len(keys) == REQUESTS * KEYS_PER_REQUEST
+    batches = [keys[i:i + KEYS_PER_REQUEST] for i in range(0, len(keys), KEYS_PER_REQUEST)]
+    cookies = {"ada": session_cookie(ada), "grace": session_cookie(grace)}
+    start = threading.Barrier(THREADS)
+
+    def save(index: int) -> tuple[str, list[str], int]:
+        who = "ada" if index % 4 else "grace"
+        if index < THREADS:
+            start.wait()  # the first wave starts together
+        batch = batches[index]
+        return who, batch, put_answers(server, cookies[who], {key: f"{who}-{index}" for key in batch})
+
+    with ThreadPoolExecutor(THREADS) as pool:
+        results = list(pool.map(save, range(REQUESTS)))
+
+    assert [status for *_, status in results] == [200] * REQUESTS
+    for who, client in (("ada", ada), ("grace", grace)):
+        stored = client.get("/api/profile").json["answer"]
+        expected = {key: f"{owner}-{index}" for index, (owner, batch, _) in enumerate(results)
+                    if owner == who for key in batch}
+        assert stored == expected
