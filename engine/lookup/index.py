@@ -157,21 +157,25 @@ class IndexProvider(LookupProvider):
             rows += self._query("SELECT * FROM entry WHERE category = ? AND name_key >= ? AND name_key < ?"
                                 " ORDER BY name_key, rowid LIMIT ?", (category, key, key + "\uffff", limit))
         if len(rows) < limit:
-            rows += self._fts_search(category, fts_query(_distinct(query_words)), limit + len(rows))
+            match_words = _distinct(query_words)
+            rows += self._fts_search(category, fts_query(match_words), limit + len(rows),
+                                     rank=min(map(len, match_words)) > 1)
         first_places: dict[int, sqlite3.Row] = {}
         for row in rows:
             first_places.setdefault(row["rowid"], row)
         return [self._result(category, row) for row in list(first_places.values())[:limit]]
 
-    def _fts_search(self, category: str, match: str, limit: int) -> list[sqlite3.Row]:
-        """bm25 costs about a microsecond per match, so a query as broad as 'sc hi' (16,000 schools)
-        is ranked more cheaply: name matches first, then the rest, each in name order."""
+    def _fts_search(self, category: str, match: str, limit: int, rank: bool) -> list[sqlite3.Row]:
+        """bm25 first counts every entry each word matches (about a microsecond each), so a query with
+        a one-letter word ('oakland h') or one as broad as 'sc hi' (16,000 schools) is ranked more
+        cheaply: entries whose names hold every word first, then the rest, each in name order."""
         table = _fts_table(category)
         select = f"SELECT e.* FROM {table} JOIN entry e ON e.rowid = {table}.rowid WHERE {table} MATCH ?"
-        probe = self._query(f"SELECT count(*) FROM (SELECT rowid FROM {table} WHERE {table} MATCH ? LIMIT ?)",
-                            (match, BM25_MAX_MATCHES + 1))
-        if probe[0][0] <= BM25_MAX_MATCHES:
-            return self._query(f"{select} ORDER BY bm25({table}, {WEIGHTS}), e.rowid LIMIT ?", (match, limit))
+        if rank:
+            probe = self._query(f"SELECT count(*) FROM (SELECT rowid FROM {table} WHERE {table} MATCH ? LIMIT ?)",
+                                (match, BM25_MAX_MATCHES + 1))
+            if probe[0][0] <= BM25_MAX_MATCHES:
+                return self._query(f"{select} ORDER BY bm25({table}, {WEIGHTS}), e.rowid LIMIT ?", (match, limit))
         return (self._query(f"{select} ORDER BY {table}.rowid LIMIT ?", ("{name other_names}: (" + match + ")", limit))
                 + self._query(f"{select} ORDER BY {table}.rowid LIMIT ?", (match, limit)))
 
