@@ -7,8 +7,10 @@ PY_STAMP := $(VENV)/.installed
 NODE_STAMP := client/node_modules/.installed
 CLIENT_STAMP := client/dist/.built
 CLIENT_SRC := $(shell find client/src client/build.mjs client/index.html -type f 2>/dev/null)
+# The browser tests drive Debian's Chromium (never a downloaded browser build).
+export CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test install client test-python test-client clean
+.PHONY: run test install client browser test-python test-client clean
 
 install: $(PY_STAMP) $(CLIENT_STAMP)
 
@@ -29,10 +31,17 @@ $(CLIENT_STAMP): $(NODE_STAMP) $(CLIENT_SRC)
 
 client: $(CLIENT_STAMP)
 
+browser:
+	@test -x $(CHROMIUM) || { \
+	  command -v apt-get >/dev/null || { echo "Chromium is needed for the browser tests: install it, or set CHROMIUM=/path/to/chromium"; exit 1; }; \
+	  SUDO=$$([ "$$(id -u)" -eq 0 ] || echo sudo); \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
 run: install
 	TENANT_RELOAD=$${TENANT_RELOAD:-1} $(BIN)/formengine run
 
-test: install
+test: install browser
 	$(MAKE) --no-print-directory test-python test-client
 
 test-python:

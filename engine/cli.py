@@ -87,6 +87,17 @@ def run(port: int, host: str) -> None:
     run_all(host=host, port=port)
 
 
+@main.command()
+@click.option("--url", envvar="REDIS_URL", required=True, help="Redis URL (REDIS_URL).")
+@click.option("--burst", is_flag=True, help="Stop when the queues are empty.")
+@click.argument("queues", nargs=-1)
+def worker(url: str, burst: bool, queues: tuple[str, ...]) -> None:
+    """Run one RQ worker (JSON serializer) on the given queues (default: all)."""
+    from engine.jobs import QUEUES, run_worker
+
+    run_worker(url, queues or QUEUES, burst=burst)
+
+
 def _register_domain_commands() -> None:
     for name in DOMAIN_COMMANDS:
         try:
