@@ -157,3 +157,9 @@ def test_the_service_answers_no_suggestions_whatever_the_provider_raises(caplog)
     with caplog.at_level(logging.ERROR):
         assert lookups.find("hs_ceeb", "maple") == []
     assert "failed unexpectedly" in caplog.text and "RuntimeError: a bug" in caplog.text
+
+
+def test_with_a_one_letter_word_names_holding_every_word_come_first(sample):
+    # "Christian Academy" sorts first but only its city (Springfield) has an s-word.
+    assert _texts(sample.search("hs_ceeb", "maple s", 5)) == ["Maple Ridge High School",
+                                                              "Maple Ridge Christian Academy"]
