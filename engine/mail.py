@@ -6,6 +6,8 @@ so neither the SMTP server's speed nor its failures show in a request's answer.
     from engine import mail
     mail.send("submission_receipt", to=username, submitted_at="1 March 2026")
 
+Tests that read the outbox after a background send call `mail.wait_for_deliveries()`.
+
 SMTP_URL: smtp://[user:password@]host[:port][?starttls=true] or smtps://... (TLS at once).
 """
 import atexit
@@ -96,31 +98,44 @@ _pending: set[concurrent.futures.Future] = set()
 SMTP_ATTEMPTS = 3
 
 
-def send(template: str, to: str, **context) -> str:
-    """Render a template to `to` and deliver it; returns the Message-ID."""
-    message = render(template, to, **context)
+def send(template: str, to: str, *, background: bool = False, **context) -> None:
+    """Render a template to `to` and deliver it. SMTP delivery always happens in a
+    background thread; with background=True the outbox file is written there too, so the
+    caller's time does not depend on whether a message was sent at all (forgot-password)."""
     config = current_app.config
-    if config.get("SMTP_URL"):
-        _deliver_later(config["SMTP_URL"], message, template)
+    values = {**tenant_identity(), **context}
+    job = (template, to, values, config["MAIL_FROM"], config.get("SMTP_URL") or "", config["MAIL_OUTBOX"])
+    if background or job[4]:
+        _in_background(_deliver, *job)
     else:
-        path = _write_outbox(Path(config["MAIL_OUTBOX"]), message)
-        log.info("mail %s to %s written to %s", template, _masked(to), path)
-    return message["Message-ID"]
+        _deliver(*job)
 
 
 def render(template: str, to: str, **context) -> EmailMessage:
+    return _build(template, to, {**tenant_identity(), **context}, current_app.config["MAIL_FROM"])
+
+
+def _build(template: str, to: str, values: dict, mail_from: str) -> EmailMessage:
     subject, body = TEMPLATES[template]
-    values = {**tenant_identity(), **context}
     message = EmailMessage()
-    message["From"] = current_app.config["MAIL_FROM"]
+    message["From"] = mail_from
     message["To"] = to
     message["Subject"] = Template(subject).substitute(values)
     message["Date"] = email.utils.formatdate(localtime=False)
-    message["Message-ID"] = email.utils.make_msgid(domain=current_app.config["MAIL_FROM"].rpartition("@")[2] or None)
+    message["Message-ID"] = email.utils.make_msgid(domain=mail_from.rpartition("@")[2] or None)
     message["Reply-To"] = values["support_email"]
     message["X-Formengine-Template"] = template
     message.set_content(Template(body + _SIGNATURE).substitute(values))
     return message
+
+
+def _deliver(template: str, to: str, values: dict, mail_from: str, smtp_url: str, outbox: str) -> None:
+    message = _build(template, to, values, mail_from)
+    if smtp_url:
+        _deliver_smtp(smtp_url, message, template)
+    else:
+        path = _write_outbox(Path(outbox), message)
+        log.info("mail %s to %s written to %s", template, _masked(to), path)
 
 
 def tenant_identity() -> dict:
@@ -145,13 +160,20 @@ def _write_outbox(outbox: Path, message: EmailMessage) -> Path:
     return path
 
 
-def _deliver_later(url: str, message: EmailMessage, template: str) -> None:
+def _in_background(function, *args) -> None:
     global _executor
     if _executor is None:
         _executor = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="mail")
-    future = _executor.submit(_deliver_smtp, url, message, template)
+    future = _executor.submit(_logged, function, *args)
     _pending.add(future)
     future.add_done_callback(_pending.discard)
+
+
+def _logged(function, *args) -> None:
+    try:
+        function(*args)
+    except Exception:  # a background thread has no one else to tell
+        log.exception("mail delivery failed")
 
 
 def _deliver_smtp(url: str, message: EmailMessage, template: str) -> None:
@@ -185,7 +207,7 @@ def send_smtp(url: str, message: EmailMessage, timeout: float = 10.0) -> None:
 
 
 def wait_for_deliveries(timeout: float = 10.0) -> bool:
-    """Block until background SMTP deliveries finish (tests, shutdown); True if all did."""
+    """Block until background deliveries finish (tests, shutdown); True if all did."""
     done, not_done = concurrent.futures.wait(list(_pending), timeout=timeout)
     return not not_done
 

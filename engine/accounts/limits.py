@@ -62,16 +62,19 @@ def hit(session: Session, key: str, limit: int, window: dt.timedelta) -> Decisio
     return Decision(False, count, _seconds_until(window_start + window, now))
 
 
-def refund(session: Session, key: str) -> None:
-    """Give back an attempt counted by `hit` that turned out not to count (a success)."""
+def refund(session: Session, key: str, *, commit: bool = True) -> None:
+    """Give back an attempt counted by `hit` that turned out not to count (a success).
+    With commit=False it joins the caller's transaction."""
     session.execute(update(RateLimit).where(RateLimit.key == key, RateLimit.count > 0)
                     .values(count=RateLimit.count - 1))
-    session.commit()
+    if commit:
+        session.commit()
 
 
-def clear(session: Session, key: str) -> None:
+def clear(session: Session, key: str, *, commit: bool = True) -> None:
     session.execute(delete(RateLimit).where(RateLimit.key == key))
-    session.commit()
+    if commit:
+        session.commit()
 
 
 def login_delay(failures: int) -> dt.timedelta:
@@ -86,13 +89,17 @@ def claim_login(session: Session, key: str) -> Decision:
     guesses cannot slip past the back-off); `clear` it when the password was right.
     Refused while the back-off from earlier failures runs."""
     table = RateLimit.__table__
-    session.execute(_insert(session)(table).values(key=key, window_start=utcnow(), count=0)
-                    .on_conflict_do_nothing(index_elements=[table.c.key]))
-    session.commit()
     while True:
         now = utcnow()
         row = session.execute(select(RateLimit.count, RateLimit.window_start, RateLimit.blocked_until)
-                              .where(RateLimit.key == key)).one()
+                              .where(RateLimit.key == key)).first()
+        if row is None:
+            created = session.execute(_insert(session)(table).values(key=key, window_start=now, count=1)
+                                      .on_conflict_do_nothing(index_elements=[table.c.key])).rowcount
+            session.commit()
+            if created:
+                return Decision(True, 1, 0)
+            continue  # another process created it first: read it
         count, window_start, blocked_until = row
         if blocked_until is not None and blocked_until > now:
             session.rollback()

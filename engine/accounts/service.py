@@ -182,11 +182,13 @@ def login(username: object, password: object, student_answers: dict | None = Non
         raise AppError(messages.LOGIN_WRONG, 400)
     if not verify_password(account.password_hash, password):
         raise AppError(messages.LOGIN_WRONG, 400)
-    limits.clear(session, f"login:{username}")
-    limits.refund(session, ip_key)
     if not account.is_confirmed:
+        limits.clear(session, f"login:{username}")
+        limits.refund(session, ip_key)
         raise AppError(messages.LOGIN_UNCONFIRMED, 403, reason="unconfirmed")
-    with db.transaction() as tx:
+    with db.transaction() as tx:  # one commit for the limits and the new session
+        limits.clear(tx, f"login:{username}", commit=False)
+        limits.refund(tx, ip_key, commit=False)
         sessions.end(tx, old_token)
         token = sessions.create(tx, account.id)
         now = utcnow()
@@ -223,8 +225,10 @@ def forgot_password(username: object, ip: str = "") -> str:
         tx.add(PasswordReset(token_hash=token_hash(token), username=username,
                              account_id=account.id if account is not None else None,
                              created_at=now, expires_at=now + RESET_LIFETIME))
+    link = reset_url(username, token)
     if account is not None:
-        mail.send("password_reset", to=username, reset_url=reset_url(username, token))
+        # Delivered by a background thread: the answer takes as long with or without a mail.
+        mail.send("password_reset", to=username, background=True, reset_url=link)
     return messages.FORGOT_OK
 
 

@@ -10,6 +10,8 @@ import pytest
 from flask import jsonify
 from sqlalchemy import text
 
+from engine import mail
+
 PASSWORD = "Correct-Horse-9"
 NEW_PASSWORD = "Battery-Staple-42"
 
@@ -19,6 +21,7 @@ class Outbox:
         self.folder = folder
 
     def messages(self, to: str | None = None) -> list:
+        assert mail.wait_for_deliveries(10)  # forgot-password mails leave from a background thread
         if not self.folder.exists():
             return []
         found = [email.message_from_bytes(path.read_bytes(), policy=email.policy.default)

@@ -1,4 +1,6 @@
 """The mail service: templates with the tenant's name, the .eml outbox, real SMTP on loopback."""
+import email
+import email.policy
 import logging
 import socket
 from pathlib import Path
@@ -64,17 +66,27 @@ def test_outbox_holds_an_eml_file_and_a_log_line(app, caplog):
     assert "mail submission_receipt to a***@example.com written to" in caplog.text
 
 
+def test_background_outbox_delivery(app):
+    with app.app_context():
+        mail.send("password_reset", to="ada@example.com", background=True, reset_url="http://x/reset?id=1")
+    assert mail.wait_for_deliveries(10)
+    files = list(Path(app.config["MAIL_OUTBOX"]).glob("*.eml"))
+    assert len(files) == 1
+    message = email.message_from_bytes(files[0].read_bytes(), policy=email.policy.default)
+    assert "http://x/reset?id=1" in message.get_content()
+
+
 def test_smtp_delivery_to_a_real_server_on_loopback(app, smtp_server):
     app.config["SMTP_URL"] = f"smtp://127.0.0.1:{smtp_server.port}"
     with app.app_context():
-        message_id = mail.send("confirmation_code", to="ada@example.com", code="654321")
+        mail.send("confirmation_code", to="ada@example.com", code="654321")
     assert mail.wait_for_deliveries(10)
     assert len(smtp_server.envelopes) == 1
     envelope = smtp_server.envelopes[0]
     assert envelope.rcpt_tos == ["ada@example.com"]
     assert envelope.mail_from == app.config["MAIL_FROM"]
     content = envelope.content.decode()
-    assert "Your confirmation code is: 654321" in content and message_id in content
+    assert "Your confirmation code is: 654321" in content and "Message-ID: <" in content
     assert not Path(app.config["MAIL_OUTBOX"]).exists()  # SMTP replaces the outbox
 
 
