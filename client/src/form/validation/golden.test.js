@@ -6,7 +6,12 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { fileProblems } from "./files.js";
+import { evaluateConditionAjv, validateAnswersAjv } from "./ajv.js";
 import { evaluateCondition, validateAnswers } from "./validate.js";
+
+// Every case runs through the shipped interpreter and through ajv.
+const VALIDATORS = [["interpreter", validateAnswers], ["ajv", validateAnswersAjv]];
+const EVALUATORS = [["interpreter", evaluateCondition], ["ajv", evaluateConditionAjv]];
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const GOLDEN = join(ROOT, "tests", "golden");
@@ -45,15 +50,15 @@ for (const tenantId of tenants) {
   describe(`validation golden cases: ${tenantId}`, () => {
     const compiled = compile(tenantId);
     const base = readJson(join(GOLDEN, tenantId, "base.json"));
-    test("the complete base answer set is valid", () => {
-      expect(validateAnswers(compiled, base.answers, { today: base.today, tabs: base.tabs })).toEqual({});
+    test.each(VALIDATORS)("the complete base answer set is valid (%s)", (_, validate) => {
+      expect(validate(compiled, base.answers, { today: base.today, tabs: base.tabs })).toEqual({});
     });
     const folder = join(GOLDEN, tenantId, "validation");
     for (const file of readdirSync(folder).filter((f) => f.endsWith(".json")).sort()) {
       for (const c of readJson(join(folder, file))) {
-        test(`${file.replace(".json", "")}: ${c.name}`, () => {
+        test.each(VALIDATORS)(`${file.replace(".json", "")}: ${c.name} (%s)`, (_, validate) => {
           const answers = merged(base.answers, c.answers);
-          const errors = validateAnswers(compiled, answers, { today: c.today || base.today, tabs: c.tabs });
+          const errors = validate(compiled, answers, { today: c.today || base.today, tabs: c.tabs });
           expect(sorted(errors)).toEqual(sorted(c.expect));
         });
       }
@@ -68,7 +73,7 @@ describe("condition golden cases", () => {
   const schemas = cases.length ? python(code, JSON.stringify(cases)) : [];
   test("there are condition cases", () => expect(cases.length).toBeGreaterThan(10));
   cases.forEach((c, i) => {
-    test(c.name, () => expect(evaluateCondition(schemas[i], c.answers)).toBe(c.expect));
+    test.each(EVALUATORS)(`${c.name} (%s)`, (_, evaluate) => expect(evaluate(schemas[i], c.answers)).toBe(c.expect));
   });
 });
 

@@ -1,0 +1,112 @@
+// Evaluates the compiled page schemas without generating code (no eval, no new Function), so the
+// client runs under a strict Content-Security-Policy. It understands exactly the keywords the
+// compiler emits and mirrors engine/definition/codegen.py; the shared golden cases run through it,
+// through ajv and through both server paths, so none of them can drift.
+import { compare, parseDate, shiftYears, todayParts, yearOptions } from "./keywords.js";
+
+const STRUCTURAL = new Set(["$schema", "x-messages", "description", "title"]);
+const has = (object, key) => object !== null && typeof object === "object" && Object.prototype.hasOwnProperty.call(object, key);
+const length = (text) => [...text].length;
+const patterns = new Map();
+
+function regex(pattern) {
+  let compiled = patterns.get(pattern);
+  if (!compiled) patterns.set(pattern, (compiled = new RegExp(pattern, "u")));
+  return compiled;
+}
+
+function sameValue(a, b) {
+  return typeof a === typeof b && a === b;
+}
+
+function cmpDates(a, b) {
+  return a.y - b.y || a.m - b.m || a.d - b.d;
+}
+
+export class UnsupportedKeyword extends Error {}
+
+export function makeInterpreter(today) {
+  const now = todayParts(today);
+
+  function keywordHolds(keyword, spec, value) {
+    switch (keyword) {
+      case "required": return spec.every((k) => has(value, k));
+      case "properties": return Object.entries(spec).every(([k, sub]) => !has(value, k) || holds(sub, value[k]));
+      case "allOf": return spec.every((sub) => holds(sub, value));
+      case "anyOf": return spec.some((sub) => holds(sub, value));
+      case "not": return !holds(spec, value);
+      case "then": return true;
+      case "type":
+        if (spec === "string") return typeof value === "string";
+        if (spec === "boolean") return typeof value === "boolean";
+        if (spec === "object") return value !== null && typeof value === "object" && !Array.isArray(value);
+        throw new UnsupportedKeyword(`type ${spec}`);
+      case "const": return sameValue(value, spec);
+      case "enum": return spec.some((option) => sameValue(value, option));
+      case "maxLength": return typeof value !== "string" || length(value) <= spec;
+      case "minLength": return typeof value !== "string" || length(value) >= spec;
+      case "pattern": return typeof value !== "string" || regex(spec).test(value);
+      case "fe_valid_date":
+        return !(spec && typeof value === "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value) && parseDate(value) === null);
+      case "fe_date": {
+        const day = parseDate(value);
+        if (day === null) return true;
+        const order = cmpDates(day, shiftYears(now, spec.years));
+        return spec.op === "gte" ? order >= 0 : order <= 0;
+      }
+      case "fe_year": {
+        const day = parseDate(value);
+        const year = day ? day.y : typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : null;
+        if (year === null) return true;
+        const bound = now.y + spec.years;
+        return spec.op === "gte" ? year >= bound : year <= bound;
+      }
+      case "fe_years":
+        return typeof value !== "string" || (spec.extra || []).includes(value) || yearOptions(now_string(), spec).includes(value);
+      case "fe_compare": return compare(value, spec.op, spec.target);
+      default: throw new UnsupportedKeyword(keyword);
+    }
+  }
+
+  function now_string() {
+    const pad = (n) => String(n).padStart(2, "0");
+    return `${now.y}-${pad(now.m)}-${pad(now.d)}`;
+  }
+
+  // True when value satisfies schema (conditions: no messages).
+  function holds(schema, value) {
+    if (has(schema, "if") && holds(schema.if, value) && has(schema, "then") && !holds(schema.then, value)) return false;
+    for (const [keyword, spec] of Object.entries(schema)) {
+      if (STRUCTURAL.has(keyword) || keyword === "if") continue;
+      if (!keywordHolds(keyword, spec, value)) return false;
+    }
+    return true;
+  }
+
+  // Adds {key: message} for each failing keyword that carries a message, as the server does.
+  function collect(schema, value, key, add) {
+    const messages = schema["x-messages"] || {};
+    if (has(schema, "if") && holds(schema.if, value)) collect(schema.then || {}, value, key, add);
+    for (const [keyword, spec] of Object.entries(schema)) {
+      if (STRUCTURAL.has(keyword) || keyword === "if" || keyword === "then") continue;
+      if (keyword === "required") {
+        for (const k of spec) if (!has(value, k)) add(k, messages.required ?? `'${k}' is a required property`);
+      } else if (keyword === "properties") {
+        for (const [k, sub] of Object.entries(spec)) if (has(value, k)) collect(sub, value[k], k, add);
+      } else if (keyword === "allOf") {
+        for (const sub of spec) collect(sub, value, key, add);
+      } else if (key === null && keyword === "type" && spec === "object") {
+        continue;
+      } else {
+        if (key === null) throw new UnsupportedKeyword(`${keyword} at the root`);
+        if (!keywordHolds(keyword, spec, value)) {
+          let message = messages[keyword] ?? "Invalid value.";
+          if (keyword === "fe_year") message = message.replace("{year}", String(now.y + spec.years));
+          add(key, message);
+        }
+      }
+    }
+  }
+
+  return { holds, collect };
+}
