@@ -1,0 +1,46 @@
+// The seam between the shell (issue 7) and the form renderer (issue 8).
+//
+// The shell renders, for every form page route, <FormPage page={page} compiled={compiled} />
+// (client/src/form/FormPage.jsx), inside <AppContext.Provider>. A page reads everything else with
+// `const app = useApp()`:
+//
+//   app.compiled          the compiled form (GET /public/form), never null inside a form route
+//   app.snapshot          the client snapshot of platform section 3:
+//                         {username, last_page, is_logged_in, is_service_user, num_logins,
+//                          has_changed_page, web_status}   (web_status: null|"started"|"validating"|"submitted")
+//   app.profile           GET /api/profile as served ({answer, document_answer, username, last_page,
+//                         successful_login, web_status}); null for visitors and service users
+//   app.serviceView       for a service user: GET /service/tmp-pdf ({answer, add_another,
+//                         document_answer, tabs}); otherwise null
+//   app.answers           the student answers (flat map key -> value; "" is an empty answer), with
+//                         local edits applied at once
+//   app.updateAnswers(partial)
+//                         while typing: applies the keys locally, keeps them in localStorage until the
+//                         server has them, and saves them in the background (debounced)
+//   app.saveAnswers(partial, {targetRoute}) -> Promise<boolean>
+//                         "continue" / navigation: saves now (PUT /api/answer when logged in), then,
+//                         with a targetRoute, moves there (sets has_changed_page the first time). A
+//                         visitor with answers is sent to /signup carrying studentAnswers instead.
+//                         A failed save shows an error toast and resolves false (nothing is lost).
+//   app.errors            the validation errors map {answerKey: [messages]}; filled only while
+//                         web_status is "validating" (then it is re-computed as answers change)
+//   app.runValidations({routes}) -> errors
+//                         validates the answers (the lead's validateAnswers) for the given page routes
+//                         (default: all), stores the map in app.errors and posts it (POST /api/validations)
+//   app.submitApplication()  the final submit flow of platform section 4
+//   app.toast.error(title, message) / app.toast.success(title, message)
+//   app.showUnexpectedError(error)   the "Unexpected Error" dialog
+//   app.navigate(route)   moves within the app (saves last_page while started/validating)
+//
+// Data calls: import the typed calls from client/src/api/client.js (every endpoint of platform
+// section 7). A 401 from any of them is handled centrally (cache cleared, /login with the message).
+import { createContext, useContext } from "react";
+
+export const AppContext = createContext(null);
+
+/** The shell's application context; throws outside the shell so a missing provider is obvious. */
+export function useApp() {
+  const app = useContext(AppContext);
+  if (!app) throw new Error("useApp() must be used inside the application shell (AppContext.Provider).");
+  return app;
+}
