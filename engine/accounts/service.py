@@ -10,6 +10,7 @@ For other domains:
 import dataclasses
 import datetime as dt
 import json
+import logging
 from urllib.parse import urlencode
 
 from flask import current_app, g
@@ -25,6 +26,8 @@ from engine.accounts.tokens import CODE_LENGTH, code_hash, new_code, new_token, 
 from engine.accounts.usernames import (MESSAGE_INVALID, MESSAGE_INVALID_LOGIN, MESSAGE_INVALID_RESEND,
                                        normalise_username)
 from engine.errors import AppError
+
+log = logging.getLogger(__name__)
 
 CODE_LIFETIME = dt.timedelta(hours=24)
 CODE_TRIES = 5                      # wrong tries before a code is dead
@@ -67,12 +70,14 @@ def signup(username: object, password: object, student_answers: dict | None = No
         except IntegrityError:  # the same address signed up at the same moment
             return messages.SIGNUP_OK
         mail.send("confirmation_code", to=username, code=code)
-    elif may_mail and account.is_confirmed:
-        mail.send("account_exists", to=username)
     elif may_mail and limits.hit(session, f"resend-day:{username}", RESENDS_PER_DAY, DAY).allowed:
-        # The first password stays: a stranger must not set the password of an account
-        # its owner is about to confirm.
-        _send_new_code(account, "confirmation_code")
+        # Mails to an existing account count as resends, so sign-up cannot flood a mailbox.
+        if account.is_confirmed:
+            mail.send("account_exists", to=username)
+        else:
+            # The first password stays: a stranger must not set the password of an
+            # account its owner is about to confirm.
+            _send_new_code(account, "confirmation_code")
     return messages.SIGNUP_OK
 
 
@@ -169,10 +174,12 @@ def login(username: object, password: object, student_answers: dict | None = Non
     by_ip = limits.hit(session, ip_key, int(config["LOGIN_IP_MAX_FAILURES"]),
                        dt.timedelta(seconds=int(config["LOGIN_IP_WINDOW_S"])))
     if not by_ip.allowed:
+        log.warning("login refused by the IP limit for %s", ip)
         _too_many(messages.LOGIN_IP_LIMIT, by_ip.retry_after)
     by_account = limits.claim_login(session, f"login:{username}")
     if not by_account.allowed:
         limits.refund(session, ip_key)
+        log.warning("login refused by back-off for %s from %s", _masked(username), ip)
         _too_many(messages.LOGIN_BACKOFF, by_account.retry_after)
     account = _find(username)
     if len(password) > MAX_LENGTH:  # no stored password is longer; do not spend time hashing it
@@ -181,6 +188,7 @@ def login(username: object, password: object, student_answers: dict | None = Non
         dummy_verify(password)  # the same time as a real check: no hint that the account is missing
         raise AppError(messages.LOGIN_WRONG, 400)
     if not verify_password(account.password_hash, password):
+        log.info("login failed for %s from %s (failure %d)", _masked(username), ip, by_account.count)
         raise AppError(messages.LOGIN_WRONG, 400)
     if not account.is_confirmed:
         limits.clear(session, f"login:{username}")
@@ -268,6 +276,7 @@ def reset_password(username: object, token: object, password: object, confirm_pa
         account.confirmed_at = account.confirmed_at or now
         sessions.end_all(tx, account.id)
     limits.clear(db.session(), f"login:{username}")
+    log.info("password reset for %s; every session ended", _masked(username))
     return messages.RESET_OK
 
 
@@ -299,6 +308,11 @@ def find_account(username: str) -> Account | None:
 
 def _find(username: str) -> Account | None:
     return db.session().scalars(select(Account).where(Account.username == username)).first()
+
+
+def _masked(username: str) -> str:
+    local, _, domain = username.partition("@")
+    return f"{local[:1]}***@{domain}"
 
 
 def _secret() -> str:

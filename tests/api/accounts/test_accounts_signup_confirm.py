@@ -219,3 +219,25 @@ def test_signup_keeps_student_answers(app, client, sql):
     assert signup(client, studentAnswers=answers).status_code == 201
     (stored,), = sql("SELECT pending_answers FROM accounts")
     assert json.loads(stored) == answers
+
+
+@pytest.mark.parametrize("app_overrides", [{"MAIL_IP_MAX_PER_HOUR": 3}])
+def test_mail_sending_calls_are_limited_per_ip(client, outbox):
+    assert signup(client, username="a@example.com").status_code == 201
+    assert client.post("/public/forgot-password", json={"username": "b@example.com"}).status_code == 200
+    assert client.post("/public/resend-confirm", json={"username": "c@example.com"}).status_code == 200
+    fourth = signup(client, username="d@example.com")
+    assert fourth.status_code == 429
+    assert fourth.json["message"].startswith("Too many requests from your network. Please try again in ")
+    assert outbox.messages("d@example.com") == []
+    other_ip = client.post("/public/signup", json={"username": "d@example.com", "password": PASSWORD},
+                           environ_base={"REMOTE_ADDR": "10.1.2.3"})
+    assert other_ip.status_code == 201
+
+
+def test_signup_cannot_flood_an_existing_mailbox(client, account, outbox, sql):
+    before = len(outbox.messages(USER))
+    for _ in range(8):
+        a_minute_passes(sql)
+        assert signup(client).status_code == 201
+    assert len(outbox.messages(USER)) == before + 5
