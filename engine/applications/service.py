@@ -34,6 +34,7 @@ WEB_STATUSES = ("started", "validating", "submitted")
 DERIVED_STATUS = ("none", "started", "validating", "submitted")
 MAX_WEB_STATUS_EVENTS = 100  # beyond it only a status not seen before is recorded
 ANSWERED = "ANSWERED"
+_TABLE = Application.__table__
 
 log = logging.getLogger(__name__)
 
@@ -52,24 +53,52 @@ def _insert(session: Session):
     return pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
 
 
-def _select_locked(session: Session, where) -> Application | None:
+def _take_write_lock(session: Session, where) -> None:
     if session.get_bind().dialect.name == "sqlite":
         # A write first: it waits (busy_timeout) for the write lock and then reads the newest data.
         session.execute(update(Application).where(where).values(version=Application.version))
+
+
+def _select_locked(session: Session, where) -> Application | None:
+    _take_write_lock(session, where)
     statement = select(Application).where(where).with_for_update().execution_options(populate_existing=True)
     return session.scalars(statement).first()
+
+
+def _create(session: Session, account_id: int) -> None:
+    now = utcnow()
+    session.execute(_insert(session)(Application).values(
+        account_id=account_id, answers={}, add_another={}, tabs={}, validation_errors={}, version=0,
+        created_at=now, updated_at=now).on_conflict_do_nothing(index_elements=["account_id"]))
 
 
 def lock(session: Session, account_id: int) -> Application:
     """The account's application, locked until the transaction ends (created if missing)."""
     application = _select_locked(session, Application.account_id == account_id)
     if application is None:
-        now = utcnow()
-        session.execute(_insert(session)(Application).values(
-            account_id=account_id, answers={}, add_another={}, tabs={}, validation_errors={}, version=0,
-            created_at=now, updated_at=now).on_conflict_do_nothing(index_elements=["account_id"]))
+        _create(session, account_id)
         application = _select_locked(session, Application.account_id == account_id)
     return application
+
+
+def _lock_row(session: Session, account_id: int, *columns):
+    """The hot paths' lock, in Core (no ORM objects): (id, submitted_at, *columns), created if missing."""
+    where = _TABLE.c.account_id == account_id
+    statement = select(_TABLE.c.id, _TABLE.c.submitted_at, *columns).where(where).with_for_update()
+    _take_write_lock(session, where)
+    row = session.execute(statement).first()
+    if row is None:
+        _create(session, account_id)
+        _take_write_lock(session, where)
+        row = session.execute(statement).first()
+    if row.submitted_at is not None:
+        raise AppError(messages.ALREADY_SUBMITTED, 409)
+    return row
+
+
+def _update_row(session: Session, application_id: int, **values) -> None:
+    session.execute(update(_TABLE).where(_TABLE.c.id == application_id)
+                    .values(version=_TABLE.c.version + 1, updated_at=utcnow(), **values))
 
 
 def lock_by_id(session: Session, application_id: int) -> Application | None:
@@ -156,10 +185,9 @@ def check_answers(answers: dict) -> None:
 def save_answers(account_id: int, answers: dict) -> None:
     check_answers(answers)
     with db.transaction() as tx:
-        application = _open(lock(tx, account_id))
+        row = _lock_row(tx, account_id, _TABLE.c.answers)
         if answers:
-            application.answers = merge(application.answers, answers)
-            _changed(application)
+            _update_row(tx, row.id, answers=merge(row.answers, answers))
 
 
 def save_last_page(account_id: int, last_page: str) -> None:
@@ -168,9 +196,8 @@ def save_last_page(account_id: int, last_page: str) -> None:
         raise AppError(messages.LAST_PAGE_UNKNOWN.format(routes=", ".join(routes)), 400,
                        errors={"last_page": [messages.LAST_PAGE_UNKNOWN.format(routes=", ".join(routes))]})
     with db.transaction() as tx:
-        application = _open(lock(tx, account_id))
-        application.last_page = last_page
-        _changed(application)
+        row = _lock_row(tx, account_id)
+        _update_row(tx, row.id, last_page=last_page)
 
 
 # --- web status, validations, submit ----------------------------------------------------

@@ -1,0 +1,294 @@
+"""scripts/loadtest: simulated applicants against the engine under gunicorn on PostgreSQL,
+and, in the same run and under the same gunicorn settings, a bare Flask JSON endpoint.
+
+Phases (each: warm-up, then a measured window), repeated in interleaved rounds so that
+a change in background load hits every phase alike; every server on 127.0.0.1 only:
+  bare     PUT /bare with a page of answers (the baseline)
+  answer   PUT /api/answer with the same page, each client a different applicant
+  journey  applicants: profile load, then autosaves of the page, last-page saves and
+           a profile reload every fifth save
+Prints a Markdown report; --write appends it to docs/benchmarks.md (replacing only the
+'## Application data load test' section). Creates and drops its own database.
+"""
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+SECTION = "## Application data load test"
+GOLDEN = ROOT / "tests" / "golden" / "intl_undergrad" / "base.json"
+TARGET_RATIO, TARGET_P99_MS = 0.60, 25.0
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--database-url", default=os.environ.get("LOADTEST_DATABASE_URL")
+                        or os.environ.get("TEST_DATABASE_URL") or "postgresql+psycopg://postgres@127.0.0.1:5432/postgres",
+                        help="a PostgreSQL server URL; a fresh database is created on it and dropped afterwards")
+    parser.add_argument("--duration", type=float, default=6.0, help="measured seconds per phase and round")
+    parser.add_argument("--warmup", type=float, default=2.0, help="unmeasured seconds before each phase")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of bare, answer and journey phases")
+    parser.add_argument("--clients", type=int, default=8, help="concurrent simulated clients")
+    parser.add_argument("--client-processes", type=int, default=2, help="processes driving the clients")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers (both servers)")
+    parser.add_argument("--applicants", type=int, default=200, help="accounts created for the run")
+    parser.add_argument("--write", type=Path, help="add the report to this Markdown file (docs/benchmarks.md)")
+    options = parser.parse_args()
+    if options.duration > 120 or options.warmup > 30 or not 1 <= options.rounds <= 10:
+        parser.error("runs are bounded: --duration at most 120 s, --warmup at most 30 s, 1 to 10 --rounds")
+    return options
+
+
+# --- database and applicants ------------------------------------------------------------
+
+def create_database(server_url: str) -> str:
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = f"formengine_load_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return make_url(server_url).set(database=name).render_as_string(hide_password=False)
+
+
+def drop_database(server_url: str, url: str) -> None:
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = make_url(url).database
+    admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n"), {"n": name})
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+    admin.dispose()
+
+
+def seed_applicants(env: dict, count: int) -> tuple[list[str], list[str], str]:
+    """Confirmed accounts with live sessions: their cookies, the page routes, the server version."""
+    os.environ.update(env)
+    from sqlalchemy import text
+
+    from engine import db
+    from engine.accounts import sessions
+    from engine.accounts.models import Account, utcnow
+    from engine.accounts.passwords import hash_password
+    from engine.app import create_app
+    from engine.migrate import upgrade
+
+    upgrade(env["DATABASE_URL"])
+    app = create_app()
+    cookie_name = app.config["AUTH_SESSION_COOKIE"]
+    with app.app_context():
+        password_hash = hash_password("Load-Test-Password-1")  # one hash: argon2 per account is slow on purpose
+        cookies = []
+        with db.transaction() as tx:
+            now = utcnow()
+            accounts = [Account(username=f"applicant{i}@load.example", password_hash=password_hash,
+                                confirmed_at=now, num_logins=1) for i in range(count)]
+            tx.add_all(accounts)
+            tx.flush()
+            for account in accounts:
+                cookies.append(f"{cookie_name}={sessions.create(tx, account.id)}")
+        version = db.session().execute(text("SHOW server_version")).scalar()
+        routes = [page["route"] for page in app.extensions["tenant"].current().data["pages"]]
+    app.extensions["db_engine"].dispose()
+    return cookies, routes, version
+
+
+def about_page() -> dict:
+    """A realistic page: the golden application's answers on /about."""
+    from engine.definition import load_and_compile
+
+    compiled = load_and_compile(ROOT / "tenants" / "intl_undergrad")
+    answers = json.loads(GOLDEN.read_text())["answers"]
+    return {key: value for key, value in answers.items() if compiled.data_model.get(key, {}).get("page") == "/about"}
+
+
+# --- servers -------------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_gunicorn(target: str, port: int, workers: int, env: dict, folder: Path) -> subprocess.Popen:
+    command = [str(ROOT / ".venv" / "bin" / "gunicorn"), "--no-control-socket", "--workers", str(workers),
+               "--worker-class", "sync", "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
+               "--error-logfile", str(folder / f"gunicorn-{port}.log"), "--chdir", str(ROOT), target]
+    return subprocess.Popen(command, env={**os.environ, **env}, start_new_session=True)
+
+
+def wait_ready(port: int, path: str, method: str = "GET", timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            data = b"{}" if method == "PUT" else None
+            req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+            urllib.request.urlopen(req, timeout=2).read()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"server on port {port} did not start; see its gunicorn log")
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+# --- phases -----------------------------------------------------------------------------------
+
+def run_phase(options, port: int, scenario: str, page: dict, cookies: list[str], routes: list[str],
+              into: dict) -> None:
+    """Run one phase and add its latencies (ms) and error counts to `into` {call: ([ms], errors)}."""
+    processes = []
+    per_process = max(1, options.clients // options.client_processes)
+    for index in range(options.client_processes):
+        plan = {"host": "127.0.0.1", "port": port, "scenario": scenario, "page": page, "routes": routes,
+                "cookies": cookies, "users": per_process, "first_user": index * per_process,
+                "warmup": options.warmup, "duration": options.duration}
+        process = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "loadtest_client.py")],
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        process.stdin.write(json.dumps(plan).encode())
+        process.stdin.close()
+        processes.append(process)
+    for process in processes:
+        output = process.stdout.read()
+        process.wait(timeout=options.warmup + options.duration + 60)
+        result = json.loads(output)
+        for name, values in result["latencies"].items():
+            into.setdefault(name, ([], {}))[0].extend(values)
+        for name, count in result["errors"].items():
+            errors = into.setdefault(name, ([], {}))[1]
+            errors["n"] = errors.get("n", 0) + count
+
+
+def summary(values: list[float], errors: int, duration: float) -> dict:
+    ordered = sorted(values)
+    cut = statistics.quantiles(ordered, n=100, method="inclusive") if len(ordered) > 1 else ordered * 99
+
+    return {"requests": len(ordered), "errors": errors, "rps": len(ordered) / duration,
+            "p50": cut[49], "p95": cut[94], "p99": cut[98], "max": ordered[-1] if ordered else 0.0}
+
+
+# --- report -----------------------------------------------------------------------------------
+
+def machine() -> str:
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{os.cpu_count()} cores, {model}, Python {platform.python_version()}"
+
+
+def report(options, results: dict, pg_version: str, page_size: int, page_keys: int, loads: tuple) -> str:
+    today = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    bare = results["bare"]["PUT /bare"]
+    answer = results["answer"]["PUT /api/answer"]
+    ratio = answer["rps"] / bare["rps"] if bare["rps"] else 0.0
+    lines = [
+        SECTION, "",
+        "`scripts/loadtest --write docs/benchmarks.md` (scripts/loadtest_run.py, loadtest_client.py, loadtest_bare.py)",
+        "",
+        f"### Run of {today}", "",
+        f"Machine: {machine()}; PostgreSQL {pg_version} on the same machine; everything on 127.0.0.1. "
+        f"gunicorn {options.workers} sync workers (`--no-control-socket`) for both servers; "
+        f"{options.clients} closed-loop clients in {options.client_processes} processes on the same machine, "
+        f"one connection per request; {options.rounds} interleaved rounds of the three phases, each "
+        f"{options.warmup:g} s warm-up then {options.duration:g} s measured. Load average (1 min) before and after, "
+        f"other work on the machine included: {loads[0][0]:.1f} and {loads[1][0]:.1f}. "
+        f"Request body: the /about page of a complete application ({page_keys} answers, {page_size} bytes), "
+        f"one value changed per save; {options.applicants} applicants with live sessions.", "",
+        "| phase | call | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for phase, calls in results.items():
+        for name, row in calls.items():
+            lines.append(f"| {phase} | `{name}` | {row['rps']:.0f} | {row['p50']:.1f} | {row['p95']:.1f} | "
+                         f"{row['p99']:.1f} | {row['max']:.1f} | {row['errors']} |")
+    verdict_ratio = "met" if ratio >= TARGET_RATIO else "NOT met"
+    verdict_p99 = "met" if answer["p99"] <= TARGET_P99_MS else "NOT met"
+    lines += ["",
+              f"`PUT /api/answer` reaches {ratio:.0%} of the bare endpoint's throughput "
+              f"(target at least {TARGET_RATIO:.0%}: {verdict_ratio}) with p99 {answer['p99']:.1f} ms "
+              f"(target at most {TARGET_P99_MS:g} ms: {verdict_p99}).", ""]
+    return "\n".join(lines)
+
+
+def write_section(path: Path, text: str) -> None:
+    """Replace this section (up to the next '## ' heading) or append it; other sections stay."""
+    content = path.read_text() if path.exists() else "# Benchmarks\n"
+    start = content.find(SECTION + "\n")
+    if start == -1:
+        content = content.rstrip("\n") + "\n\n" + text
+    else:
+        end = content.find("\n## ", start + len(SECTION))
+        content = content[:start] + text + ("\n" + content[end + 1:] if end != -1 else "")
+    path.write_text(content.rstrip("\n") + "\n")
+
+
+def main() -> int:
+    options = parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="formengine-loadtest-"))
+    url = create_database(options.database_url)
+    env = {"DATABASE_URL": url, "FORMENGINE_INSTANCE": str(folder / "instance"), "REDIS_URL": "",
+           "SECRET_KEY": "load-test-secret", "TENANT_RELOAD": "0"}
+    servers = []
+    try:
+        cookies, routes, pg_version = seed_applicants(env, options.applicants)
+        page = about_page()
+        engine_port, bare_port = free_port(), free_port()
+        servers.append(start_gunicorn("engine.app:create_app()", engine_port, options.workers, env, folder))
+        servers.append(start_gunicorn("scripts.loadtest_bare:app", bare_port, options.workers, env, folder))
+        wait_ready(engine_port, "/public/form")
+        wait_ready(bare_port, "/bare", method="PUT")
+        load_before = os.getloadavg()
+        raw = {"bare": {}, "answer": {}, "journey": {}}
+        for _ in range(options.rounds):
+            run_phase(options, bare_port, "bare", page, [], routes, raw["bare"])
+            run_phase(options, engine_port, "answer", page, cookies, routes, raw["answer"])
+            run_phase(options, engine_port, "journey", page, cookies, routes, raw["journey"])
+        load_after = os.getloadavg()
+        measured = options.duration * options.rounds
+        results = {phase: {name: summary(values, errors.get("n", 0), measured)
+                           for name, (values, errors) in calls.items()} for phase, calls in raw.items()}
+    finally:
+        for server in servers:
+            stop(server)
+        drop_database(options.database_url, url)
+    text = report(options, results, pg_version, len(json.dumps(page)), len(page), (load_before, load_after))
+    print(text)
+    if options.write:
+        write_section(options.write, text)
+        print(f"written to {options.write}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
