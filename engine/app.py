@@ -1,10 +1,9 @@
 """create_app(): config, extensions, blueprints, error handlers."""
-import logging
 from pathlib import Path
 
 from flask import Flask, send_from_directory
 
-from engine import db, errors
+from engine import db, errors, ops
 from engine.config import load_config
 from engine.extensions import api
 from engine.tenant import TenantHolder
@@ -21,7 +20,6 @@ def create_app(overrides: dict | None = None) -> Flask:
     )
     app.config.update(config)
     app.json.sort_keys = False
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
     # Refuses to start with an invalid tenant: raises DefinitionInvalid with the author's messages.
@@ -30,6 +28,7 @@ def create_app(overrides: dict | None = None) -> Flask:
     db.init_app(app)
     errors.register(app)
     api.init_app(app)
+    ops.init_app(app)
     _register_blueprints(app)
     _register_client(app, client_dist)
     return app
@@ -56,7 +55,7 @@ def _register_client(app: Flask, client_dist: Path) -> None:
     @app.get("/")
     @app.get("/<path:path>")
     def client_app(path: str = ""):
-        if path.startswith(("api/", "public/", "service/", "lookup/", "static/")):
+        if path.startswith(("api/", "public/", "service/", "lookup/", "static/", "metrics")):
             from werkzeug.exceptions import NotFound
             raise NotFound("Not found.")
         index = client_dist / "index.html"

@@ -31,6 +31,16 @@ def load_config(overrides: dict | None = None) -> dict:
         "STORAGE_PATH": env.get("STORAGE_PATH", str(instance / "documents")),
         "S3_BUCKET": env.get("S3_BUCKET", ""),
         "S3_ENDPOINT_URL": env.get("S3_ENDPOINT_URL", ""),
+        "S3_REGION": env.get("S3_REGION", env.get("AWS_DEFAULT_REGION", "us-east-1")),
+        # Documents and the application PDF (seconds unless named otherwise).
+        "PRESIGN_EXPIRES_S": int(env.get("PRESIGN_EXPIRES_S", "300")),  # at most 300 (S3 policy)
+        "DOWNLOAD_URL_EXPIRES_S": int(env.get("DOWNLOAD_URL_EXPIRES_S", "60")),
+        "DOCUMENT_QUEUE": env.get("DOCUMENT_QUEUE", "default"),
+        "DOCUMENT_JOB_TIMEOUT": int(env.get("DOCUMENT_JOB_TIMEOUT", "60")),
+        "DOCUMENT_JOB_GRACE_S": int(env.get("DOCUMENT_JOB_GRACE_S", "15")),
+        "DOCUMENT_QUEUE_WAIT_S": int(env.get("DOCUMENT_QUEUE_WAIT_S", "600")),
+        "PDF_JOB_TIMEOUT": int(env.get("PDF_JOB_TIMEOUT", "120")),
+        "JOB_MEMORY_LIMIT_MB": int(env.get("JOB_MEMORY_LIMIT_MB", "1536")),
         "LOOKUP_INDEX": env.get("LOOKUP_INDEX", str(instance / "lookup.sqlite")),
         # Lookup providers per category, e.g. "address=photon"; unnamed categories use the index.
         "LOOKUP_PROVIDERS": env.get("LOOKUP_PROVIDERS", ""),
@@ -50,6 +60,9 @@ def load_config(overrides: dict | None = None) -> dict:
         "LOGIN_IP_MAX_FAILURES": int(env.get("LOGIN_IP_MAX_FAILURES", "50")),
         "LOGIN_IP_WINDOW_S": int(env.get("LOGIN_IP_WINDOW_S", "900")),
         "MAIL_IP_MAX_PER_HOUR": int(env.get("MAIL_IP_MAX_PER_HOUR", "100")),
+        "LOG_FORMAT": env.get("LOG_FORMAT", "json"),
+        "METRICS_TOKEN": env.get("METRICS_TOKEN", ""),
+        "S3_PUBLIC_URL": env.get("S3_PUBLIC_URL", ""),
         "MAX_CONTENT_LENGTH": int(env.get("MAX_CONTENT_LENGTH", str(2 * 1024 * 1024))),
         # flask-smorest
         "API_TITLE": "formengine",

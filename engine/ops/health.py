@@ -1,0 +1,66 @@
+"""Liveness (/healthz: the process answers) and readiness (/readyz: database, Redis and storage reachable)."""
+import logging
+
+from flask import current_app
+from flask.views import MethodView
+from sqlalchemy import text
+
+from engine import db
+from engine.extensions import Blueprint, api
+
+log = logging.getLogger(__name__)
+blp = Blueprint("ops", __name__, description="Health and readiness for load balancers and orchestrators")
+
+
+def _check_database() -> None:
+    db.session().execute(text("SELECT 1"))
+
+
+def _check_redis() -> None:
+    url = current_app.config.get("REDIS_URL")
+    if not url:
+        raise RuntimeError("no REDIS_URL configured")
+    from engine.jobs import connection
+
+    connection(url).ping()
+
+
+def _check_storage() -> None:
+    from engine.documents.storage import storage_from_config
+
+    storage_from_config(current_app.config).size("readiness-probe/none")
+
+
+CHECKS = {"database": _check_database, "redis": _check_redis, "storage": _check_storage}
+
+
+@blp.route("/healthz")
+class LivenessView(MethodView):
+    @blp.response(200, description="The process is alive")
+    def get(self):
+        """Liveness: answers while the process can serve requests."""
+        return {"status": "ok"}
+
+
+@blp.route("/readyz")
+class ReadinessView(MethodView):
+    @blp.response(200, description="Every dependency answers")
+    @blp.alt_response(503, description="A dependency does not answer; `checks` says which")
+    def get(self):
+        """Readiness: the database, Redis and document storage all answer."""
+        checks = {}
+        for name, check in CHECKS.items():
+            try:
+                check()
+                checks[name] = "ok"
+            except Exception as exc:  # any failure means "not ready", with the reason for operators
+                log.warning("readiness check %s failed: %s", name, exc)
+                checks[name] = f"failed: {type(exc).__name__}"
+        if all(value == "ok" for value in checks.values()):
+            return {"status": "ready", "checks": checks}
+        failed = ", ".join(name for name, value in checks.items() if value != "ok")
+        return {"message": f"Not ready: {failed} unavailable.", "checks": checks}, 503
+
+
+def init_app(app) -> None:
+    api.register_blueprint(blp)

@@ -1,0 +1,92 @@
+"""Prometheus metrics at /metrics: request latency by endpoint, and from Redis the queue depth,
+job durations and failures (read from RQ's registries, so every worker process is counted).
+
+Under gunicorn with several workers set PROMETHEUS_MULTIPROC_DIR to an empty folder; the
+endpoint then aggregates every process (prometheus_client's multiprocess mode)."""
+import os
+import time
+
+from flask import Response, current_app, g, request
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Histogram, generate_latest
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, SummaryMetricFamily
+
+REQUEST_LATENCY = Histogram(
+    "formengine_http_request_duration_seconds", "HTTP request latency by endpoint",
+    ["method", "endpoint", "status"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+)
+
+
+class JobCollector:
+    """Queue depth, finished and failed jobs and job durations, read from Redis at scrape time."""
+
+    def __init__(self, redis_url: str):
+        self.redis_url = redis_url
+
+    def collect(self):
+        from rq.registry import FailedJobRegistry, FinishedJobRegistry, StartedJobRegistry
+
+        from engine.jobs import QUEUES, get_queue
+
+        depth = GaugeMetricFamily("formengine_queue_depth", "Jobs waiting in each queue", labels=["queue"])
+        running = GaugeMetricFamily("formengine_jobs_running", "Jobs being worked on", labels=["queue"])
+        failed = CounterMetricFamily("formengine_jobs_failed", "Failed jobs kept for inspection", labels=["queue"])
+        finished = CounterMetricFamily("formengine_jobs_finished", "Finished jobs still registered", labels=["queue"])
+        durations = SummaryMetricFamily("formengine_job_duration_seconds", "Durations of registered finished jobs",
+                                        labels=["queue"])
+        for name in QUEUES:
+            queue = get_queue(name, self.redis_url)
+            depth.add_metric([name], len(queue))
+            running.add_metric([name], StartedJobRegistry(queue=queue).count)
+            failed.add_metric([name], FailedJobRegistry(queue=queue).count)
+            finished_registry = FinishedJobRegistry(queue=queue)
+            ids = finished_registry.get_job_ids(0, 199)
+            finished.add_metric([name], finished_registry.count)
+            total, count = 0.0, 0
+            for job in queue.job_class.fetch_many(ids, connection=queue.connection, serializer=queue.serializer):
+                if job is not None and job.started_at and job.ended_at:
+                    total += (job.ended_at - job.started_at).total_seconds()
+                    count += 1
+            durations.add_metric([name], count, total)
+        yield from (depth, running, failed, finished, durations)
+
+
+def _registry() -> CollectorRegistry:
+    registry = CollectorRegistry()
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.MultiProcessCollector(registry)
+    else:
+        registry.register(REQUEST_LATENCY)
+    if current_app.config.get("REDIS_URL"):
+        registry.register(JobCollector(current_app.config["REDIS_URL"]))
+    return registry
+
+
+def init_app(app) -> None:
+    @app.before_request
+    def _start_timer():
+        g.metrics_started = time.perf_counter()
+
+    @app.after_request
+    def _observe(response):
+        started = g.get("metrics_started")
+        if started is not None:
+            endpoint = request.url_rule.rule if request.url_rule else "unmatched"
+            REQUEST_LATENCY.labels(request.method, endpoint, str(response.status_code)).observe(
+                time.perf_counter() - started)
+        return response
+
+    @app.get("/metrics")
+    def metrics():
+        token = app.config.get("METRICS_TOKEN")
+        if token and request.headers.get("Authorization") != f"Bearer {token}":
+            return {"message": "A valid metrics token is required."}, 401
+        try:
+            body = generate_latest(_registry())
+        except Exception:  # Redis down: still serve the request metrics
+            registry = CollectorRegistry()
+            registry.register(REQUEST_LATENCY) if not os.environ.get("PROMETHEUS_MULTIPROC_DIR") else None
+            body = generate_latest(registry)
+        return Response(body, mimetype=CONTENT_TYPE_LATEST)
