@@ -131,7 +131,8 @@ def start_gunicorn(target: str, port: int, workers: int, env: dict, folder: Path
     command = [str(ROOT / ".venv" / "bin" / "gunicorn"), "--no-control-socket", "--workers", str(workers),
                "--worker-class", "sync", "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
                "--error-logfile", str(folder / f"gunicorn-{port}.log"), "--chdir", str(ROOT), target]
-    return subprocess.Popen(command, env={**os.environ, **env}, start_new_session=True)
+    log = open(folder / f"gunicorn-{port}.out", "ab")  # the engine's access log lines go here, not to the report
+    return subprocess.Popen(command, env={**os.environ, **env}, start_new_session=True, stdout=log, stderr=log)
 
 
 def wait_ready(port: int, path: str, method: str = "GET", timeout: float = 60.0) -> None:

@@ -183,3 +183,17 @@ def test_submit_queues_the_pdf_job_on_a_real_redis(app, applicant, on_golden_day
         assert len(queue.get_jobs()) == 1
     finally:
         queue.delete(delete_jobs=True)
+
+
+def test_a_client_cannot_claim_an_uploaded_file(applicant, on_golden_day):
+    """The documents domain decides whether a file question is answered, not the answer map."""
+    from engine.applications import hooks
+
+    if not hooks.has_documents_domain():
+        pytest.skip("the documents domain is not installed")
+    answers = {**on_golden_day, "essay": "", "essay_file": "ANSWERED"}
+    applicant.put("/api/answer", json=answers)
+    applicant.put("/api/tabs", json={"tab_id": "essay_mode", "chosen_tab": "uploaded"})
+    applicant.put("/api/answer", json={"essay_file": "ANSWERED"})
+    response = applicant.post("/api/submit", json={})
+    assert response.status_code == 422 and "essay_file" in response.json["errors"]
