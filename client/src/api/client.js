@@ -1,24 +1,181 @@
-import axios from "axios";
-import { toApiError } from "./errors.js";
+// The one JSON helper and a typed call for every endpoint of platform section 7.
+//
+// axios is the transport, loaded on demand (its own chunk): the auth pages paint without it and
+// it arrives before the first call (the shell prefetches it when the browser is idle).
+import { errorForResponse, ServerError, toApiError, UnauthorizedError, UNEXPECTED_MESSAGE } from "./errors.js";
 
-// The one JSON helper: same-origin, cookies sent, JSON in and out, every failure an ApiError.
-export const http = axios.create({
-  baseURL: "/",
-  withCredentials: true,
-  headers: { Accept: "application/json" },
-  timeout: 30000,
-});
+const settings = { baseURL: "/", timeout: 30000 };
+let transport = null;
+let onUnauthorized = () => {};
 
-export async function getJson(path, config = {}) {
+/** Where calls go (tests point it at a loopback server). */
+export function configureApi({ baseURL }) {
+  settings.baseURL = baseURL;
+  transport = null;
+}
+
+/** Called once by the shell: what a 401 does (clear cached data, go to /login with the message). */
+export function setUnauthorizedHandler(handler) {
+  onUnauthorized = handler || (() => {});
+}
+
+/** Load axios now (idle prefetch); resolves to the configured instance. */
+export function loadTransport() {
+  if (!transport) {
+    transport = import("axios").then(({ default: axios }) =>
+      axios.create({
+        baseURL: settings.baseURL,
+        timeout: settings.timeout,
+        withCredentials: true,
+        // We parse and check the body ourselves: the response must be JSON.
+        responseType: "text",
+        transformResponse: [(data) => data],
+        validateStatus: () => true,
+      }),
+    );
+    transport.catch(() => (transport = null));
+  }
+  return transport;
+}
+
+function parseJson(response) {
+  const type = String(response.headers?.["content-type"] || "");
+  if (!type.includes("application/json") || typeof response.data !== "string") return undefined;
   try {
-    const response = await http.get(path, config);
-    return response.data;
-  } catch (error) {
-    throw toApiError(error);
+    return JSON.parse(response.data);
+  } catch {
+    return undefined;
   }
 }
 
-/** GET /public/form: the tenant's compiled form. */
-export function fetchCompiledForm() {
-  return getJson("public/form");
+/**
+ * The one JSON helper. Sends a JSON content type and body when there is a payload; the response
+ * must be JSON. 401 -> UnauthorizedError (after the unauthorized handler ran); other non-OK
+ * statuses -> ServerError with the server's message; no JSON or no message -> the standard one.
+ */
+export async function requestJson(method, path, payload, { retries = 0, params } = {}) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await sendOnce(method, path, payload, params);
+    } catch (error) {
+      if (attempt >= retries || error instanceof UnauthorizedError) throw error;
+    }
+  }
+}
+
+async function sendOnce(method, path, payload, params) {
+  const http = await loadTransport();
+  const hasPayload = payload !== undefined;
+  let response;
+  try {
+    response = await http.request({
+      method,
+      url: path.replace(/^\//, ""),
+      params,
+      headers: hasPayload
+        ? { Accept: "application/json", "Content-Type": "application/json" }
+        : { Accept: "application/json" },
+      data: hasPayload ? JSON.stringify(payload) : undefined,
+    });
+  } catch (error) {
+    throw toApiError(error); // no response at all: network, timeout
+  }
+  const body = parseJson(response);
+  const ok = response.status >= 200 && response.status < 300;
+  if (ok) {
+    if (body === undefined) throw new ServerError(UNEXPECTED_MESSAGE, response.status, null);
+    return body;
+  }
+  const error = errorForResponse(response.status, body ?? null);
+  if (error instanceof UnauthorizedError) onUnauthorized(error);
+  throw error;
+}
+
+const get = (path, options) => requestJson("GET", path, undefined, options);
+const post = (path, payload = {}, options) => requestJson("POST", path, payload, options);
+const put = (path, payload, options) => requestJson("PUT", path, payload, options);
+const del = (path) => requestJson("DELETE", path, undefined);
+const enc = encodeURIComponent;
+
+// The compiled form (not in section 7: the engine's own)
+export const fetchCompiledForm = () => get("/public/form");
+export const fetchPasswordRules = () => get("/public/password-rules");
+
+// Accounts
+export const signup = ({ username, password, studentAnswers }) =>
+  post("/public/signup", studentAnswers ? { username, password, studentAnswers } : { username, password });
+export const confirmAccount = ({ username, code }) => post("/public/confirm", { username, code });
+export const resendConfirm = ({ username }) => post("/public/resend-confirm", { username });
+export const login = ({ username, password, studentAnswers }) =>
+  post("/public/login", studentAnswers ? { username, password, studentAnswers } : { username, password });
+export const forgotPassword = ({ username }) => post("/public/forgot-password", { username });
+export const resetPassword = ({ password, confirm_password, id, username }) =>
+  post("/public/reset-password", { password, confirm_password, id, username });
+export const logout = () => get("/api/logout");
+
+// Application data
+export const fetchProfile = () => get("/api/profile");
+export const saveAnswersCall = (answers) => put("/api/answer", answers);
+export const saveLastPage = (last_page) => put("/api/last-page", { last_page });
+export const postWebStatus = (web_status) => post("/api/web-status", { web_status }, { retries: 2 });
+export const postValidations = (errors, page) => post("/api/validations", page ? { errors, page } : { errors });
+export const submitApplicationCall = () => post("/api/submit");
+export const saveAddAnother = (button_id, num_components) => put("/api/add-another", { button_id, num_components });
+export const fetchAddAnother = () => get("/api/add-another");
+export const saveTab = (tab_id, chosen_tab) => put("/api/tabs", { tab_id, chosen_tab });
+export const fetchTabs = () => get("/api/tabs");
+export const fetchDocumentAnswers = () => get("/api/document-answer");
+export const fetchPresignedUrl = (answer_key) => post("/api/presigned-url", { answer_key });
+export const startConversion = (key, { file_key, file_name }) =>
+  post(`/api/pdf/document-answer/${enc(key)}`, { file_key, file_name });
+export const fetchConversionStatus = (key) => get(`/api/pdf/document-answer/${enc(key)}`);
+export const deleteDocumentAnswer = (key) => del(`/api/document-answer/${enc(key)}`);
+export const deleteConversion = (key) => del(`/api/pdf/document-answer/${enc(key)}`);
+export const fetchApplicationPdf = () => get("/api/pdf");
+export const fetchTemporaryAnswer = (token) => get("/public/tmp", { params: { token } });
+export const fetchServiceView = (service_token) => get("/service/tmp-pdf", { params: { service_token } });
+
+/** Lookups fail silently: an empty list. */
+export async function findLookups(text, category) {
+  try {
+    const found = await get("/lookup/find", { params: { text, category, max_results: 5 } });
+    return Array.isArray(found) ? found : Array.isArray(found?.results) ? found.results : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A lookup's detail record, or null on failure (the caller then uses the typed label). */
+export async function fetchLookupDetail(id, category) {
+  try {
+    return await get("/lookup/find", { params: { id, category } });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Upload to the presigned URL (cross-origin, multipart: not JSON, so not through the helper's
+ * JSON rules). Resolves on a 2xx; rejects with a ServerError otherwise.
+ */
+export async function uploadToPresignedUrl({ url, fields }, file) {
+  const http = await loadTransport();
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields || {})) form.append(name, value);
+  form.append("file", file);
+  let response;
+  try {
+    response = await http.post(url, form, { withCredentials: false, baseURL: undefined });
+  } catch (error) {
+    throw toApiError(error);
+  }
+  if (response.status < 200 || response.status >= 300) {
+    let body = null;
+    try {
+      body = JSON.parse(response.data);
+    } catch {
+      /* an S3 XML error */
+    }
+    throw errorForResponse(response.status === 401 ? 400 : response.status, body);
+  }
 }

@@ -1,54 +1,115 @@
 import { createServer } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchCompiledForm, http } from "./client.js";
-import { ApiError, UNEXPECTED_MESSAGE } from "./errors.js";
-import { compiledForm } from "../test-fixtures.js";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import * as api from "./client.js";
+import { ServerError, SESSION_INVALID_MESSAGE, UnauthorizedError, UNEXPECTED_MESSAGE } from "./errors.js";
 
-// A real HTTP server on loopback stands in for the engine.
+// A real HTTP server on loopback stands in for the engine; each test sets its answer.
 let server;
-let status = 200;
-let body = JSON.stringify(compiledForm);
+let reply;
 const requests = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    requests.push({ method: request.method, url: request.url, accept: request.headers.accept });
-    response.writeHead(status, { "Content-Type": "application/json" });
-    response.end(body);
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      requests.push({ method: request.method, url: request.url, headers: request.headers, body });
+      const { status = 200, type = "application/json", text = '{"message": "ok"}' } =
+        typeof reply === "function" ? reply(requests.length) : reply;
+      response.writeHead(status, { "Content-Type": type });
+      response.end(text);
+    });
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  http.defaults.baseURL = `http://127.0.0.1:${server.address().port}/`;
+  api.configureApi({ baseURL: `http://127.0.0.1:${server.address().port}/` });
 });
 
 afterAll(() => new Promise((resolve) => server.close(resolve)));
+beforeEach(() => {
+  requests.length = 0;
+  reply = { status: 200, text: '{"message": "ok"}' };
+  api.setUnauthorizedHandler(null);
+});
 
-describe("fetchCompiledForm", () => {
-  it("GETs /public/form as JSON", async () => {
-    status = 200;
-    body = JSON.stringify(compiledForm);
-    await expect(fetchCompiledForm()).resolves.toEqual(compiledForm);
-    expect(requests.at(-1)).toMatchObject({ method: "GET", url: "/public/form" });
-    expect(requests.at(-1).accept).toContain("application/json");
+describe("the JSON helper", () => {
+  it("sends a JSON content type and a JSON body when there is a payload", async () => {
+    await expect(api.login({ username: "a@b.co", password: "pw" })).resolves.toEqual({ message: "ok" });
+    const sent = requests.at(-1);
+    expect(sent.method).toBe("POST");
+    expect(sent.url).toBe("/public/login");
+    expect(sent.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(sent.body)).toEqual({ username: "a@b.co", password: "pw" });
   });
 
-  it("turns an error response into an ApiError with the server's message", async () => {
-    status = 500;
-    body = JSON.stringify({ message: UNEXPECTED_MESSAGE });
-    const error = await fetchCompiledForm().catch((e) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error.status).toBe(500);
-    expect(error.message).toBe(UNEXPECTED_MESSAGE);
+  it("sends no content type and no body without a payload", async () => {
+    await api.fetchProfile();
+    const sent = requests.at(-1);
+    expect(sent).toMatchObject({ method: "GET", url: "/api/profile", body: "" });
+    expect(sent.headers["content-type"]).toBeUndefined();
+    expect(sent.headers.accept).toContain("application/json");
   });
 
-  it("reports an unreachable server with the standard message", async () => {
-    const saved = http.defaults.baseURL;
-    http.defaults.baseURL = "http://127.0.0.1:9/";
+  it("carries studentAnswers with sign-up and query parameters encoded", async () => {
+    await api.signup({ username: "a@b.co", password: "x", studentAnswers: { first_name: "Ann" } });
+    expect(JSON.parse(requests.at(-1).body).studentAnswers).toEqual({ first_name: "Ann" });
+    await api.fetchTemporaryAnswer("a b&c");
+    expect(requests.at(-1).url).toBe("/public/tmp?token=a+b%26c");
+  });
+
+  it("reads the server's message of a non-OK answer as a server error", async () => {
+    reply = { status: 400, text: '{"message": "The email address or password is incorrect."}' };
+    const error = await api.login({ username: "a@b.co", password: "x" }).catch((e) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.status).toBe(400);
+    expect(error.message).toBe("The email address or password is incorrect.");
+  });
+
+  it("uses the standard message when the answer is not JSON or has no message", async () => {
+    reply = { status: 502, type: "text/html", text: "<h1>Bad gateway</h1>" };
+    expect((await api.fetchProfile().catch((e) => e)).message).toBe(UNEXPECTED_MESSAGE);
+    reply = { status: 500, text: '{"error": "x"}' };
+    expect((await api.fetchProfile().catch((e) => e)).message).toBe(UNEXPECTED_MESSAGE);
+    reply = { status: 200, type: "text/html", text: "<html></html>" };
+    const notJson = await api.fetchProfile().catch((e) => e);
+    expect(notJson).toBeInstanceOf(ServerError);
+    expect(notJson.message).toBe(UNEXPECTED_MESSAGE);
+  });
+
+  it("uses the standard message when the server cannot be reached", async () => {
+    api.configureApi({ baseURL: "http://127.0.0.1:9/" });
     try {
-      const error = await fetchCompiledForm().catch((e) => e);
-      expect(error).toBeInstanceOf(ApiError);
+      const error = await api.fetchProfile().catch((e) => e);
+      expect(error).toBeInstanceOf(ServerError);
       expect(error.message).toBe(UNEXPECTED_MESSAGE);
     } finally {
-      http.defaults.baseURL = saved;
+      api.configureApi({ baseURL: `http://127.0.0.1:${server.address().port}/` });
     }
+  });
+
+  it("on 401 runs the unauthorized handler once and throws an unauthorized error", async () => {
+    reply = { status: 401, text: JSON.stringify({ message: SESSION_INVALID_MESSAGE }) };
+    const handler = vi.fn();
+    api.setUnauthorizedHandler(handler);
+    const error = await api.saveAnswersCall({ first_name: "A" }).catch((e) => e);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(error.message).toBe(SESSION_INVALID_MESSAGE);
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(handler.mock.calls[0][0]).toBe(error);
+  });
+
+  it("retries the web-status post twice, and nothing else", async () => {
+    reply = (n) => (n < 3 ? { status: 503, text: '{"message": "busy"}' } : { status: 200, text: '{"message": "Status saved."}' });
+    await expect(api.postWebStatus("started")).resolves.toEqual({ message: "Status saved." });
+    expect(requests.map((r) => r.url)).toEqual(["/api/web-status", "/api/web-status", "/api/web-status"]);
+    requests.length = 0;
+    reply = { status: 503, text: '{"message": "busy"}' };
+    await expect(api.saveLastPage("/about")).rejects.toThrow("busy");
+    expect(requests).toHaveLength(1);
+  });
+
+  it("answers an empty list when a lookup fails", async () => {
+    reply = { status: 500, text: '{"message": "down"}' };
+    await expect(api.findLookups("spring", "address")).resolves.toEqual([]);
+    expect(requests.at(-1).url).toBe("/lookup/find?text=spring&category=address&max_results=5");
   });
 });

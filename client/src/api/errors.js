@@ -1,5 +1,6 @@
-// The one message the platform shows when the server gives no usable message of its own.
+// Error types of the one JSON helper, and the platform's standard messages (section 8).
 export const UNEXPECTED_MESSAGE = "We've encountered an unexpected error at this time. Please try again later.";
+export const SESSION_INVALID_MESSAGE = "Your session is invalid. Please clear your cookies and login again.";
 
 /** An error from the API, carrying the server's {message} (or the standard one) and the HTTP status. */
 export class ApiError extends Error {
@@ -11,14 +12,38 @@ export class ApiError extends Error {
   }
 }
 
-/** Turn whatever axios threw into an ApiError whose message is fit to show a person. */
+/** Any non-OK answer other than 401 (and answers that are not JSON). */
+export class ServerError extends ApiError {
+  constructor(message, status, body) {
+    super(message, status, body);
+    this.name = "ServerError";
+  }
+}
+
+/** 401: no valid session. The helper has already cleared the cache and moved to /login. */
+export class UnauthorizedError extends ApiError {
+  constructor(message, body) {
+    super(message, 401, body);
+    this.name = "UnauthorizedError";
+  }
+}
+
+function messageOf(body) {
+  return body && typeof body === "object" && typeof body.message === "string" && body.message.trim()
+    ? body.message
+    : UNEXPECTED_MESSAGE;
+}
+
+/** The error for a finished response: status and parsed JSON body (or null when it was not JSON). */
+export function errorForResponse(status, body) {
+  if (status === 401) return new UnauthorizedError(messageOf(body), body);
+  return new ServerError(messageOf(body), status, body);
+}
+
+/** Turn whatever was thrown into an ApiError whose message is fit to show a person. */
 export function toApiError(error) {
   if (error instanceof ApiError) return error;
   const response = error?.response;
-  if (!response) return new ApiError(UNEXPECTED_MESSAGE, 0, null);
-  const body = response.data;
-  const message = body && typeof body === "object" && typeof body.message === "string" && body.message.trim()
-    ? body.message
-    : UNEXPECTED_MESSAGE;
-  return new ApiError(message, response.status, body);
+  if (!response) return new ServerError(UNEXPECTED_MESSAGE, 0, null);
+  return errorForResponse(response.status, typeof response.data === "object" ? response.data : null);
 }

@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { LoadingIndicator } from "../shell/Loading.jsx";
+import { useServices } from "../shell/services.js";
+
+/** The frame of the five auth cards: header, a form with a Submit button, a footer question and link. */
+export function AuthCard({ title, onSubmit, busy, children, footerQuestion, footerLink, extra }) {
+  const heading = useRef(null);
+  const { tenantName } = useServices();
+  useEffect(() => {
+    document.title = tenantName ? `${title} – ${tenantName}` : title;
+  }, [title, tenantName]);
+  const { state } = useLocation();
+  const studentAnswers = state?.studentAnswers;
+  return (
+    <div className="auth-card card">
+      <h1 ref={heading} tabIndex={-1}>{title}</h1>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy) onSubmit(event);
+        }}
+        aria-busy={busy || undefined}
+      >
+        {children}
+        <button type="submit" className="button button-primary button-block" disabled={busy} aria-disabled={busy || undefined}>
+          {busy ? <LoadingIndicator type="spinner" size="small" label="Submitting…" inline /> : null}
+          <span>Submit</span>
+        </button>
+      </form>
+      {extra}
+      <p className="auth-footer">
+        {footerQuestion}{" "}
+        <Link to={footerLink.to} state={studentAnswers ? { studentAnswers } : undefined}>
+          {footerLink.label}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** Shows the errorMessage / successMessage carried in navigation state once, as toasts. */
+export function useNavigationMessages(cardErrorTitle) {
+  const location = useLocation();
+  const { toast } = useServices();
+  const shown = useRef(null);
+  useEffect(() => {
+    const state = location.state || {};
+    if (shown.current === location.key) return;
+    shown.current = location.key;
+    if (state.errorMessage) toast.error(state.errorTitle || cardErrorTitle, state.errorMessage);
+    if (state.successMessage) toast.success(state.successTitle || "Success", state.successMessage);
+  }, [location, toast, cardErrorTitle]);
+  return location.state || {};
+}
+
+/** Form state with per-field errors: validate(values) -> {field: [messages]}. */
+export function useCardForm(initial, validate, { liveValidation = true } = {}) {
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const refs = useRef({});
+  const allErrors = validate(values);
+  const visible = (field) =>
+    (submitted || (liveValidation && touched[field]) ? allErrors[field] || [] : []);
+  const set = (field) => (value) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setTouched((t) => ({ ...t, [field]: true }));
+  };
+  const ref = (field) => (node) => (refs.current[field] = node);
+  /** True when there are no errors; otherwise shows them and focuses the first invalid field. */
+  const check = () => {
+    setSubmitted(true);
+    const first = Object.keys(initial).find((field) => (allErrors[field] || []).length);
+    if (first) {
+      refs.current[first]?.focus();
+      return false;
+    }
+    return true;
+  };
+  return { values, set, visible, ref, check, busy, setBusy, setValues };
+}

@@ -1,0 +1,76 @@
+import { useNavigate } from "react-router";
+import * as api from "../api/client.js";
+import { clearSession, refreshLoggedIn, updateSnapshot } from "../shell/sessionStore.js";
+import { clearVisitorAnswers } from "../shell/answerStore.js";
+import { useServices } from "../shell/services.js";
+import { AuthCard, useCardForm, useNavigationMessages } from "./AuthCard.jsx";
+import { Field, PasswordField } from "./fields.jsx";
+import { isEmail, LOGIN_EMAIL_MESSAGE, LOGIN_PASSWORD_MESSAGE, RESEND_EMAIL_MESSAGE } from "./fieldRules.js";
+
+export const LOGIN_ERROR = "Login Card Error";
+export const RESEND_ERROR = "Resend Confirmation Code Error";
+
+// The login card checks nothing while typing, only on submit.
+const validate = ({ username, password }) => ({
+  username: isEmail(username) ? [] : [LOGIN_EMAIL_MESSAGE],
+  password: password ? [] : [LOGIN_PASSWORD_MESSAGE],
+});
+
+export default function LoginCard() {
+  const navigate = useNavigate();
+  const { toast } = useServices();
+  const state = useNavigationMessages(LOGIN_ERROR);
+  const form = useCardForm({ username: state.username || "", password: "" }, validate, { liveValidation: false });
+  const { values } = form;
+
+  async function submit() {
+    if (!form.check()) return;
+    form.setBusy(true);
+    try {
+      const result = await api.login({ ...values, username: values.username.trim(), studentAnswers: state.studentAnswers });
+      clearSession();
+      refreshLoggedIn();
+      updateSnapshot({ username: result.username, num_logins: Math.max(1, result.num_logins || 1), has_changed_page: false });
+      if (state.studentAnswers) clearVisitorAnswers();
+      navigate("/", { replace: true });
+    } catch (error) {
+      form.setBusy(false);
+      toast.error(LOGIN_ERROR, error.message);
+    }
+  }
+
+  async function resend() {
+    const username = values.username.trim();
+    if (!isEmail(username)) {
+      toast.error(RESEND_ERROR, RESEND_EMAIL_MESSAGE);
+      return;
+    }
+    try {
+      const result = await api.resendConfirm({ username });
+      navigate("/confirm", { state: { username, successMessage: result.message, studentAnswers: state.studentAnswers } });
+    } catch (error) {
+      toast.error(RESEND_ERROR, error.message);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Log In"
+      onSubmit={submit}
+      busy={form.busy}
+      footerQuestion="Don't have an account?"
+      footerLink={{ to: "/signup", label: "Sign Up" }}
+      extra={
+        <div className="auth-actions">
+          <button type="button" className="link-button" onClick={resend}>Resend confirmation code?</button>
+          <a className="link" href="/forgot" onClick={(e) => { e.preventDefault(); navigate("/forgot"); }}>Forgot password?</a>
+        </div>
+      }
+    >
+      <Field label="Email" name="username" type="email" autoComplete="username" value={values.username}
+        onChange={form.set("username")} errors={form.visible("username")} inputRef={form.ref("username")} />
+      <PasswordField label="Password" name="password" autoComplete="current-password" value={values.password}
+        onChange={form.set("password")} errors={form.visible("password")} inputRef={form.ref("password")} />
+    </AuthCard>
+  );
+}

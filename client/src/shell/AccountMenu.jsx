@@ -1,0 +1,70 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { hasAnyAnswer } from "./routing.js";
+
+/** The account popover: "Account" opens it; logged in: the username and Log Out; else Sign In / Create Account. */
+export function AccountMenu({ snapshot, answers, onLogout }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const panelId = useId();
+  const trigger = useRef(null);
+  const panel = useRef(null);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    panel.current?.querySelector("button:not(.popover-close), a")?.focus();
+    const onKey = (event) => {
+      if (event.key === "Escape") close();
+    };
+    const onClick = (event) => {
+      if (!panel.current?.contains(event.target) && !trigger.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onClick);
+    };
+  }, [open]);
+
+  function close() {
+    setOpen(false);
+    trigger.current?.focus();
+  }
+  const carry = hasAnyAnswer(answers) ? { studentAnswers: answers } : undefined;
+  const go = (path) => {
+    setOpen(false);
+    navigate(path, { state: carry });
+  };
+
+  return (
+    <div className="account-menu">
+      <button ref={trigger} type="button" className="account-trigger" aria-expanded={open} aria-controls={panelId}
+        aria-haspopup="dialog" onClick={() => setOpen((o) => !o)}>
+        Account
+      </button>
+      {open && (
+        <div ref={panel} id={panelId} className="popover" role="dialog" aria-label="Account">
+          <button type="button" className="icon-button popover-close" aria-label="Close" onClick={close}>×</button>
+          {snapshot.is_logged_in ? (
+            <>
+              <p className="popover-user">
+                <span className="muted">Signed in as</span>
+                <br />
+                <strong>{snapshot.username}</strong>
+              </p>
+              <button type="button" className="button button-primary button-block" onClick={() => { setOpen(false); onLogout(); }}>
+                Log Out
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className="button button-primary button-block" onClick={() => go("/login")}>Sign In</button>
+              <button type="button" className="button button-block" onClick={() => go("/signup")}>Create Account</button>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

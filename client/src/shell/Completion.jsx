@@ -1,0 +1,33 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { AccountMenu } from "./AccountMenu.jsx";
+import { welcomeBanner } from "./banners.js";
+import { SUBMITTED_MESSAGE } from "./constants.js";
+
+/** The completion page, without the application shell. */
+export function Completion({ app, onLogout }) {
+  const { state } = useLocation();
+  const { compiled, snapshot, answers } = app;
+  const banner = welcomeBanner(compiled.banners, snapshot, answers);
+  const message = state?.successMessage || SUBMITTED_MESSAGE;
+  useEffect(() => {
+    document.title = `Application submitted – ${compiled.tenant?.name || ""}`;
+  }, [compiled]);
+  return (
+    <div className="app app-completion">
+      <header className="header">
+        <div className="header-inner">
+          <p className="tenant-name">{compiled.tenant?.name}</p>
+          <AccountMenu snapshot={snapshot} answers={answers} onLogout={onLogout} />
+        </div>
+      </header>
+      <main id="main" className="main completion" tabIndex={-1}>
+        <div className="card">
+          <h1>{banner?.title || "Application submitted"}</h1>
+          <p className="completion-message" role="status">{message}</p>
+          {banner?.text && <p>{banner.text}</p>}
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// The form route group: its entry step loads the compiled form and the student's data, then each
+// form page route renders <FormPage page compiled /> inside the shell with the AppContext.
+import { lazy, Suspense, useMemo } from "react";
+import { Navigate, useLocation } from "react-router";
+import { AppContext } from "./AppContext.jsx";
+import { Completion } from "./Completion.jsx";
+import { Layout } from "./Layout.jsx";
+import { LoadError, Loading } from "./Loading.jsx";
+import { requiredRedirect, routeKind, unknownPathTarget } from "./routing.js";
+import { useServices } from "./services.js";
+import { themeVariables } from "./theme.js";
+import { useApplication } from "./useApplication.js";
+
+const FormPage = lazy(() => import("../form/FormPage.jsx").then((module) => ({ default: module.FormPage })));
+
+export default function FormGroup() {
+  const app = useApplication();
+  const services = useServices();
+  const location = useLocation();
+  const { entry, compiled, snapshot, pathname } = app;
+
+  const context = useMemo(
+    () =>
+      app.ready && {
+        compiled,
+        snapshot,
+        profile: entry.profile,
+        serviceView: entry.serviceView,
+        answers: app.answers,
+        updateAnswers: app.updateAnswers,
+        saveAnswers: app.saveAnswers,
+        errors: app.errors,
+        runValidations: app.runValidations,
+        submitApplication: app.submitApplication,
+        tabs: app.tabs,
+        setTabs: app.setTabs,
+        toast: services.toast,
+        showUnexpectedError: services.showUnexpectedError,
+        navigate: app.goTo,
+      },
+    [app.ready, compiled, snapshot, entry, app.answers, app.updateAnswers, app.saveAnswers, app.errors, app.runValidations,
+      app.submitApplication, app.tabs, app.setTabs, services, app.goTo],
+  );
+
+  if (entry.status === "loading") return <Loading />;
+  if (entry.status === "error") {
+    if (entry.error.formLoad) return <LoadError message={entry.error.message} onRetry={app.retry} />;
+    throw entry.error; // to the error boundary: "Something went wrong."
+  }
+
+  const kind = routeKind(pathname, app.formRoutes);
+  if (kind === "unknown" || kind === "auth") return <Navigate to={unknownPathTarget(location, app.defaultRoute)} replace />;
+  const redirect = requiredRedirect({ pathname, snapshot, formRoutes: app.formRoutes, defaultRoute: app.defaultRoute });
+  if (redirect) return <Navigate to={{ pathname: redirect, search: location.search }} replace />;
+
+  const onLogout = () => services.logout();
+  const theme = themeVariables(compiled.settings?.theme);
+  let body;
+  if (kind === "completion") {
+    body = <Completion app={app} onLogout={onLogout} />;
+  } else {
+    const page = compiled.pages.find((p) => p.route === pathname);
+    body = (
+      <Layout app={app} onLogout={onLogout}>
+        <Suspense fallback={<Loading label="Loading the page…" />}>
+          <FormPage key={page.route} page={page} compiled={compiled} />
+        </Suspense>
+      </Layout>
+    );
+  }
+  return (
+    <AppContext.Provider value={context}>
+      <div className="theme" style={theme}>{body}</div>
+    </AppContext.Provider>
+  );
+}

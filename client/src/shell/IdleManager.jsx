@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState } from "react";
+import * as api from "../api/client.js";
+import { IDLE_LOGOUT_MESSAGE } from "./constants.js";
+import { IdleTimer, IDLE_PROMPT_MS, IDLE_TIMEOUT_MS } from "./idle.js";
+import { Modal } from "./Modal.jsx";
+
+export const IDLE_TITLE = "Still working?";
+export const IDLE_TEXT = "You have been inactive for a little while. Would you like to stay logged in?";
+export const IDLE_STAY = "Yes - Take me back to my application";
+export const IDLE_LEAVE = "No - Please log me out";
+const ACTIVITY_EVENTS = ["pointerdown", "pointermove", "keydown", "scroll", "touchstart", "wheel"];
+
+/** The idle-session prompt and automatic logout; mounted only while logged in. */
+export function IdleManager({ settings, onLogout }) {
+  const [prompting, setPrompting] = useState(false);
+  const timer = useRef(null);
+  const timeoutMs = settings?.timeout_ms || IDLE_TIMEOUT_MS;
+  const promptMs = settings?.prompt_ms || IDLE_PROMPT_MS;
+
+  useEffect(() => {
+    const idle = new IdleTimer({
+      timeoutMs,
+      promptMs,
+      onPrompt: () => setPrompting(true),
+      onTimeout: () => {
+        setPrompting(false);
+        onLogout({ errorMessage: IDLE_LOGOUT_MESSAGE, errorTitle: "Logged Out" });
+      },
+    });
+    timer.current = idle;
+    const onActivity = () => idle.activity();
+    const onReturn = () => document.visibilityState !== "hidden" && idle.check();
+    ACTIVITY_EVENTS.forEach((name) => window.addEventListener(name, onActivity, { passive: true }));
+    document.addEventListener("visibilitychange", onReturn);
+    window.addEventListener("focus", onReturn);
+    idle.start();
+    return () => {
+      idle.stop();
+      ACTIVITY_EVENTS.forEach((name) => window.removeEventListener(name, onActivity));
+      document.removeEventListener("visibilitychange", onReturn);
+      window.removeEventListener("focus", onReturn);
+    };
+  }, [timeoutMs, promptMs, onLogout]);
+
+  const stay = () => {
+    setPrompting(false);
+    timer.current?.stayActive();
+    api.fetchTabs().catch(() => {}); // any authenticated call renews the server's idle timer too
+  };
+
+  return (
+    <Modal open={prompting} title={IDLE_TITLE} size="small" role="alertdialog"
+      actions={
+        <>
+          <button type="button" className="button button-primary" onClick={stay}>{IDLE_STAY}</button>
+          <button type="button" className="button" onClick={() => { setPrompting(false); onLogout(); }}>{IDLE_LEAVE}</button>
+        </>
+      }>
+      <p>{IDLE_TEXT}</p>
+    </Modal>
+  );
+}

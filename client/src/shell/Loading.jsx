@@ -1,0 +1,38 @@
+import { LOADING_SIZES } from "./constants.js";
+
+/** Loading indicators: type spinner | circles, size small | medium | large (0.4rem, 0.8rem, 2rem). */
+export function LoadingIndicator({ type = "spinner", size = "medium", label = "Loading…", inline = false }) {
+  const style = { "--loading-size": LOADING_SIZES[size] ?? LOADING_SIZES.medium };
+  return (
+    <span className={`loading loading-${type}${inline ? " loading-inline" : ""}`} role="status" style={style}>
+      {type === "circles" ? (
+        <span className="loading-circles" aria-hidden="true"><span /><span /><span /></span>
+      ) : (
+        <span className="loading-spinner" aria-hidden="true" />
+      )}
+      <span className={inline ? "visually-hidden" : "loading-label"}>{label}</span>
+    </span>
+  );
+}
+
+/** A whole-area loading state. */
+export function Loading({ label = "Loading the application form…" }) {
+  return (
+    <div className="status">
+      <LoadingIndicator type="circles" size="large" label={label} />
+    </div>
+  );
+}
+
+export function LoadError({ message, onRetry }) {
+  return (
+    <div className="status status-error" role="alert">
+      <p>{message}</p>
+      {onRetry && (
+        <button type="button" className="button" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+// The application root: error boundary, toasts, the "Unexpected Error" dialog, logout, the idle
+// session and the two route groups (auth pages; form pages with /completion). Every page is loaded
+// on demand.
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Outlet, Route, Routes, useNavigate } from "react-router";
+import * as api from "../api/client.js";
+import { SESSION_INVALID_MESSAGE, UnauthorizedError } from "../api/errors.js";
+import { ErrorBoundary } from "./ErrorBoundary.jsx";
+import { IdleManager } from "./IdleManager.jsx";
+import { Loading } from "./Loading.jsx";
+import { Modal } from "./Modal.jsx";
+import { cached, clearSession, peekCached, refreshLoggedIn, useSnapshot } from "./sessionStore.js";
+import { ServicesContext } from "./services.js";
+import { createToastStore } from "./toastStore.js";
+import { ToastViewport } from "./Toasts.jsx";
+
+const LoginCard = lazy(() => import("../auth/LoginCard.jsx"));
+const SignupCard = lazy(() => import("../auth/SignupCard.jsx"));
+const ConfirmCard = lazy(() => import("../auth/ConfirmCard.jsx"));
+const ForgotCard = lazy(() => import("../auth/ForgotCard.jsx"));
+const ResetCard = lazy(() => import("../auth/ResetCard.jsx"));
+const FormGroup = lazy(() => import("./FormGroup.jsx"));
+
+export function Root() {
+  return (
+    <ErrorBoundary>
+      <Shell />
+    </ErrorBoundary>
+  );
+}
+
+function whenIdle(callback) {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(callback, { timeout: 3000 });
+  else setTimeout(callback, 500);
+}
+
+function Shell() {
+  const navigate = useNavigate();
+  const snapshot = useSnapshot();
+  const [toastStore] = useState(createToastStore);
+  const [unexpected, setUnexpected] = useState(null);
+  const [compiled, setCompiled] = useState(null);
+
+  // A 401 anywhere: cached data cleared, /login with the message.
+  useEffect(() => {
+    api.setUnauthorizedHandler(() => {
+      clearSession({ is_logged_in: false });
+      navigate("/login", { replace: true, state: { errorMessage: SESSION_INVALID_MESSAGE, errorTitle: "Session Error" } });
+    });
+    return () => api.setUnauthorizedHandler(null);
+  }, [navigate]);
+
+  // After the first paint: the transport and the compiled form (tenant name, idle settings).
+  useEffect(() => {
+    whenIdle(() => {
+      api.loadTransport().catch(() => {});
+      cached("form", api.fetchCompiledForm).then(setCompiled, () => {});
+    });
+  }, []);
+  useEffect(() => {
+    if (!compiled) peekCached("form")?.then(setCompiled, () => {});
+  });
+
+  const logout = useCallback(
+    async ({ errorMessage, errorTitle } = {}) => {
+      let message = "You have been logged out.";
+      let failure = null;
+      let unauthorized = false;
+      try {
+        message = (await api.logout()).message || message;
+      } catch (error) {
+        if (error instanceof UnauthorizedError) unauthorized = true;
+        else failure = error;
+      }
+      clearSession();
+      refreshLoggedIn();
+      if (errorMessage) navigate("/login", { replace: true, state: { errorMessage, errorTitle } });
+      else if (!unauthorized) navigate("/login", { replace: true, state: { successMessage: message, successTitle: "Logged Out" } });
+      if (failure) setUnexpected(failure);
+    },
+    [navigate],
+  );
+
+  const services = useMemo(
+    () => ({
+      toast: toastStore,
+      showUnexpectedError: (error) => setUnexpected(error),
+      logout,
+      tenantName: compiled?.tenant?.name || "",
+    }),
+    [toastStore, logout, compiled],
+  );
+
+  return (
+    <ServicesContext.Provider value={services}>
+      <Routes>
+        <Route element={<AuthLayout tenantName={services.tenantName} />}>
+          <Route path="/login" element={<LoginCard />} />
+          <Route path="/signup" element={<SignupCard />} />
+          <Route path="/confirm" element={<ConfirmCard />} />
+          <Route path="/forgot" element={<ForgotCard />} />
+          <Route path="/reset" element={<ResetCard />} />
+        </Route>
+        <Route path="*" element={<Suspense fallback={<Loading />}><FormGroup /></Suspense>} />
+      </Routes>
+      {snapshot.is_logged_in && !snapshot.is_service_user && <IdleManager settings={compiled?.settings?.idle} onLogout={logout} />}
+      <Modal open={Boolean(unexpected)} title="Unexpected Error" size="small" role="alertdialog" onClose={() => setUnexpected(null)}
+        actions={<button type="button" className="button button-primary" onClick={() => setUnexpected(null)}>Close</button>}>
+        <p>{unexpected?.message}</p>
+      </Modal>
+      <ToastViewport store={toastStore} />
+    </ServicesContext.Provider>
+  );
+}
+
+function AuthLayout({ tenantName }) {
+  return (
+    <div className="app app-auth">
+      <header className="header">
+        <div className="header-inner">
+          <p className="tenant-name">{tenantName || "\u00a0"}</p>
+        </div>
+      </header>
+      <main id="main" className="main auth-main" tabIndex={-1}>
+        <Suspense fallback={<div className="auth-card card auth-card-loading" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// Which banners show (tenant spec section 1): the welcome variant and the date-windowed ones.
+// Until the tenant names its own keys (banners.welcome.name_keys), {name} is the preferred name,
+// else the first name, as the tenant spec says.
+const DEFAULT_NAME_KEYS = ["preferred_name", "first_name"];
+
+export function fillName(text, name) {
+  if (!text) return text;
+  return name ? text.replaceAll("{name}", name) : text.replace(/,?\s*\{name\}/g, "");
+}
+
+export function welcomeBanner(banners, snapshot, answers) {
+  const welcome = banners?.welcome;
+  if (!welcome) return null;
+  const keys = welcome.name_keys || DEFAULT_NAME_KEYS;
+  const name = keys.map((key) => String(answers?.[key] || "").trim()).find(Boolean) || "";
+  let variant = null;
+  if (snapshot.web_status === "submitted") variant = "submitted";
+  else if (!snapshot.is_logged_in) variant = "anonymous";
+  else if (!snapshot.has_changed_page && snapshot.num_logins < (welcome.max_logins ?? 3)) {
+    variant = snapshot.num_logins <= 1 ? "first_login" : "returning";
+  }
+  const banner = variant && welcome[variant];
+  if (!banner) return null;
+  return { ...banner, variant, title: fillName(banner.title, name), text: fillName(banner.text, name) };
+}
+
+const isoDay = (date) => {
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+};
+
+/** The dated banners whose window (both days included) holds today. */
+export function datedBanners(banners, today = new Date()) {
+  const day = typeof today === "string" ? today : isoDay(today);
+  return (banners?.dated || []).filter((banner) => (!banner.from || banner.from <= day) && (!banner.to || day <= banner.to));
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { datedBanners, welcomeBanner } from "./banners.js";
+
+const banners = {
+  welcome: {
+    max_logins: 3,
+    first_login: { title: "Welcome, {name}!", text: "Welcome to your application... designed to be submitted in one sitting." },
+    returning: { title: "Your application is our priority, {name}", text: "Pick up." },
+    anonymous: { title: "First time here?", text: "Look around.", link: { label: "Log in", route: "/login" } },
+    submitted: { title: "Thanks {name}!", text: "Congratulations on completing the online portion..." },
+  },
+  dated: [
+    { id: "a", text: "Apply by January 15", from: "2024-12-16", to: "2025-01-16" },
+    { id: "b", text: "Urgent: March 1", from: "2025-02-01", to: "2025-03-02" },
+  ],
+};
+const user = { is_logged_in: true, web_status: "started", has_changed_page: false, num_logins: 1 };
+const show = (snapshot, answers = {}) => welcomeBanner(banners, { ...user, ...snapshot }, answers);
+
+describe("banners", () => {
+  it("welcomes by login count, with the preferred name, else the first name", () => {
+    expect(show({}, { first_name: "Ann" }).title).toBe("Welcome, Ann!");
+    expect(show({ num_logins: 2 }, { first_name: "Ann", preferred_name: "Annie" }).title).toBe("Your application is our priority, Annie");
+    expect(show({ num_logins: 3 })).toBeNull();
+    expect(show({ has_changed_page: true })).toBeNull();
+    expect(show({}).title).toBe("Welcome!");
+  });
+
+  it("shows the anonymous and submitted variants whatever the logins", () => {
+    expect(show({ is_logged_in: false, num_logins: 5, has_changed_page: true }).variant).toBe("anonymous");
+    expect(show({ web_status: "submitted", num_logins: 9 }, { first_name: "Ann" }).title).toBe("Thanks Ann!");
+  });
+
+  it("shows a dated banner from its first to its last day", () => {
+    const ids = (day) => datedBanners(banners, day).map((b) => b.id);
+    expect(ids("2024-12-15")).toEqual([]);
+    expect(ids("2024-12-16")).toEqual(["a"]);
+    expect(ids("2025-01-16")).toEqual(["a"]);
+    expect(ids("2025-01-17")).toEqual([]);
+    expect(ids("2025-03-02")).toEqual(["b"]);
+    expect(ids("2025-03-03")).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+// The routing rules of platform section 2, as pure functions the shell calls (and the tests check).
+export const AUTH_ROUTES = ["/login", "/signup", "/confirm", "/forgot", "/reset"];
+export const COMPLETION_ROUTE = "/completion";
+export const WEB_STATUSES = ["started", "validating", "submitted"];
+export const IDP_COOKIE_PREFIX = "formengine-idp";
+
+export const normalisePath = (pathname) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+
+/** "auth" | "completion" | "form" | "unknown" */
+export function routeKind(pathname, formRoutes) {
+  const path = normalisePath(pathname);
+  if (AUTH_ROUTES.includes(path)) return "auth";
+  if (path === COMPLETION_ROUTE) return "completion";
+  if (formRoutes.includes(path)) return "form";
+  return "unknown";
+}
+
+/** Any unknown path goes to the default form route, keeping the query string. */
+export function unknownPathTarget(location, defaultRoute) {
+  return { pathname: defaultRoute, search: location.search || "", hash: "" };
+}
+
+/** The default form route: the tenant's when it is one of its pages, else the first page. */
+export function defaultRouteOf(compiled) {
+  const routes = compiled.pages.map((page) => page.route);
+  const declared = compiled.tenant?.default_route;
+  return routes.includes(declared) ? declared : routes[0];
+}
+
+/**
+ * Where the shell must send the user now, or null to stay:
+ * submitted -> /completion; /completion before submission -> default route; on load, the saved
+ * last_page while the user has not changed page yet.
+ */
+export function requiredRedirect({ pathname, snapshot, formRoutes, defaultRoute }) {
+  const path = normalisePath(pathname);
+  const status = snapshot.web_status;
+  if (snapshot.is_service_user) return null;
+  if (status === "submitted") return path === COMPLETION_ROUTE ? null : COMPLETION_ROUTE;
+  if (path === COMPLETION_ROUTE) return defaultRoute;
+  const last = snapshot.last_page;
+  if (snapshot.is_logged_in && !snapshot.has_changed_page && last && last !== path && formRoutes.includes(last)) {
+    return last;
+  }
+  return null;
+}
+
+/** last_page is saved on each navigation while the status is started or validating. */
+export const savesLastPage = (status) => status === "started" || status === "validating";
+
+/** The web status from the profile's entries: the number of distinct recognised statuses. */
+export function deriveWebStatus(entries) {
+  const seen = new Set((entries || []).map((e) => e?.web_status).filter((s) => WEB_STATUSES.includes(s)));
+  return [null, "started", "validating", "submitted"][Math.min(seen.size, 3)];
+}
+
+/** Logged in while a cookie whose name begins with the identity-provider prefix exists. */
+export function hasIdentityCookie(cookieString, prefix = IDP_COOKIE_PREFIX) {
+  return String(cookieString || "")
+    .split(";")
+    .some((part) => part.trim().startsWith(prefix));
+}
+
+export const hasAnyAnswer = (answers) =>
+  Object.values(answers || {}).some((v) => v !== "" && v !== null && v !== undefined && v !== false && !(Array.isArray(v) && !v.length));
+
+/** Where a nav item goes: /signup with the answers for a visitor who has answered anything. */
+export function navDestination({ isLoggedIn, answers, target }) {
+  if (!isLoggedIn && hasAnyAnswer(answers)) return { pathname: "/signup", state: { studentAnswers: answers } };
+  return { pathname: target, state: null };
+}
+
+/** The query parameters the form group's entry step reads. */
+export function entryParameters(search) {
+  const params = new URLSearchParams(search || "");
+  return { token: params.get("token") || null, serviceToken: params.get("service_token") || null };
+}

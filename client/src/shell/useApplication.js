@@ -1,0 +1,296 @@
+// The form group's data: the entry step (compiled form, profile or visitor/draft/service answers),
+// answers with background saving, validations, navigation and the submit flow. FormGroup turns
+// this into the AppContext value documented in AppContext.jsx.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import * as api from "../api/client.js";
+import { UnauthorizedError } from "../api/errors.js";
+import { addPending, loadPending, loadVisitorAnswers, removePending, saveVisitorAnswers } from "./answerStore.js";
+import { ANSWER_SAVE_DEBOUNCE_MS, SUBMITTED_MESSAGE } from "./constants.js";
+import { defaultRouteOf, deriveWebStatus, entryParameters, navDestination, normalisePath, routeKind, savesLastPage } from "./routing.js";
+import { cached, getSnapshot, updateSnapshot, useSnapshot } from "./sessionStore.js";
+import { useServices } from "./services.js";
+
+const RETRY_MS = 10000;
+const loadValidation = () => cached("validation-module", () => import("../form/validation/validate.js"));
+
+async function entryStep(search) {
+  const compiled = await cached("form", api.fetchCompiledForm).catch((error) => {
+    error.formLoad = true;
+    throw error;
+  });
+  const { token, serviceToken } = entryParameters(search);
+  if (serviceToken) {
+    const view = await cached(`service:${serviceToken}`, () => api.fetchServiceView(serviceToken));
+    updateSnapshot({ is_service_user: true });
+    return { compiled, answers: view.answer || {}, serviceView: view, profile: null, tabs: view.tabs || {} };
+  }
+  if (getSnapshot().is_logged_in) {
+    const [profile, tabs] = await Promise.all([cached("profile", api.fetchProfile), cached("tabs", api.fetchTabs)]);
+    const web_status = deriveWebStatus(profile.web_status);
+    updateSnapshot({
+      username: profile.username,
+      last_page: profile.last_page || null,
+      web_status,
+      num_logins: Math.max(1, profile.successful_login?.length || 1),
+    });
+    const answers = { ...(profile.answer || {}), ...loadPending(profile.username) };
+    return { compiled, answers, profile, serviceView: null, tabs: tabs || {} };
+  }
+  let answers = loadVisitorAnswers();
+  if (token) {
+    const draft = await cached(`tmp:${token}`, () => api.fetchTemporaryAnswer(token));
+    answers = { ...answers, ...(draft.answer || {}) };
+    saveVisitorAnswers(answers);
+  }
+  return { compiled, answers, profile: null, serviceView: null, tabs: {} };
+}
+
+export function useApplication() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const services = useServices();
+  const { toast } = services;
+  const snapshot = useSnapshot();
+  const [entry, setEntry] = useState({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const [answers, setAnswersState] = useState({});
+  const [tabs, setTabs] = useState({});
+  const [liveErrors, setLiveErrors] = useState({});
+  const [serverErrors, setServerErrors] = useState({});
+  const [save, setSave] = useState({ state: "idle", message: "" });
+  const answersRef = useRef({});
+  const timers = useRef({ debounce: null, retry: null });
+  const inFlight = useRef(null);
+  const summaryRef = useRef(null);
+
+  // The entry step, again whenever the login state changes.
+  useEffect(() => {
+    let current = true;
+    setEntry({ status: "loading" });
+    entryStep(location.search).then(
+      (result) => {
+        if (!current) return;
+        answersRef.current = result.answers;
+        setAnswersState(result.answers);
+        setTabs(result.tabs);
+        setEntry({ status: "ready", ...result });
+      },
+      (error) => {
+        if (!current) return;
+        setEntry({ status: error instanceof UnauthorizedError ? "loading" : "error", error });
+      },
+    );
+    return () => {
+      current = false;
+    };
+    // location.search is read once per entry on purpose (token / service_token).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt, snapshot.is_logged_in]);
+
+  const ready = entry.status === "ready";
+  const compiled = entry.compiled;
+  const loggedIn = snapshot.is_logged_in && !snapshot.is_service_user;
+
+  // A logged-in user with no status gets started.
+  useEffect(() => {
+    if (ready && loggedIn && snapshot.web_status === null) {
+      updateSnapshot({ web_status: "started" });
+      api.postWebStatus("started").catch(() => {});
+    }
+  }, [ready, loggedIn, snapshot.web_status]);
+
+  // ---- saving answers -------------------------------------------------------------------------
+  const flush = useCallback(async () => {
+    clearTimeout(timers.current.debounce);
+    const { username } = getSnapshot();
+    if (!loggedIn || !username) return true;
+    if (inFlight.current) await inFlight.current.catch(() => {});
+    const pending = loadPending(username);
+    if (!Object.keys(pending).length) {
+      setSave((s) => (s.state === "failed" ? { state: "saved", message: "" } : s));
+      return true;
+    }
+    setSave({ state: "saving", message: "" });
+    const attemptSave = api.saveAnswersCall(pending);
+    inFlight.current = attemptSave;
+    try {
+      await attemptSave;
+      removePending(username, pending);
+      clearTimeout(timers.current.retry);
+      setSave({ state: "saved", message: "" });
+      return true;
+    } catch (error) {
+      if (error instanceof UnauthorizedError) return false; // kept for the next login
+      setSave({ state: "failed", message: error.message });
+      const rejected = error.body?.errors && typeof error.body.errors === "object" ? error.body.errors : null;
+      if (error.status >= 400 && error.status < 500 && rejected) {
+        // The server refused these keys for good: drop them so the others can be saved.
+        removePending(username, Object.fromEntries(Object.keys(rejected).map((key) => [key, pending[key]])));
+      } else {
+        clearTimeout(timers.current.retry);
+        timers.current.retry = setTimeout(() => flush(), RETRY_MS);
+      }
+      return false;
+    } finally {
+      if (inFlight.current === attemptSave) inFlight.current = null;
+    }
+  }, [loggedIn]);
+
+  useEffect(() => {
+    if (!ready) return undefined;
+    if (loggedIn) flush(); // answers left from an earlier visit or a dropped connection
+    const onOnline = () => flush();
+    window.addEventListener("online", onOnline);
+    const pendingTimers = timers.current;
+    return () => {
+      window.removeEventListener("online", onOnline);
+      clearTimeout(pendingTimers.debounce);
+      clearTimeout(pendingTimers.retry);
+    };
+  }, [ready, loggedIn, flush]);
+
+  const updateAnswers = useCallback(
+    (partial) => {
+      if (getSnapshot().is_service_user || getSnapshot().web_status === "submitted") return;
+      const next = { ...answersRef.current, ...partial };
+      answersRef.current = next;
+      setAnswersState(next);
+      setServerErrors({});
+      if (loggedIn) {
+        addPending(getSnapshot().username, partial);
+        clearTimeout(timers.current.debounce);
+        timers.current.debounce = setTimeout(() => flush(), ANSWER_SAVE_DEBOUNCE_MS);
+      } else {
+        saveVisitorAnswers(next);
+      }
+    },
+    [loggedIn, flush],
+  );
+
+  // ---- validation -----------------------------------------------------------------------------
+  const validating = snapshot.web_status === "validating";
+  useEffect(() => {
+    if (!ready || !validating) {
+      setLiveErrors({});
+      return undefined;
+    }
+    let current = true;
+    loadValidation().then(({ validateAnswers }) => {
+      if (current) setLiveErrors(validateAnswers(compiled, answers, { tabs }));
+    });
+    return () => {
+      current = false;
+    };
+  }, [ready, validating, compiled, answers, tabs]);
+
+  const runValidations = useCallback(
+    async ({ routes } = {}) => {
+      const { validateAnswers } = await loadValidation();
+      const errors = validateAnswers(compiled, answersRef.current, { tabs, routes });
+      setLiveErrors((all) => (routes ? { ...all, ...errors } : errors));
+      if (loggedIn) {
+        api.postValidations(errors, routes?.length === 1 ? routes[0] : null).catch((error) => {
+          if (!(error instanceof UnauthorizedError)) toast.error("Validation Error", error.message);
+        });
+      }
+      return errors;
+    },
+    [compiled, tabs, loggedIn, toast],
+  );
+
+  const errors = useMemo(() => ({ ...liveErrors, ...serverErrors }), [liveErrors, serverErrors]);
+
+  // ---- navigation -----------------------------------------------------------------------------
+  const pathname = normalisePath(location.pathname);
+  const formRoutes = useMemo(() => (compiled ? compiled.pages.map((p) => p.route) : []), [compiled]);
+  const defaultRoute = compiled ? defaultRouteOf(compiled) : "/";
+
+  /** Save, validate (while validating), then move; a visitor with answers goes to /signup. */
+  const goTo = useCallback(
+    async (route, { hash } = {}) => {
+      const target = hash ? `${route}#${hash}` : route;
+      const now = getSnapshot();
+      if (now.is_service_user) return navigate(`${target}${location.search}`);
+      if (!now.is_logged_in) {
+        const destination = navDestination({ isLoggedIn: false, answers: answersRef.current, target });
+        navigate(destination.pathname, { state: destination.state });
+        return true;
+      }
+      const saved = await flush();
+      if (!saved) {
+        toast.error("Save Error", "Your latest answers could not be saved yet. Please check your connection and try again.");
+        return false;
+      }
+      if (now.web_status === "validating" && routeKind(pathname, formRoutes) === "form") await runValidations({ routes: [pathname] });
+      if (!now.has_changed_page) updateSnapshot({ has_changed_page: true });
+      navigate(target);
+      return true;
+    },
+    [navigate, flush, toast, runValidations, pathname, formRoutes, location.search],
+  );
+
+  const saveAnswers = useCallback(
+    async (partial = {}, { targetRoute } = {}) => {
+      if (Object.keys(partial).length) updateAnswers(partial);
+      if (targetRoute) return goTo(targetRoute);
+      if (!getSnapshot().is_logged_in) return true;
+      const saved = await flush();
+      if (!saved) toast.error("Save Error", "Your latest answers could not be saved yet. Please check your connection and try again.");
+      return saved;
+    },
+    [updateAnswers, goTo, flush, toast],
+  );
+
+  // last_page is saved on each navigation while started or validating.
+  useEffect(() => {
+    if (!ready || !loggedIn || routeKind(pathname, formRoutes) !== "form") return;
+    const now = getSnapshot();
+    if (!savesLastPage(now.web_status) || now.last_page === pathname) return;
+    if (!now.has_changed_page && now.last_page && formRoutes.includes(now.last_page)) return; // being restored
+    updateSnapshot({ last_page: pathname });
+    api.saveLastPage(pathname).catch(() => {});
+  }, [ready, loggedIn, pathname, formRoutes, snapshot.web_status, snapshot.has_changed_page]);
+
+  // ---- submit ---------------------------------------------------------------------------------
+  const submitApplication = useCallback(async () => {
+    const now = getSnapshot();
+    if (!now.is_logged_in) {
+      navigate("/signup", { state: { studentAnswers: answersRef.current } });
+      return false;
+    }
+    try {
+      await api.saveAnswersCall(answersRef.current);
+      removePending(now.username, answersRef.current);
+      if (now.web_status === "started" || now.web_status === null) {
+        updateSnapshot({ web_status: "validating" });
+        await api.postWebStatus("validating");
+      }
+      const found = await runValidations();
+      if (Object.keys(found).length === 0) {
+        await api.submitApplicationCall();
+        await api.postWebStatus("submitted");
+        updateSnapshot({ web_status: "submitted" });
+        navigate("/completion", { state: { successMessage: SUBMITTED_MESSAGE } });
+        return true;
+      }
+    } catch (error) {
+      if (error instanceof UnauthorizedError) return false;
+      if (error.status === 422 && error.body?.errors) {
+        setServerErrors(error.body.errors);
+      } else {
+        services.showUnexpectedError(error);
+        return false;
+      }
+    }
+    updateSnapshot({ web_status: "validating", has_changed_page: true });
+    navigate(defaultRoute);
+    setTimeout(() => summaryRef.current?.focus(), 50);
+    return false;
+  }, [navigate, runValidations, services, defaultRoute]);
+
+  return {
+    entry, ready, retry: () => setAttempt((n) => n + 1), compiled, snapshot, answers, tabs, setTabs, errors, save,
+    updateAnswers, saveAnswers, runValidations, submitApplication, goTo, formRoutes, defaultRoute, pathname, summaryRef,
+  };
+}
