@@ -1,17 +1,271 @@
-import { useEffect } from "react";
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import Form from "@rjsf/core";
+import { AppContext } from "../shell/AppContext.jsx";
+import { passThroughValidator, theme } from "../widgets/theme.js";
+import { createRuntime } from "../widgets/runtime.js";
+import { STRINGS } from "../widgets/strings.js";
+import { Modal } from "../widgets/Modal.jsx";
+import { PrintView } from "../print/PrintView.jsx";
+import { PdfDownload } from "./PdfDownload.jsx";
+import { FallbackToasts } from "./FallbackToasts.jsx";
+import { useFallbackApp } from "./fallbackApp.js";
+import { ANSWERED, api, formApp, loadExtras, useFormApp } from "./appBridge.js";
+import { clearsAfter, renderModel } from "./renderModel.js";
+import { uploadBusy } from "../widgets/fileUpload.js";
+import "./form.css";
 
-/** One form page. The renderer (compiled page -> RJSF) replaces the placeholder body in a later issue. */
-export function FormPage({ page, tenantName }) {
+/** The errors shown on fields: {key: {__errors: [...]}} for RJSF, only for this page's keys. */
+function errorSchemaFor(model, ...maps) {
+  const schema = {};
+  for (const map of maps) {
+    for (const [key, messages] of Object.entries(map || {})) {
+      if (!(key in model.layouts) || !messages?.length) continue;
+      const bucket = (schema[key] ||= { __errors: [] });
+      for (const message of messages) if (!bucket.__errors.includes(message)) bucket.__errors.push(message);
+    }
+  }
+  return schema;
+}
+
+/** Answers as validation sees them: a file question is answered exactly when its document exists. */
+export function answersWithDocuments(compiled, answers, documents) {
+  const out = { ...answers };
+  for (const [key, spec] of Object.entries(compiled.data_model || {})) {
+    if (spec.field === "file") out[key] = documents?.[key] ? ANSWERED : "";
+  }
+  return out;
+}
+
+/** One form page: the compiled page rendered by RJSF with the theme; the staff print view for service users. */
+export function FormPage({ page, compiled: compiledProp }) {
+  const shell = useContext(AppContext);
+  const fallback = useFallbackApp(!shell, compiledProp);
+  const app = shell ?? fallback;
+  const compiled = compiledProp ?? app?.compiled;
+  if (!compiled || !app) {
+    return (
+      <section aria-labelledby="page-title" className="form-page">
+        <h1 id="page-title">{page.title}</h1>
+        <p className="muted" aria-live="polite">{STRINGS.loading}</p>
+      </section>
+    );
+  }
+  if (app.snapshot?.is_service_user) return <PrintView compiled={compiled} serviceView={app.serviceView} />;
+  const compiledPage = compiled.pages.find((candidate) => candidate.route === page.route) ?? compiled.pages[0];
+  return (
+    <>
+      <PageForm key={compiledPage.route} app={app} compiled={compiled} page={compiledPage} />
+      {!shell && <FallbackToasts />}
+    </>
+  );
+}
+
+function PageForm({ app, compiled, page }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const store = formApp();
+  const model = renderModel(page);
+  const answers = app.answers || {};
+  const snapshot = app.snapshot || {};
+  const isLoggedIn = Boolean(snapshot.is_logged_in);
+  const readOnly = snapshot.web_status === "submitted";
+  const serverErrors = useFormApp((state) => state.serverErrors);
+  const [busyModal, setBusyModal] = useState(false);
+
   useEffect(() => {
-    document.title = tenantName ? `${page.title} – ${tenantName}` : page.title;
-  }, [page.title, tenantName]);
+    document.title = compiled.tenant?.name ? `${page.title} – ${compiled.tenant.name}` : page.title;
+  }, [page.title, compiled.tenant?.name]);
+
+  useEffect(() => {
+    loadExtras(store, { isLoggedIn });
+  }, [store, isLoggedIn]);
+  // The shell keeps the chosen tabs too (validation needs them): mirror its map.
+  useEffect(() => {
+    if (app.tabs) store.set((state) => ({ tabs: { ...state.tabs, ...app.tabs } }));
+  }, [store, app.tabs]);
+
+  // One runtime per page: the stable formContext every widget reads.
+  const runtime = useMemo(() => createRuntime(), []);
+  const latest = useRef({ answers, app });
+  latest.current = { answers, app };
+  runtime.compiled = compiled;
+  runtime.page = page;
+  runtime.formStore = store;
+  runtime.answers = answers;
+  useLayoutEffect(() => runtime.publish(answers), [runtime, answers]);
+
+  const toastError = (title, message) => {
+    if (app.toast?.error) app.toast.error(title, message);
+    else app.toastError?.(title, message);
+  };
+  runtime.bridge = {
+    isLoggedIn,
+    readOnly,
+    toastError,
+    // A file question is answered exactly when its converted document exists (as on the server).
+    onDocumentsChanged() {
+      const documents = store.get().documents || {};
+      const partial = {};
+      for (const key of model.fileKeys) {
+        const value = documents[key] ? ANSWERED : "";
+        if ((latest.current.answers[key] ?? "") !== value) partial[key] = value;
+      }
+      if (Object.keys(partial).length) latest.current.app.updateAnswers(partial);
+    },
+    patch(partial) {
+      const before = latest.current.answers;
+      const after = { ...before, ...partial };
+      const clears = clearsAfter(page, before, after, partial);
+      latest.current.answers = { ...after, ...clears };
+      latest.current.app.updateAnswers({ ...partial, ...clears });
+    },
+    async addAnother(buttonId, count) {
+      try {
+        await api.putAddAnother(buttonId, count);
+        store.set((state) => ({ addAnother: { ...state.addAnother, [buttonId]: count } }));
+      } catch {
+        toastError(STRINGS.addAnotherError(buttonId));
+      }
+    },
+    async chooseTab(group, tab) {
+      const state = store.get();
+      const current = state.tabs?.[group.id] || group.default;
+      const currentOption = group.options.find((option) => option.id === current);
+      const currentFiles = (currentOption?.fields || []).filter((field) => field.widget === "file_upload").map((f) => f.key);
+      if (uploadBusy(state, currentFiles)) {
+        setBusyModal(true);
+        return;
+      }
+      try {
+        for (const key of currentFiles) {
+          if (state.documents?.[key]) {
+            await api.deleteConversion(key);
+            store.set((s) => {
+              const next = { ...s.documents };
+              delete next[key];
+              return { documents: next };
+            });
+          }
+        }
+        await api.putTabs(group.id, tab.id);
+        store.set((s) => ({ tabs: { ...s.tabs, [group.id]: tab.id } }));
+        latest.current.app.setTabs?.((tabs) => ({ ...tabs, [group.id]: tab.id }));
+        const clears = {};
+        for (const key of tab.clears || []) if (latest.current.answers[key]) clears[key] = "";
+        if (Object.keys(clears).length) runtime.bridge.patch(clears);
+      } catch {
+        toastError(STRINGS.tabsError(group.default));
+        const [tabs, docs] = await Promise.all([api.getTabs().catch(() => null), api.documentAnswers().catch(() => null)]);
+        store.set((s) => ({ tabs: tabs ?? s.tabs, documents: docs ?? s.documents }));
+      }
+    },
+  };
+
+  const onChange = (event, id) => {
+    if (typeof id !== "string" || !id.startsWith("root_")) return;
+    const key = id.slice("root_".length);
+    if (!(key in model.layouts)) return;
+    const value = event.formData?.[key];
+    if (latest.current.answers[key] === value) return;
+    runtime.bridge.patch({ [key]: value ?? "" });
+  };
+
+  // Errors: the validation map (only while validating) and the server's 422 from submit.
+  const validating = snapshot.web_status === "validating";
+  const errorSchema = useMemo(
+    () => errorSchemaFor(model, validating ? app.errors : null, serverErrors),
+    [model, validating, app.errors, serverErrors],
+  );
+
+  // A `#key` in the location (the validation summary's links) focuses that question.
+  useEffect(() => {
+    const key = decodeURIComponent((location.hash || "").slice(1));
+    if (!key) return;
+    const timer = setTimeout(() => focusQuestion(key), 50);
+    return () => clearTimeout(timer);
+  }, [location.hash, location.key]);
+
+  const pageIndex = compiled.pages.findIndex((candidate) => candidate.route === page.route);
+  const next = compiled.pages[pageIndex + 1];
+  const pageAnswers = () => {
+    const keys = Object.keys(page.schema.properties || {}).filter((key) => compiled.data_model?.[key]?.field !== "file");
+    const out = {};
+    for (const key of keys) if (latest.current.answers[key] !== undefined) out[key] = latest.current.answers[key];
+    return out;
+  };
+  const [submitting, setSubmitting] = useState(false);
+  const onContinue = () => app.saveAnswers(pageAnswers(), { targetRoute: next.route });
+  const onSubmit = async () => {
+    setSubmitting(true);
+    store.set({ serverErrors: {} });
+    try {
+      await app.submitApplication({ documents: store.get().documents, withDocuments: answersWithDocuments });
+    } catch (error) {
+      if (error?.body?.errors) store.set({ serverErrors: error.body.errors });
+      else toastError(error?.message);
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   return (
-    <section aria-labelledby="page-title">
+    <section aria-labelledby="page-title" className="form-page">
       <h1 id="page-title">{page.title}</h1>
-      <p className="muted">
-        Page {page.number}: the questions for this page appear here.
-      </p>
+      <Form
+        schema={model.schema}
+        uiSchema={model.uiSchema}
+        formData={answers}
+        formContext={runtime}
+        validator={passThroughValidator}
+        widgets={theme.widgets}
+        fields={theme.fields}
+        templates={theme.templates}
+        extraErrors={errorSchema}
+        onChange={onChange}
+        tagName="div"
+        noHtml5Validate
+        showErrorList={false}
+        readonly={readOnly}
+        experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults" }}
+      >
+        <></>
+      </Form>
+      {!readOnly && (
+        <div className="page-actions">
+          {next ? (
+            <button type="button" className="button" onClick={onContinue}>
+              {STRINGS.continue}
+            </button>
+          ) : (
+            <button type="button" className="button" disabled={submitting} aria-busy={submitting || undefined} onClick={onSubmit}>
+              {STRINGS.submit}
+            </button>
+          )}
+          {isLoggedIn && <PdfDownload toastError={toastError} />}
+        </div>
+      )}
+      {busyModal && (
+        <Modal
+          title={STRINGS.uploadBusyTitle}
+          onClose={() => setBusyModal(false)}
+          actions={<button type="button" className="button" onClick={() => setBusyModal(false)}>{STRINGS.ok}</button>}
+        >
+          <p>{STRINGS.uploadBusyText}</p>
+        </Modal>
+      )}
     </section>
   );
+}
+
+/** Focus the question whose wrapper has the answer key as id (its first control). */
+export function focusQuestion(key) {
+  const wrapper = document.getElementById(key);
+  if (!wrapper) return false;
+  const control = wrapper.matches("input, select, textarea, button")
+    ? wrapper
+    : wrapper.querySelector("input:not([type=hidden]), select, textarea, button, [tabindex]");
+  (control || wrapper).focus();
+  wrapper.scrollIntoView?.({ block: "center" });
+  return true;
 }

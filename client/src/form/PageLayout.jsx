@@ -1,0 +1,157 @@
+import { formApp, useFormApp } from "./appBridge.js";
+import { conditionsFor, layoutShown } from "./renderModel.js";
+import { AddAnother } from "../widgets/AddAnother.jsx";
+import { Tabs } from "../widgets/Tabs.jsx";
+import { Markdown } from "../widgets/Markdown.jsx";
+
+/**
+ * RJSF's ObjectFieldTemplate for a page: RJSF renders every answer key (memoised per key); this
+ * places them by the compiled sections: hidden sections and fields are left out, a condition group
+ * shows its first true branch, add-another shows its counted instances, tabs their chosen tab, and
+ * a confirm-to-continue section shows its fields once confirmed.
+ */
+export function PageLayout({ properties, formData, registry }) {
+  const runtime = registry.formContext;
+  const store = runtime.formStore ?? formApp();
+  const counts = useFormApp((state) => state.addAnother, store);
+  const chosenTabs = useFormApp((state) => state.tabs, store);
+  const answers = formData ?? {};
+  const holds = conditionsFor(answers);
+  const contents = {};
+  for (const property of properties) contents[property.name] = property.content;
+  const templates = registry.templates;
+
+  const renderFields = (fields) =>
+    fields.map((layout, index) => {
+      switch (layout.widget) {
+        case "address":
+        case "school_search": {
+          const Block = templates[layout.widget === "address" ? "AddressBlockTemplate" : "SchoolSearchBlockTemplate"];
+          const parts = Object.values(layout.parts).filter((part) => layoutShown(part, answers, holds));
+          if (!parts.length) return null;
+          return (
+            <Block key={layout.id} layout={layout} answers={answers}>
+              {parts.map((part) => <Slot key={part.key}>{contents[part.key]}</Slot>)}
+            </Block>
+          );
+        }
+        case "check_group": {
+          const Group = templates.CheckGroupTemplate;
+          return (
+            <Group key={layout.id} layout={layout}>
+              {layout.items.map((item) => <Slot key={item.key}>{contents[item.key]}</Slot>)}
+            </Group>
+          );
+        }
+        case "content": {
+          const Content = templates.ContentTemplate;
+          return <Content key={`content-${index}`} layout={layout} />;
+        }
+        default:
+          if (!layoutShown(layout, answers, holds)) return null;
+          return <Slot key={layout.key}>{contents[layout.key]}</Slot>;
+      }
+    });
+
+  return (
+    <div className="page-sections">
+      {runtime.page.sections.map((section) => (
+        <SectionView
+          key={section.id}
+          section={section}
+          answers={answers}
+          holds={holds}
+          runtime={runtime}
+          counts={counts}
+          chosenTabs={chosenTabs}
+          renderFields={renderFields}
+        />
+      ))}
+    </div>
+  );
+}
+
+function Slot({ children }) {
+  return children ?? null;
+}
+
+function SectionView({ section, answers, holds, runtime, counts, chosenTabs, renderFields }) {
+  if (section.visible_when && !holds(section.visible_when)) return null;
+  const bridge = runtime.bridge;
+  const titleId = `section-${section.id}-title`;
+  let body;
+  if (section.add_another) {
+    body = (
+      <AddAnother
+        section={section}
+        count={counts?.[section.add_another.id]}
+        canAdd={bridge.isLoggedIn && !bridge.readOnly}
+        onAdd={(count) => bridge.addAnother(section.add_another.id, count)}
+        renderFields={renderFields}
+      />
+    );
+  } else if (section.branches) {
+    const branch = section.branches.find((candidate) => !candidate.visible_when || holds(candidate.visible_when));
+    body = branch ? renderFields(branch.fields) : null;
+  } else if (section.tabs) {
+    body = (
+      <Tabs
+        section={section}
+        chosen={chosenTabs?.[section.tabs.id]}
+        canChoose={bridge.isLoggedIn && !bridge.readOnly}
+        onChoose={(tab) => bridge.chooseTab(section.tabs, tab)}
+        renderFields={renderFields}
+      />
+    );
+  } else {
+    body = renderFields(section.fields || []);
+  }
+  return (
+    <section id={`section-${section.id}`} className="form-section" aria-labelledby={section.title ? titleId : undefined}>
+      {section.title && <h2 id={titleId} className="section-title">{section.title}</h2>}
+      <Markdown text={section.text} className="section-text" />
+      {section.confirm ? <Confirm confirm={section.confirm} answers={answers} runtime={runtime}>{body}</Confirm> : body}
+    </section>
+  );
+}
+
+/** Confirm-to-continue: a button (before text, then after text once clicked) or a checkbox. */
+function Confirm({ confirm, answers, runtime, children }) {
+  const confirmed = answers[confirm.key] === true;
+  const set = (value) => runtime.patch({ [confirm.key]: value });
+  if (confirm.kind === "button") {
+    if (!confirmed) {
+      return (
+        <div className="confirm">
+          <Markdown text={confirm.before} />
+          <button type="button" className="button button-secondary" onClick={() => set(true)}>
+            {confirm.label}
+          </button>
+        </div>
+      );
+    }
+    return (
+      <>
+        <Markdown text={confirm.after} />
+        {children}
+      </>
+    );
+  }
+  const id = `confirm-${confirm.key}`;
+  return (
+    <>
+      <div className="field" id={confirm.key}>
+        <label className="choice checkbox" htmlFor={id}>
+          <input id={id} type="checkbox" checked={confirmed} onChange={(event) => set(event.target.checked)} />
+          <span>{confirm.label}</span>
+        </label>
+      </div>
+      {confirmed && (
+        <>
+          <Markdown text={confirm.after} />
+          {children}
+        </>
+      )}
+    </>
+  );
+}

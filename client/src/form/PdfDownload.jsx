@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from "react";
+import { api } from "./appBridge.js";
+import { STRINGS } from "../widgets/strings.js";
+import { UNEXPECTED_MESSAGE } from "../api/errors.js";
+
+// Platform section 9: poll every 1000 ms while unprocessed/in progress, then every 600000 ms.
+export const PDF_POLL_MS = { waiting: 1000, settled: 600000 };
+const WAITING = new Set(["unprocessed", "in_progress"]);
+
+/**
+ * Ask for the application PDF and follow it: progress while it renders, open the signed URL when
+ * completed, the server's message (or the standard one) in an error toast when it failed.
+ */
+export function pdfFollower({ fetchStatus = api.applicationPdf, open, onError, onBusy, timers = globalThis }) {
+  let timer = null;
+  let stopped = false;
+  let opened = false;
+  const tick = async () => {
+    let status;
+    try {
+      status = await fetchStatus();
+    } catch (error) {
+      onBusy(false);
+      onError(error?.message || UNEXPECTED_MESSAGE);
+      return;
+    }
+    if (stopped) return;
+    const value = String(status.status || "").toLowerCase();
+    const waiting = WAITING.has(value);
+    onBusy(waiting);
+    if (value === "completed" && status.url && !opened) {
+      opened = true;
+      open(status.url);
+    } else if (value === "failed") {
+      onError(status.message || UNEXPECTED_MESSAGE);
+      return;
+    }
+    timer = timers.setTimeout(tick, waiting ? PDF_POLL_MS.waiting : PDF_POLL_MS.settled);
+  };
+  tick();
+  return () => {
+    stopped = true;
+    if (timer) timers.clearTimeout(timer);
+  };
+}
+
+export function PdfDownload({ toastError }) {
+  const [busy, setBusy] = useState(false);
+  const stop = useRef(null);
+  useEffect(() => () => stop.current?.(), []);
+  const start = () => {
+    stop.current?.();
+    setBusy(true);
+    stop.current = pdfFollower({
+      open: (url) => globalThis.open?.(url, "_blank", "noopener"),
+      onError: (message) => {
+        setBusy(false);
+        toastError(message);
+      },
+      onBusy: setBusy,
+    });
+  };
+  return (
+    <button type="button" className="button button-secondary" onClick={start} disabled={busy} aria-busy={busy || undefined}>
+      {busy && <span className="spinner spinner-small" aria-hidden="true" />}
+      {busy ? STRINGS.preparingPdf : STRINGS.downloadPdf}
+    </button>
+  );
+}

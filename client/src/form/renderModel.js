@@ -1,0 +1,132 @@
+// What RJSF needs for one compiled page, derived once per page object (stable references, so a
+// keystroke never rebuilds a schema): a flat object schema of the page's answer keys (types only;
+// every rule stays in the compiled page schema, which the lead's validator runs), a uiSchema that
+// names each key's widget and carries its compiled layout, and indexes the renderer reads.
+import { evaluateCondition, prepareInstance } from "./validation/validate.js";
+
+const BLOCKS = new Set(["address", "school_search"]);
+
+/** Every field layout of a section, whatever holds it (fields, instances, branches, tabs). */
+export function sectionFieldLists(section) {
+  if (section.fields) return [section.fields];
+  if (section.instances) return section.instances.map((instance) => instance.fields);
+  if (section.branches) return section.branches.map((branch) => branch.fields);
+  if (section.tabs) return section.tabs.options.map((option) => option.fields);
+  return [];
+}
+
+/** The keyed layouts inside one field layout (a block's parts, a check group's items, or itself). */
+export function keyedLayouts(layout) {
+  if (BLOCKS.has(layout.widget)) return Object.values(layout.parts);
+  if (layout.widget === "check_group") return layout.items.map((item) => ({ ...item, widget: "checkbox", group: layout }));
+  if (layout.key) return [layout];
+  return [];
+}
+
+export function pageKeys(page) {
+  return renderModel(page).keys;
+}
+
+const models = new WeakMap();
+
+/** {schema, uiSchema, layouts: {key: layout}, keys, dependents: {controller: [layout]}, fileKeys}. */
+export function renderModel(page) {
+  let model = models.get(page);
+  if (model) return model;
+  const properties = {};
+  const uiSchema = { "ui:submitButtonOptions": { norender: true } };
+  const layouts = {};
+  const dependents = {};
+  const fileKeys = [];
+  for (const section of page.sections) {
+    for (const fields of sectionFieldLists(section)) {
+      for (const field of fields) {
+        for (const layout of keyedLayouts(field)) {
+          const isSearch = BLOCKS.has(field.widget) && layout === field.parts.search;
+          const widget = isSearch ? field.widget : layout.widget;
+          properties[layout.key] = { type: widget === "checkbox" ? "boolean" : "string", title: layout.label };
+          uiSchema[layout.key] = { "ui:widget": widget, "ui:options": { layout, block: BLOCKS.has(field.widget) ? field : null } };
+          layouts[layout.key] = layout;
+          if (layout.options_by) (dependents[layout.options_by.controller] ||= []).push(layout);
+          if (layout.widget === "file_upload") fileKeys.push(layout.key);
+        }
+      }
+    }
+  }
+  model = {
+    schema: { type: "object", properties },
+    uiSchema,
+    layouts,
+    keys: Object.keys(properties),
+    dependents,
+    fileKeys,
+  };
+  models.set(page, model);
+  return model;
+}
+
+/** A condition evaluator over one answer snapshot: the instance is prepared once, not per check. */
+export function conditionsFor(answers, today) {
+  const instance = prepareInstance(answers); // prepared once: a prepared instance is a fixed point
+  const cache = new Map();
+  return (schema) => {
+    if (!schema) return true;
+    let result = cache.get(schema);
+    if (result === undefined) {
+      result = evaluatePrepared(schema, instance, today);
+      cache.set(schema, result);
+    }
+    return result;
+  };
+}
+
+// evaluateCondition prepares the instance itself; answers that are already prepared are a fixed point.
+function evaluatePrepared(schema, instance, today) {
+  return evaluateCondition(schema, instance, today);
+}
+
+/** Options of a conditional dropdown for the controller's current value, or null when it has none. */
+export function conditionalOptionsId(layout, answers) {
+  return layout.options_by.options[answers[layout.options_by.controller] ?? ""] ?? null;
+}
+
+/** Whether a keyed layout is shown: its condition holds and a conditional dropdown has options. */
+export function layoutShown(layout, answers, holds) {
+  if (layout.visible_when && !holds(layout.visible_when)) return false;
+  if (layout.options_by && !conditionalOptionsId(layout, answers)) return false;
+  return true;
+}
+
+/** The answer keys a layout owns (with the `_desc` companion). */
+export function ownedKeys(layout) {
+  return layout.desc_key ? [layout.key, layout.desc_key] : [layout.key];
+}
+
+/**
+ * The keys a change must also clear, given the answers after it: keys of hidden sections and
+ * branches (clear_rules), hidden fields, and conditional dropdowns whose controller the change
+ * altered (unless the change itself sets them, as an address lookup does).
+ */
+export function clearsAfter(page, before, after, patch) {
+  const model = renderModel(page);
+  const holds = conditionsFor(after);
+  const clears = {};
+  const clear = (key) => {
+    if (!(key in patch) && after[key] !== undefined && after[key] !== "" && after[key] !== false) {
+      clears[key] = typeof after[key] === "boolean" ? false : "";
+    }
+  };
+  for (const rule of page.clear_rules || []) {
+    if (!holds(rule.visible_when)) rule.keys.forEach(clear);
+  }
+  for (const key of model.keys) {
+    const layout = model.layouts[key];
+    if (layout.visible_when && !holds(layout.visible_when)) ownedKeys(layout).forEach(clear);
+  }
+  for (const [controller, layouts] of Object.entries(model.dependents)) {
+    if (controller in patch && before[controller] !== after[controller]) {
+      for (const layout of layouts) ownedKeys(layout).forEach(clear);
+    }
+  }
+  return clears;
+}

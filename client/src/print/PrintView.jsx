@@ -1,0 +1,127 @@
+import { useEffect } from "react";
+import { conditionsFor, keyedLayouts } from "../form/renderModel.js";
+import { Markdown } from "../widgets/Markdown.jsx";
+import { STRINGS } from "../widgets/strings.js";
+import { labelOf, optionList } from "../widgets/common.js";
+import "./print.css";
+
+const mark = (on) => (on ? "[X]" : "[ ]");
+
+/**
+ * The staff print view (?service_token=): the whole application as static text, read-only, in a
+ * print style: no buttons, navigation or account menu; selections as [X] and [ ]; a school as its
+ * name plus "(Ceeb: code)"; a note where a document is attached.
+ */
+export function PrintView({ compiled, serviceView }) {
+  useEffect(() => {
+    document.body.classList.add("print-view");
+    return () => document.body.classList.remove("print-view");
+  }, []);
+  if (!serviceView) return <p role="status" className="muted">{STRINGS.loading}</p>;
+  const answers = serviceView.answer || {};
+  const holds = conditionsFor(answers);
+  const context = { compiled, answers, holds, view: serviceView };
+  return (
+    <article className="print-application" aria-label={compiled.tenant?.name}>
+      <p className="print-tenant">{compiled.tenant?.name}</p>
+      {compiled.pages.map((page) => (
+        <section key={page.route} className="print-page" aria-labelledby={`print-${page.id}`}>
+          <h1 id={`print-${page.id}`}>{page.title}</h1>
+          {page.sections.map((section) => <PrintSection key={section.id} section={section} context={context} />)}
+        </section>
+      ))}
+    </article>
+  );
+}
+
+function PrintSection({ section, context }) {
+  const { holds, answers, view } = context;
+  if (section.visible_when && !holds(section.visible_when)) return null;
+  let fields;
+  if (section.instances) {
+    const count = Math.max(1, view.add_another?.[section.add_another.id] ?? 1);
+    fields = section.instances.slice(0, count).flatMap((instance) => instance.fields);
+  } else if (section.branches) {
+    fields = section.branches.find((branch) => !branch.visible_when || holds(branch.visible_when))?.fields ?? [];
+  } else if (section.tabs) {
+    const chosen = view.tabs?.[section.tabs.id] || section.tabs.default;
+    fields = (section.tabs.options.find((tab) => tab.id === chosen) ?? section.tabs.options[0]).fields;
+  } else {
+    fields = section.fields || [];
+  }
+  const confirm = section.confirm;
+  const confirmed = !confirm || answers[confirm.key] === true;
+  return (
+    <section className="print-section">
+      {section.title && <h2>{section.title}</h2>}
+      <Markdown text={section.text} />
+      {confirm && <p className="print-line">{mark(confirmed)} {confirm.label}</p>}
+      {confirmed && (
+        <dl className="print-fields">
+          {fields.map((layout, index) => <PrintField key={layout.key || layout.id || index} layout={layout} context={context} />)}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function Row({ label, children }) {
+  return (
+    <div className="print-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function PrintField({ layout, context }) {
+  const { compiled, answers, holds, view } = context;
+  if (layout.visible_when && !holds(layout.visible_when)) return null;
+  const value = layout.key ? answers[layout.key] : undefined;
+  switch (layout.widget) {
+    case "content":
+      return <div className="print-row"><Markdown text={layout.text} /></div>;
+    case "check_group":
+      return (
+        <Row label={layout.label}>
+          {layout.items.map((item) => <div key={item.key}>{mark(answers[item.key] === true)} {item.label}</div>)}
+        </Row>
+      );
+    case "checkbox":
+      return <Row label="">{mark(value === true)} {layout.label}</Row>;
+    case "radio": {
+      const options = optionList(compiled, layout.options).filter((option) => option.value !== "");
+      return (
+        <Row label={layout.label}>
+          {options.map((option) => <div key={option.value}>{mark(value === option.value)} {option.label}</div>)}
+        </Row>
+      );
+    }
+    case "select":
+    case "conditional_select": {
+      const listId = layout.options_by ? layout.options_by.options[answers[layout.options_by.controller] ?? ""] : layout.options;
+      if (!listId) return null;
+      const label = (layout.desc_key && answers[layout.desc_key]) || labelOf(optionList(compiled, listId), value);
+      return <Row label={layout.label}>{value ? `${mark(true)} ${label}` : mark(false)}</Row>;
+    }
+    case "school_search": {
+      const name = answers[layout.parts.search.key];
+      const ceeb = layout.parts.ceeb ? answers[layout.parts.ceeb.key] : "";
+      const rest = Object.entries(layout.parts).filter(([role]) => role !== "search" && role !== "ceeb");
+      return (
+        <>
+          <Row label={layout.parts.search.label}>{name ? `${name}${ceeb ? ` ${STRINGS.ceeb(ceeb)}` : ""}` : ""}</Row>
+          {rest.map(([, part]) => <PrintField key={part.key} layout={part} context={context} />)}
+        </>
+      );
+    }
+    case "address":
+      return <>{keyedLayouts(layout).map((part) => <PrintField key={part.key} layout={part} context={context} />)}</>;
+    case "file_upload": {
+      const document = view.document_answer?.[layout.key];
+      return <Row label={layout.label}>{document ? `${STRINGS.documentAttached} (${document.file_name})` : ""}</Row>;
+    }
+    default:
+      return <Row label={layout.label}><span className="print-value">{value ?? ""}</span></Row>;
+  }
+}

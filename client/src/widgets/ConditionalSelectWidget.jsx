@@ -1,0 +1,15 @@
+import { SelectControl } from "./SelectWidget.jsx";
+import { optionList, widgetContext } from "./common.js";
+import { useRuntimeAnswer } from "./runtime.js";
+
+/**
+ * A dropdown whose options depend on a controlling answer (options_by). The page hides it when the
+ * controller's value has no options and clears it (and its `_desc`) when the controller changes.
+ */
+export function ConditionalSelectWidget(props) {
+  const { runtime, layout } = widgetContext(props);
+  const controllerValue = useRuntimeAnswer(runtime, layout.options_by?.controller);
+  const listId = layout.options_by?.options?.[controllerValue ?? ""];
+  if (!listId) return null;
+  return <SelectControl {...props} options={optionList(runtime.compiled, listId)} />;
+}

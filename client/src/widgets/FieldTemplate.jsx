@@ -1,0 +1,46 @@
+import { useSyncExternalStore } from "react";
+import { conditionsFor } from "../form/renderModel.js";
+import { Markdown } from "./Markdown.jsx";
+import { errorId, helpId, widgetContext } from "./common.js";
+
+// Widgets that label themselves (a checkbox's label sits beside it).
+const SELF_LABELLED = new Set(["checkbox"]);
+const GROUPS = new Set(["radio"]);
+
+function useRequired(runtime, layout) {
+  const read = () => Boolean(layout.required || (layout.required_when && conditionsFor(runtime.answers ?? {})(layout.required_when)));
+  return useSyncExternalStore(runtime.subscribe ?? (() => () => {}), read, read);
+}
+
+/**
+ * One question: its label (or legend for a radio group), the widget, help text and the errors.
+ * The wrapper's id is the answer key, so `page#key` links (the validation summary) can find it.
+ */
+export function FieldTemplate(props) {
+  const { id, children, rawErrors, uiSchema } = props;
+  if (id === "root" || !uiSchema?.["ui:options"]?.layout) return children;
+  const { layout, runtime } = widgetContext({ options: uiSchema["ui:options"], registry: props.registry });
+  return <Question id={id} layout={layout} runtime={runtime} rawErrors={rawErrors} widget={uiSchema["ui:widget"]}>{children}</Question>;
+}
+
+function Question({ id, layout, runtime, rawErrors, widget, children }) {
+  const required = useRequired(runtime, layout);
+  const errors = rawErrors?.filter(Boolean) ?? [];
+  const marker = required ? <span className="required" aria-hidden="true"> *</span> : null;
+  let label = null;
+  if (GROUPS.has(widget)) label = <p id={`${id}__label`} className="label">{layout.label}{marker}</p>;
+  else if (!SELF_LABELLED.has(widget)) label = <label htmlFor={id} className="label">{layout.label}{marker}</label>;
+  return (
+    <div id={layout.key} className={errors.length ? "field field-invalid" : "field"} data-key={layout.key}>
+      {label}
+      {layout.help && <Markdown text={layout.help} className="help" />}
+      {layout.help && <span id={helpId(id)} hidden>{layout.help}</span>}
+      {children}
+      {errors.length > 0 && (
+        <ul id={errorId(id)} className="field-errors">
+          {errors.map((message) => <li key={message}>{message}</li>)}
+        </ul>
+      )}
+    </div>
+  );
+}

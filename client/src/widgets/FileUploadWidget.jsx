@@ -1,0 +1,120 @@
+import { useState } from "react";
+import { formApp, useFormApp } from "../form/appBridge.js";
+import { Modal } from "./Modal.jsx";
+import { STRINGS, decimalSize } from "./strings.js";
+import { deleteFile, uploadFile } from "./fileUpload.js";
+import { describedBy, errorId, widgetContext } from "./common.js";
+
+/**
+ * A file question: checks the file against the compiled rules before anything is sent, uploads it
+ * to a presigned URL with a progress bar, waits for the conversion (the button shows loading),
+ * then shows the file's name and size with a delete option. Visitors are told to create an account.
+ */
+export function FileUploadWidget(props) {
+  const { id, rawErrors, required, disabled, readonly } = props;
+  const { runtime, layout } = widgetContext(props);
+  const store = runtime.formStore ?? formApp();
+  const documentAnswer = useFormApp((state) => state.documents?.[layout.key], store);
+  const conversion = useFormApp((state) => state.conversions?.[layout.key], store);
+  const [problems, setProblems] = useState([]);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const bridge = runtime.bridge;
+
+  if (!bridge.isLoggedIn) {
+    return <p id={id} className="block-note" tabIndex={-1}>{STRINGS.anonymousUpload}</p>;
+  }
+
+  const pick = async (event) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    setProblems([]);
+    const found = await uploadFile(store, {
+      key: layout.key,
+      rules: layout.file,
+      file,
+      toastError: (title, message) => bridge.toastError(title, message),
+      onDone: () => bridge.onDocumentsChanged?.(),
+    });
+    setProblems(found);
+  };
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await deleteFile(store, layout.key);
+      bridge.onDocumentsChanged?.();
+      setConfirming(false);
+    } catch (error) {
+      bridge.toastError(STRINGS.uploadError(layout.key), error?.message);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const allErrors = [...problems, ...(rawErrors || [])];
+  const busy = Boolean(conversion);
+  return (
+    <div className="file-upload">
+      {documentAnswer && !busy ? (
+        <div className="file-answer">
+          <span className="file-name">{documentAnswer.file_name}</span>{" "}
+          <span className="file-size">({decimalSize(documentAnswer.file_size)})</span>
+          {!readonly && (
+            <button id={id} type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
+              {STRINGS.deleteFile}
+            </button>
+          )}
+        </div>
+      ) : (
+        <>
+          <input
+            id={id}
+            name={layout.key}
+            className="file-input"
+            type="file"
+            accept={layout.file.types.map((type) => `.${type}`).join(",")}
+            disabled={busy || disabled || readonly}
+            aria-required={required || undefined}
+            aria-invalid={allErrors.length ? true : undefined}
+            aria-describedby={describedBy(id, layout, allErrors)}
+            onChange={pick}
+          />
+          {busy && (
+            <span className="file-busy" role="status">
+              <span className="spinner spinner-small" aria-hidden="true" />
+              {conversion.phase === "uploading" ? STRINGS.uploading : STRINGS.converting}
+            </span>
+          )}
+          {conversion?.phase === "uploading" && (
+            <progress className="upload-progress" max="1" value={conversion.progress ?? 0} aria-label={STRINGS.uploading} />
+          )}
+        </>
+      )}
+      {problems.length > 0 && (
+        <ul id={errorId(id)} className="field-errors" role="alert">
+          {problems.map((problem) => <li key={problem}>{problem}</li>)}
+        </ul>
+      )}
+      {confirming && (
+        <Modal
+          title={STRINGS.deleteTitle}
+          onClose={() => setConfirming(false)}
+          actions={
+            <>
+              <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
+                {STRINGS.cancel}
+              </button>
+              <button type="button" className="button button-danger" disabled={deleting} onClick={remove}>
+                {STRINGS.delete}
+              </button>
+            </>
+          }
+        >
+          <p>{STRINGS.deleteText}</p>
+        </Modal>
+      )}
+    </div>
+  );
+}

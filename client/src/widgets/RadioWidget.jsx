@@ -1,0 +1,38 @@
+import { describedBy, labelOf, optionList, widgetContext } from "./common.js";
+
+/** Radio buttons over a compiled option list (without its empty "--" option); stores `_desc` too. */
+export function RadioWidget(props) {
+  const { id, value, onChange, disabled, readonly, rawErrors, required } = props;
+  const { runtime, layout } = widgetContext(props);
+  const options = optionList(runtime.compiled, layout.options).filter((option) => option.value !== "");
+  const choose = (next) => {
+    if (layout.desc_key) runtime.patch({ [layout.desc_key]: labelOf(options, next) });
+    onChange(next);
+  };
+  return (
+    <div
+      id={id}
+      className="radio-group"
+      role="radiogroup"
+      aria-labelledby={`${id}__label`}
+      aria-required={required || undefined}
+      aria-invalid={rawErrors?.length ? true : undefined}
+      aria-describedby={describedBy(id, layout, rawErrors)}
+    >
+      {options.map((option, index) => (
+        <label key={option.value} className="choice">
+          <input
+            type="radio"
+            id={index === 0 ? `${id}__first` : undefined}
+            name={layout.key}
+            value={option.value}
+            checked={value === option.value}
+            disabled={disabled || readonly}
+            onChange={() => choose(option.value)}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { STRINGS } from "./strings.js";
+
+/**
+ * A school search block: "Search for Your School" (the search part), then the school's address
+ * parts. When the applicant uses their own entry (a name without a CEEB code) it says so.
+ */
+export function SchoolSearchBlock({ layout, answers, children }) {
+  const name = answers?.[layout.parts.search.key];
+  const ceeb = layout.parts.ceeb ? answers?.[layout.parts.ceeb.key] : "";
+  const ownEntry = Boolean(name) && !ceeb;
+  const [search, ...rest] = children;
+  return (
+    <div className="block school-block" data-block={layout.id}>
+      {search}
+      {ownEntry && <p className="block-note">{STRINGS.schoolOwnEntry}</p>}
+      {rest}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { describedBy, widgetContext } from "./common.js";
+
+/** A one-line text input; `type` is text or email. */
+export function TextWidget(props) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, required } = props;
+  const { layout } = widgetContext(props);
+  const type = props.inputType ?? "text";
+  return (
+    <input
+      id={id}
+      name={layout.key}
+      className="input"
+      type={type}
+      inputMode={layout.inputmode || (type === "email" ? "email" : undefined)}
+      autoComplete={type === "email" ? "email" : "off"}
+      value={value ?? ""}
+      maxLength={layout.max_length}
+      placeholder={layout.placeholder}
+      disabled={disabled || readonly}
+      aria-required={required || undefined}
+      aria-invalid={rawErrors?.length ? true : undefined}
+      aria-describedby={describedBy(id, layout, rawErrors)}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur && ((event) => onBlur(id, event.target.value))}
+      onFocus={onFocus && ((event) => onFocus(id, event.target.value))}
+    />
+  );
+}
+
+export function EmailWidget(props) {
+  return <TextWidget {...props} inputType="email" />;
+}

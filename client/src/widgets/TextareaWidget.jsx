@@ -1,0 +1,32 @@
+import { STRINGS } from "./strings.js";
+import { describedBy, widgetContext } from "./common.js";
+
+/** A text area with the counter "Character count: n / limit" (limit: the compiled max_length). */
+export function TextareaWidget(props) {
+  const { id, value, onChange, disabled, readonly, rawErrors, required } = props;
+  const { layout } = widgetContext(props);
+  const text = value ?? "";
+  const count = [...text].length;
+  const counterId = `${id}__count`;
+  const described = [describedBy(id, layout, rawErrors), counterId].filter(Boolean).join(" ");
+  return (
+    <>
+      <textarea
+        id={id}
+        name={layout.key}
+        className="input textarea"
+        rows={layout.rows ?? 6}
+        value={text}
+        maxLength={layout.max_length}
+        disabled={disabled || readonly}
+        aria-required={required || undefined}
+        aria-invalid={rawErrors?.length ? true : undefined}
+        aria-describedby={described}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={counterId} className="counter" aria-live="polite">
+        {STRINGS.characterCount(count, layout.max_length)}
+      </p>
+    </>
+  );
+}
