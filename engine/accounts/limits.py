@@ -94,10 +94,12 @@ def claim_login(session: Session, key: str) -> Decision:
         row = session.execute(select(RateLimit.count, RateLimit.window_start, RateLimit.blocked_until)
                               .where(RateLimit.key == key)).first()
         if row is None:
+            # RETURNING, not rowcount: SQLAlchemy reports -1 for this insert on psycopg.
             created = session.execute(_insert(session)(table).values(key=key, window_start=now, count=1)
-                                      .on_conflict_do_nothing(index_elements=[table.c.key])).rowcount
+                                      .on_conflict_do_nothing(index_elements=[table.c.key])
+                                      .returning(table.c.key)).first()
             session.commit()
-            if created:
+            if created is not None:
                 return Decision(True, 1, 0)
             continue  # another process created it first: read it
         count, window_start, blocked_until = row

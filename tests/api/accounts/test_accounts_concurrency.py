@@ -1,6 +1,7 @@
 """Limits hold when requests arrive at once (each thread its own client and DB connection)."""
 import concurrent.futures
 import threading
+import time
 
 from engine.accounts import messages
 from tests.api.accounts.conftest import PASSWORD, signup
@@ -32,12 +33,18 @@ def test_parallel_wrong_codes_still_kill_the_code_after_five(app, client, outbox
         messages.CONFIRM_DEAD
 
 
-def test_parallel_password_guesses_cannot_slip_past_the_backoff(app, client, account):
+def test_parallel_password_guesses_cannot_slip_past_the_backoff(app, client, account, sql):
+    started = time.monotonic()
     responses = _together(app, 12, lambda c: c.post("/public/login", json={"username": USER,
                                                                            "password": "Wrong-Password-1"}))
+    elapsed = time.monotonic() - started
     statuses = [r.status_code for r in responses]
-    # The back-off starts at 1 s, so a slow run may let one more guess through after it.
-    assert statuses.count(400) in (5, 6), statuses
+    # Every checked guess was counted once (no lost updates) ...
+    assert sql("SELECT count FROM rate_limits WHERE key = 'login:ada@example.com'") == [(statuses.count(400),)], \
+        ([r.json for r in responses], sql("SELECT * FROM rate_limits"))
+    # ... and after the 5th each one more needs the doubling wait (1 s, 2 s, 4 s ...) to pass first.
+    waits_passed = next(k for k in range(20) if 2 ** (k + 1) - 1 > elapsed)
+    assert 5 <= statuses.count(400) <= 5 + waits_passed, (statuses, elapsed)
     assert statuses.count(429) == 12 - statuses.count(400)
 
 

@@ -1,5 +1,7 @@
 """The database rate limits, against SQLite and PostgreSQL."""
+import concurrent.futures
 import datetime as dt
+import threading
 
 import pytest
 from sqlalchemy import update
@@ -74,3 +76,32 @@ def test_purge_removes_only_old_counters(session):
     session.commit()
     assert limits.purge(session) == 1
     assert [row.key for row in session.query(RateLimit)] == ["new"]
+
+
+def _parallel(app, count, action):
+    barrier = threading.Barrier(count)
+    sessionmaker = app.extensions["db_sessionmaker"]
+
+    def one(_):
+        session = sessionmaker()
+        barrier.wait()
+        try:
+            return action(session)
+        finally:
+            session.close()
+
+    with concurrent.futures.ThreadPoolExecutor(count) as pool:
+        return list(pool.map(one, range(count)))
+
+
+def test_parallel_login_claims_are_each_counted_once(app):
+    """12 claims at once on a fresh key: exactly 5 get through (the 5th starts the back-off)."""
+    for trial in range(3):
+        decisions = _parallel(app, 12, lambda s: limits.claim_login(s, f"login:parallel{trial}"))
+        assert sorted(d.count for d in decisions if d.allowed) == [1, 2, 3, 4, 5]
+
+
+def test_parallel_hits_never_overshoot(app):
+    decisions = _parallel(app, 16, lambda s: limits.hit(s, "parallel", 4, dt.timedelta(minutes=5)))
+    assert sorted(d.count for d in decisions) == list(range(1, 17))
+    assert sum(d.allowed for d in decisions) == 4
