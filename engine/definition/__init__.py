@@ -11,6 +11,7 @@ from pathlib import Path
 
 from engine.definition.checks import check_model
 from engine.definition.compiler import Compiler
+from engine.definition.fields import DEFAULT_TEXTS
 from engine.definition.model import ModelBuilder
 from engine.definition.problems import DefinitionInvalid, Location, Problem
 from engine.definition.source import read_source
@@ -121,6 +122,7 @@ def _compile(source, model, today: dt.date) -> dict:
         "footer": footer,
         "banners": json.loads(json.dumps(tenant.get("banners") or {})),
         "messages": compiler.messages,
+        "texts": {**DEFAULT_TEXTS, **dict(tenant.get("texts") or {})},
         "pages": pages,
         "options": compiler.options,
         "data_model": compiler.data_model(),

@@ -3,6 +3,11 @@ is the published grammar; this script only keeps it readable to edit."""
 import json
 from pathlib import Path
 
+from engine.definition.fields import DEFAULT_MESSAGES, DEFAULT_TEXTS
+
+MESSAGE_NAMES = sorted(DEFAULT_MESSAGES)
+TEXT_NAMES = sorted(DEFAULT_TEXTS)
+
 KEY = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 ID = {"type": "string", "pattern": "^[a-z][a-z0-9_-]*$"}
 ROUTE = {"type": "string", "pattern": "^/[a-z0-9][a-z0-9-]*$"}
@@ -136,10 +141,12 @@ defs = {
         "type": "object", "additionalProperties": False,
         "properties": {"label": TEXT, "options": option_list_inline,
                        "years": obj(["num_years", "direction"], start_year={"type": "integer"},
+                                    offset={"type": "integer", "minimum": -200, "maximum": 200},
                                     num_years={"type": "integer", "minimum": 1, "maximum": 200},
                                     direction={"enum": ["past", "future"]})},
         "oneOf": [{"required": ["options"]}, {"required": ["years"]}],
     },
+    "texts": {"type": "object", "propertyNames": {"enum": TEXT_NAMES}, "additionalProperties": TEXT},
     "banner_text": obj(["text"], title=TEXT, text=TEXT, link=obj(["label", "route"], label=TEXT, route=TEXT)),
     "tenant": obj(
         ["schema_version", "id", "name", "default_route", "settings", "pages", "options"],
@@ -161,7 +168,8 @@ defs = {
                         returning=ref("banner_text"), anonymous=ref("banner_text"), submitted=ref("banner_text")),
             dated=array(obj(["id", "text", "from", "to"], id=ID, title=TEXT, text=TEXT, link=ref("banner_text"),
                             **{"from": DATE, "to": DATE}, tone={"enum": ["info", "urgent"]}))),
-        messages={"type": "object", "additionalProperties": TEXT},
+        messages={"type": "object", "propertyNames": {"enum": MESSAGE_NAMES}, "additionalProperties": TEXT},
+        texts=ref("texts"),
         pages=array(TEXT, minItems=1),
         options={"oneOf": [TEXT, array(TEXT)]},
     ),

@@ -56,8 +56,8 @@ def compare(value, op: str, target) -> bool:
 
 
 def year_options(today: dt.date, spec: dict) -> list[str]:
-    """A year list as served on `today`: start_year (or this year), num_years entries, past or future."""
-    start = spec.get("start_year") or today.year
+    """A year list as served on `today`: start_year (or this year) plus offset, num_years entries, past or future."""
+    start = (spec.get("start_year") or today.year) + spec.get("offset", 0)
     step = -1 if spec["direction"] == "past" else 1
     return [str(start + step * i) for i in range(spec["num_years"])]
 

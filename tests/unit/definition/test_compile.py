@@ -170,3 +170,31 @@ def test_generated_validator_is_used_and_agrees_with_the_reference(compiled):
                {"first_name": "x" * 50, "hs_2_name": "y", "essay": True, "gender": "Q"}]
     for answers in samples:
         assert compiled.validate(answers, today=TODAY) == compiled.validate(answers, today=TODAY, reference=True)
+
+
+def test_widget_texts_have_defaults_and_tenant_overrides(tmp_path, compiled):
+    assert compiled.data["texts"]["file_delete_title"] == "Delete File"
+    folder = _copy(tmp_path)
+    with open(folder / "tenant.yaml", "a") as out:
+        out.write("texts: {file_delete_title: Remove this file}\nmessages: {choice: Pick one from the list.}\n")
+    overridden = load_and_compile(folder, today=TODAY)
+    assert overridden.data["texts"]["file_delete_title"] == "Remove this file"
+    assert overridden.validate({**VALID, "gender": "Q"}, today=TODAY) == {"gender": ["Pick one from the list."]}
+
+
+def test_unknown_text_name_is_refused(tmp_path):
+    folder = _copy(tmp_path)
+    with open(folder / "tenant.yaml", "a") as out:
+        out.write("texts: {file_delete_titel: Remove}\n")
+    problems = _problems(folder)
+    assert problems and problems[0].location.file.endswith("tenant.yaml") and problems[0].location.line == 8
+
+
+def test_year_list_offset_moves_with_today(tmp_path):
+    folder = _copy(tmp_path)
+    (folder / "options" / "years.yaml").write_text("years: {offset: 2, num_years: 3, direction: past}\n")
+    compiled = load_and_compile(folder, today=TODAY)
+    assert [o["value"] for o in compiled.data["options"]["years"]["options"]] == ["", "2028", "2027", "2026"]
+    assert compiled.validate({**VALID, "hs_grad_year": "2028"}, today=TODAY) == {}
+    assert compiled.validate({**VALID, "hs_grad_year": "2029"}, today=TODAY) == {
+        "hs_grad_year": ["Please choose one of the options."]}

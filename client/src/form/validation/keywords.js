@@ -106,7 +106,7 @@ export function addKeywords(ajv, today) {
 
 // A year list as served on `today` (engine/definition/validation.py year_options).
 export function yearOptions(today, spec) {
-  const start = spec.start_year || todayParts(today).y;
+  const start = (spec.start_year || todayParts(today).y) + (spec.offset || 0);
   const step = spec.direction === "past" ? -1 : 1;
   return Array.from({ length: spec.num_years }, (_, i) => String(start + step * i));
 }
