@@ -28,8 +28,9 @@ class ApplicationsBlueprint(Blueprint):
     ARGUMENTS_PARSER = _Parser()
 
 
-blp = ApplicationsBlueprint("applications", __name__,
-                            description="Profile, answers, status, submit, tabs, add-another, saved drafts, service view")
+blp = ApplicationsBlueprint(
+    "applications", __name__,
+    description="Profile, answers, status, submit, tabs, add-another, saved drafts, service view")
 
 
 def _writes(view):

@@ -293,7 +293,8 @@ def set_add_another(account_id: int, button_id: str, num_components) -> None:
     if spec is None:
         message = messages.ADD_ANOTHER_UNKNOWN.format(buttons=", ".join(buttons))
         raise AppError(message, 400, errors={"button_id": [message]})
-    if isinstance(num_components, bool) or not isinstance(num_components, int) or not 1 <= num_components <= spec["max"]:
+    whole = isinstance(num_components, int) and not isinstance(num_components, bool)
+    if not whole or not 1 <= num_components <= spec["max"]:
         message = messages.ADD_ANOTHER_RANGE.format(button=button_id, max=spec["max"])
         raise AppError(message, 400, errors={"num_components": [message]})
     with db.transaction() as tx:

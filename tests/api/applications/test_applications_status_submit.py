@@ -15,6 +15,10 @@ def on_golden_day(monkeypatch, golden):
     return golden["answers"]
 
 
+def receipts_to(app, username: str) -> list:
+    return [m for m in outbox_messages(app, username) if m["X-Formengine-Template"] == "submission_receipt"]
+
+
 def submit_valid(client, answers):
     assert client.put("/api/answer", json=answers).status_code == 200
     response = client.post("/api/submit", json={})
@@ -124,7 +128,7 @@ def test_submit_records_sends_a_receipt_and_queues_the_pdf(app, applicant, other
     response = submit_valid(applicant, on_golden_day)
     assert response.json["message"] == "Your application was successfully submitted."
     assert response.json["submitted_at"].endswith("Z")
-    receipts = [m for m in outbox_messages(app, "ada@example.com") if m["X-Formengine-Template"] == "submission_receipt"]
+    receipts = receipts_to(app, "ada@example.com")
     assert len(receipts) == 1
     # No Redis configured in these tests: the submission stands and the log says why no PDF was queued.
     assert "was submitted but its PDF was not queued" in caplog.text
@@ -141,7 +145,7 @@ def test_a_repeated_submit_changes_nothing(app, applicant, on_golden_day, sql):
     second = applicant.post("/api/submit", json={})
     assert second.status_code == 200 and second.json == first
     assert sql("SELECT submitted_at, version FROM applications") == before
-    receipts = [m for m in outbox_messages(app, "ada@example.com") if m["X-Formengine-Template"] == "submission_receipt"]
+    receipts = receipts_to(app, "ada@example.com")
     assert len(receipts) == 1
 
 
