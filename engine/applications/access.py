@@ -6,7 +6,7 @@ import re
 from flask import current_app
 from sqlalchemy import delete, select, update
 
-from engine import db
+from engine import db, mail
 from engine.accounts import limits
 from engine.accounts.messages import human_wait
 from engine.accounts.models import Account, utcnow
@@ -19,6 +19,7 @@ from engine.errors import AppError
 
 DRAFT_LIFETIME = dt.timedelta(days=30)
 DRAFTS_PER_IP_PER_HOUR = 30
+DRAFT_MAILS_PER_ADDRESS_PER_DAY = 3
 MAX_TOKEN_LENGTH = 200
 DEFAULT_SERVICE_TTL = dt.timedelta(hours=1)
 MAX_SERVICE_TTL = dt.timedelta(days=30)
@@ -28,9 +29,30 @@ _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 
 # --- saved drafts ----------------------------------------------------------------------
 
-def save_draft(answers: dict, ip: str = "") -> str:
-    """Keep an anonymous visitor's answers for 30 days; returns the token for the link."""
+mail.TEMPLATES.setdefault("saved_answers", (
+    "Continue your application: $tenant_name",
+    """Hello,
+
+You saved your answers to the $tenant_name. To continue where you left off, open this
+link within 30 days:
+
+$resume_url
+
+Anyone with the link can see the saved answers, so keep it to yourself. If you did not
+save an application, you can ignore this message.
+""",
+))
+
+
+def save_draft(answers: dict, ip: str = "", email: str | None = None) -> str:
+    """Keep an anonymous visitor's answers for 30 days; returns the token for the link,
+    which is also e-mailed when an address is given (at most 3 a day per address)."""
     service.check_answers(answers)
+    address = None
+    if email is not None:
+        address = normalise_username(email)
+        if address is None:
+            raise AppError(messages.DRAFT_EMAIL_INVALID, 400, errors={"email": [messages.DRAFT_EMAIL_INVALID]})
     session = db.session()
     decision = limits.hit(session, f"draft-ip:{ip}", DRAFTS_PER_IP_PER_HOUR, dt.timedelta(hours=1))
     if not decision.allowed:
@@ -42,7 +64,16 @@ def save_draft(answers: dict, ip: str = "") -> str:
         tx.execute(delete(SavedDraft).where(SavedDraft.expires_at <= now))
         tx.add(SavedDraft(token_hash=token_hash(token), answers=merge({}, answers), created_at=now,
                           expires_at=now + DRAFT_LIFETIME))
+    if address and limits.hit(session, f"draft-mail:{address}", DRAFT_MAILS_PER_ADDRESS_PER_DAY,
+                              dt.timedelta(days=1)).allowed:
+        mail.send("saved_answers", to=address, resume_url=resume_url(token))
     return token
+
+
+def resume_url(token: str) -> str:
+    base = current_app.config["PUBLIC_URL"].rstrip("/")
+    route = service.compiled_form().data["tenant"]["default_route"]
+    return f"{base}/{route.lstrip('/')}?token={token}"
 
 
 def load_draft(token: str) -> dict:

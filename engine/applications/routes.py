@@ -181,7 +181,7 @@ class SavedDraftViews(MethodView):
     @blp.response(201, DraftTokenSchema)
     def post(self, body):
         """Save an anonymous visitor's answers for 30 days; answers a token for the link."""
-        token = access.save_draft(body["answers"], request.remote_addr or "")
+        token = access.save_draft(body["answers"], request.remote_addr or "", body["email"])
         return {"message": messages.DRAFT_SAVED, "token": token}
 
 

@@ -125,6 +125,8 @@ class TabsResponseSchema(ma.Schema):
 class DraftPostSchema(_Body):
     answers = fields.Dict(keys=fields.String(), values=_answer_value(), required=True,
                           metadata={"description": "Answer key -> text or true/false"})
+    email = fields.String(load_default=None, validate=validate.Length(max=400),
+                          metadata={"description": "Optional: e-mail the link to continue to this address"})
 
 
 class DraftTokenSchema(ma.Schema):

@@ -150,3 +150,24 @@ def account_only(app):
     from tests.api.applications.conftest import make_applicant
 
     return make_applicant(app, "new@example.com")
+
+
+def test_the_resume_link_can_be_emailed(app, anonymous):
+    from tests.api.applications.conftest import outbox_messages
+
+    token = anonymous.post("/public/tmp", json={"answers": {"first_name": "Mei"},
+                                                "email": " Mei@Example.com"}).json["token"]
+    message = outbox_messages(app, "mei@example.com")[-1]
+    assert message["X-Formengine-Template"] == "saved_answers"
+    link = f"{app.config['PUBLIC_URL'].rstrip('/')}/about?token={token}"
+    assert link in message.get_content()
+    for _ in range(3):
+        anonymous.post("/public/tmp", json={"answers": {}, "email": "mei@example.com"})
+    assert len(outbox_messages(app, "mei@example.com")) == 3  # at most 3 a day per address
+
+
+@pytest.mark.parametrize("email", ["not-an-address", "", "a" * 500, 7])
+def test_a_bad_resume_address_is_refused(anonymous, email, sql):
+    response = anonymous.post("/public/tmp", json={"answers": {"first_name": "Mei"}, "email": email})
+    assert response.status_code == 400 and "email" in response.json["errors"]
+    assert sql("SELECT count(*) FROM saved_drafts")[0][0] == 0
