@@ -201,3 +201,23 @@ def test_a_client_cannot_claim_an_uploaded_file(applicant, on_golden_day):
     applicant.put("/api/answer", json={"essay_file": "ANSWERED"})
     response = applicant.post("/api/submit", json={})
     assert response.status_code == 422 and "essay_file" in response.json["errors"]
+
+
+def test_the_pdf_job_is_queued_by_name_even_before_its_module_exists(app, redis_url, monkeypatch, caplog):
+    import uuid
+
+    from engine.applications import hooks
+    from engine.jobs import get_queue
+
+    queue_name = f"test-{uuid.uuid4().hex[:12]}"
+    app.config.update(REDIS_URL=redis_url, APPLICATION_PDF_QUEUE=queue_name)
+    monkeypatch.setattr(hooks, "PDF_JOB", "engine.pdf.not_yet.render_application_pdf")
+    queue = get_queue(queue_name, redis_url)
+    try:
+        with app.app_context():
+            job = hooks.enqueue_application_pdf(42)
+        assert job is not None and job.func_name == "engine.pdf.not_yet.render_application_pdf"
+        assert list(job.args) == [42] and job.timeout == hooks.PDF_JOB_TIMEOUT
+        assert "queueing it by name" in caplog.text
+    finally:
+        queue.delete(delete_jobs=True)
