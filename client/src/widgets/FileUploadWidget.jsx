@@ -58,11 +58,11 @@ export function FileUploadWidget(props) {
   return (
     <div className="file-upload">
       {documentAnswer && !busy ? (
-        <div className="file-answer">
+        <div id={id} className="file-answer" tabIndex={-1}>
           <span className="file-name">{documentAnswer.file_name}</span>{" "}
           <span className="file-size">({decimalSize(documentAnswer.file_size)})</span>
           {!readonly && (
-            <button id={id} type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
+            <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
               {STRINGS.deleteFile}
             </button>
           )}

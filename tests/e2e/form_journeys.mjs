@@ -1,0 +1,361 @@
+// Browser journeys through the form renderer: Debian's Chromium driven by playwright-core.
+// usage: node tests/e2e/form_journeys.mjs JOURNEY BASE_URL SCREENSHOT_DIR JSON_ARGS
+// Fields are found by their answer key (each question's wrapper has the key as its id); values
+// come from the compiled form where the journey needs a label. Prints "ok"/"FAIL" lines; exits 1
+// on any failure.
+import { readFileSync, readdirSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(path.join(here, "..", "..", "client", "package.json"));
+const { chromium } = require("playwright-core");
+const AXE_SOURCE = (() => {
+  try {
+    return readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+  } catch {
+    return null;
+  }
+})();
+
+export const CHROMIUM_ARGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+
+const [journey, baseUrl, screenshotDir, rawArgs = "{}"] = process.argv.slice(2);
+const args = JSON.parse(rawArgs);
+mkdirSync(screenshotDir, { recursive: true });
+const failures = [];
+function check(condition, message) {
+  if (!condition) failures.push(message);
+  console.log(`${condition ? "ok  " : "FAIL"} ${message}`);
+}
+
+const form = await (await fetch(`${baseUrl}/public/form`)).json();
+const pageOf = (route) => form.pages.find((page) => page.route === route);
+
+// --- helpers -------------------------------------------------------------------------------------
+const control = (page, key) => page.locator(`[id="${key}"]`).locator("input, select, textarea").first();
+async function fill(page, key, value) {
+  await control(page, key).fill(value);
+}
+async function choose(page, key, value) {
+  await page.locator(`[id="${key}"] select`).selectOption(value);
+}
+async function radio(page, key, value) {
+  await page.locator(`[id="${key}"] input[type=radio][value="${value}"]`).check();
+}
+async function value(page, key) {
+  return control(page, key).inputValue();
+}
+async function shoot(page, name) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 900 : 800 });
+    await page.waitForTimeout(100);
+    await page.screenshot({ path: path.join(screenshotDir, `form-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+async function axe(page, label) {
+  if (!AXE_SOURCE) {
+    check(false, `${label}: axe-core is installed`);
+    return;
+  }
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const result = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const outcome = await axe.run(document, { resultTypes: ["violations"] });
+    return outcome.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+  });
+  check(result.length === 0, `${label}: axe reports no violations ${result.length ? JSON.stringify(result) : ""}`);
+}
+async function login(page, username, password) {
+  await page.goto(`${baseUrl}/login`, { waitUntil: "networkidle" });
+  await page.locator("input[name=username]").fill(username);
+  await page.locator("input[name=password]").fill(password);
+  await page.locator("form button[type=submit]").click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 15000 });
+  await page.waitForLoadState("networkidle");
+}
+async function waitForPage(page, route) {
+  await page.waitForURL((url) => url.pathname === route, { timeout: 15000 });
+  await page.locator("h1#page-title").waitFor();
+  await page.waitForLoadState("networkidle");
+}
+/** Move to a form page through the numbered navigation (a reload would restore the saved last page). */
+async function navTo(page, target) {
+  const index = form.pages.indexOf(target);
+  await page.getByRole("navigation", { name: "Application sections" }).getByRole("link", { name: `${index + 1} ${target.nav_label}` }).click();
+  await waitForPage(page, target.route);
+}
+async function continueTo(page, route) {
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await waitForPage(page, route);
+}
+async function pickSuggestion(page, key, typed, suggestion) {
+  const input = control(page, key);
+  await input.fill("");
+  await input.pressSequentially(typed, { delay: 30 });
+  const option = page.getByRole("option", { name: new RegExp(`^${suggestion}`) });
+  await option.first().waitFor({ timeout: 10000 });
+  await option.first().click();
+}
+async function waitForDocument(page, key, fileName) {
+  await page.locator(`[id="${key}"] .file-name`, { hasText: fileName }).waitFor({ timeout: 60000 });
+}
+
+// --- journeys ------------------------------------------------------------------------------------
+const [about, education, finish] = form.pages;
+
+const journeys = {
+  /** A visitor fills answers, continues, lands on /signup carrying them, confirms, logs in: saved. */
+  async anonymous(page) {
+    await page.goto(`${baseUrl}${about.route}`, { waitUntil: "networkidle" });
+    await fill(page, "first_name", "Amara");
+    await fill(page, "last_name", "Okafor");
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/signup", { timeout: 15000 });
+    check(true, "a visitor who continues lands on /signup");
+    const carried = await page.evaluate(() => window.history.state?.usr?.studentAnswers ?? null);
+    check(carried?.first_name === "Amara", `the answers travel as studentAnswers (${JSON.stringify(carried)})`);
+    await page.locator("input[name=username]").fill(args.username);
+    await page.locator("input[name=password]").fill(args.password);
+    await page.locator("form button[type=submit]").click();
+    await page.waitForURL((url) => url.pathname === "/confirm", { timeout: 15000 });
+    const code = await confirmationCode(args.outbox, args.username);
+    check(/^\d{6}$/.test(code || ""), "the confirmation code arrives in the outbox");
+    const username = page.locator("input[name=username]");
+    if (!(await username.inputValue())) await username.fill(args.username);
+    await page.locator("input[name=code]").fill(code);
+    await page.locator("form button[type=submit]").click();
+    await page.waitForURL((url) => url.pathname === "/login", { timeout: 15000 });
+    await login(page, args.username, args.password);
+    await page.goto(`${baseUrl}${about.route}`, { waitUntil: "networkidle" });
+    await page.locator('[id="first_name"] input').waitFor();
+    check((await value(page, "first_name")) === "Amara", "after confirming and logging in, the answers are saved");
+    check((await value(page, "last_name")) === "Okafor", "every carried answer is saved");
+  },
+
+  /** All three pages with valid data, a PNG and a DOCX uploaded and converted, submitted. */
+  async complete(page) {
+    await login(page, args.username, args.password);
+    await page.goto(`${baseUrl}${about.route}`, { waitUntil: "networkidle" });
+    await waitForPage(page, about.route);
+    await fill(page, "first_name", "Mei");
+    await fill(page, "last_name", "Chen");
+    await choose(page, "gender", "AG");
+    check(await page.locator('[id="add_another_gender"]').isVisible(), "a field shows when its condition holds");
+    await choose(page, "gender", "W");
+    check(!(await page.locator('[id="add_another_gender"]').count()), "and hides when it no longer holds");
+    await choose(page, "sex_assigned_at_birth", "F");
+    await fill(page, "birth_date", "2008-04-12");
+    await control(page, "phone_home").pressSequentially("4165550142x");
+    check((await value(page, "phone_home")) === "(416) 555-0142", "the phone mask formats digits only");
+    await pickSuggestion(page, "address_line_1", "120 Main", "120 Main Street");
+    await page.waitForFunction(() => document.querySelector('[id="city"] input')?.value);
+    check((await value(page, "city")) === "Riverside Bay", "an address suggestion fills the city");
+    check((await value(page, "country")) === "USA", "and the country");
+    check((await value(page, "state")) === "CA", "and the state (a conditional dropdown of the country)");
+    check((await value(page, "zip")) === "92501", "and the ZIP code");
+    await choose(page, "country", "CAN");
+    check((await value(page, "state")) === "", "changing the controlling country clears the state");
+    await choose(page, "state", "ON");
+    await fill(page, "zip", "M5J 2G2");
+    await radio(page, "citizenship_type", "4");
+    await choose(page, "citizenship", "CAN");
+    await choose(page, "citizenship_visa_type", "F1");
+    await choose(page, "citizen_birth_country", "CHN");
+    await fill(page, "native_language", "Mandarin");
+    await fill(page, "english_study_years", "12");
+    await page.locator('[id="race_asian"] input').check();
+    await shoot(page, "about-filled");
+    await axe(page, "about page (filled)");
+    await continueTo(page, education.route);
+
+    await pickSuggestion(page, "hs_name", "Lincoln", "Lincoln Heights High School");
+    await page.waitForFunction(() => document.querySelector('[id="hs_ceeb"] input')?.value);
+    check((await value(page, "hs_ceeb")) === "059903", "a school suggestion fills the CEEB code");
+    check((await value(page, "hs_city")) === "Riverside Bay", "and the school's city");
+    await choose(page, "hs_grad_month", "6");
+    await page.locator('[id="hs_grad_year"] select option').nth(1).waitFor({ state: "attached" });
+    const gradYear = await page.locator('[id="hs_grad_year"] select option').nth(1).getAttribute("value");
+    await choose(page, "hs_grad_year", gradYear);
+    await fill(page, "counselor_email_address", "counselor@example.org");
+    await choose(page, "entry_term", "FA26");
+    const decision = await page.locator('[id="decision_type"] select option').nth(1).getAttribute("value");
+    await choose(page, "decision_type", decision);
+    const major = await page.locator('[id="applied_major"] select option').nth(1).getAttribute("value");
+    await choose(page, "applied_major", major);
+    const essaySection = education.sections.find((section) => section.tabs);
+    const uploadTab = essaySection.tabs.options.find((option) => option.fields.some((f) => f.widget === "file_upload"));
+    const fileKey = uploadTab.fields.find((f) => f.widget === "file_upload").key;
+    await page.getByRole("tab", { name: uploadTab.label }).click();
+    const fileInput = page.locator(`[id="${fileKey}"] input[type=file]`);
+    await fileInput.waitFor();
+    await fileInput.setInputFiles(args.tooBig);
+    await page.locator(`[id="${fileKey}"] .field-errors`).waitFor();
+    const tooBig = await page.locator(`[id="${fileKey}"] .field-errors`).innerText();
+    check(tooBig.includes(uploadTab.fields[0].file.messages.too_large), `a too-large file is refused before upload (${tooBig})`);
+    await fileInput.setInputFiles(args.png);
+    await waitForDocument(page, fileKey, path.basename(args.png));
+    const pngLine = await page.locator(`[id="${fileKey}"] .file-answer`).innerText();
+    check(/\((\d+(\.\d)?) (B|kB|MB)\)/.test(pngLine), `the converted PNG shows its name and decimal size (${pngLine})`);
+    await page.getByRole("button", { name: "Delete file" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete File" });
+    check(await dialog.getByText("Are you sure you want to delete your file?").isVisible(), "delete asks in the Delete File modal");
+    await shoot(page, "delete-modal");
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await fileInput.waitFor({ timeout: 15000 });
+    check(true, "after Delete the file question is empty again");
+    await fileInput.setInputFiles(args.docx);
+    await page.locator(`[id="${fileKey}"] .file-busy`).waitFor({ timeout: 5000 }).catch(() => {});
+    await waitForDocument(page, fileKey, path.basename(args.docx));
+    check(true, "the DOCX is uploaded and converted");
+    await shoot(page, "education-filled");
+    await axe(page, "education page (filled)");
+    await continueTo(page, finish.route);
+
+    await radio(page, "conviction", "N");
+    await radio(page, "suspended", "N");
+    const waiver = await page.locator('[id="counselor_waiver_request"] input[type=radio]').first().getAttribute("value");
+    await radio(page, "counselor_waiver_request", waiver);
+    const review = finish.sections.find((section) => section.confirm);
+    await page.getByLabel(review.confirm.label).check();
+    await page.locator('[id="legal_agree"] input').check();
+    await shoot(page, "final-filled");
+    await axe(page, "finish page (filled)");
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await page.waitForURL((url) => url.pathname === "/completion", { timeout: 30000 });
+    check(await page.getByText("Your application was successfully submitted.").isVisible(), "the completion page shows the success message");
+    await shoot(page, "completion");
+  },
+
+  /** Submit with missing answers: the summary lists them; a link goes to the page and focuses the field. */
+  async invalid(page) {
+    await login(page, args.username, args.password);
+    await waitForPage(page, about.route);
+    await navTo(page, finish);
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    const summary = page.locator(".summary");
+    await summary.waitFor({ timeout: 15000 });
+    check(await summary.isVisible(), "an invalid submit shows the validation summary");
+    await page.waitForLoadState("networkidle");
+    const errorsShown = await page.locator(".form-page .field-errors").count();
+    check(errorsShown > 0, `missing answers are marked on their fields (${errorsShown})`);
+    await shoot(page, "invalid-about");
+    await axe(page, "about page with errors");
+    const link = summary.locator(`a[href="${finish.route}#conviction"]`);
+    await link.click();
+    await page.waitForURL((url) => url.pathname === finish.route, { timeout: 15000 });
+    await page.waitForFunction(() => document.activeElement?.closest?.('[id="conviction"]'), null, { timeout: 5000 }).catch(() => {});
+    const focused = await page.evaluate(() => Boolean(document.activeElement?.closest?.('[id="conviction"]')));
+    check(focused, "clicking a summary item focuses its field");
+    await shoot(page, "invalid-finish");
+    await axe(page, "finish page with errors");
+    await navTo(page, education);
+    await axe(page, "education page with errors");
+  },
+
+  /** Add-another to the maximum; the count is saved. */
+  async addAnother(page) {
+    await login(page, args.username, args.password);
+    await page.goto(`${baseUrl}${about.route}`, { waitUntil: "networkidle" });
+    await waitForPage(page, about.route);
+    const section = about.sections.find((s) => s.add_another);
+    const { id, label, max } = section.add_another;
+    const button = page.getByRole("button", { name: label });
+    for (let shown = 1; shown < max; shown += 1) {
+      await button.click();
+      await page.locator(`[data-add-another="${id}"] .instance`).nth(shown).waitFor();
+    }
+    check((await page.locator(`[data-add-another="${id}"] .instance`).count()) === max, `add-another shows ${max} sets`);
+    check((await button.count()) === 0, "the button goes at the maximum");
+    await page.reload({ waitUntil: "networkidle" });
+    await waitForPage(page, about.route);
+    await page.locator(`[data-add-another="${id}"] .instance`).nth(max - 1).waitFor({ timeout: 10000 });
+    check((await page.locator(`[data-add-another="${id}"] .instance`).count()) === max, "the count is saved");
+  },
+
+  /** A tab switch clears the answers the chosen tab lists. */
+  async tabs(page) {
+    await login(page, args.username, args.password);
+    await waitForPage(page, about.route);
+    await navTo(page, education);
+    const section = education.sections.find((s) => s.tabs);
+    const typed = section.tabs.options.find((o) => o.id === section.tabs.default);
+    const other = section.tabs.options.find((o) => o.id !== section.tabs.default);
+    const key = typed.fields[0].key;
+    await fill(page, key, "My essay about a challenge.");
+    check((await page.locator(`[id="${key}"] .counter`).innerText()).includes("27 /"), "the text area counts characters");
+    await page.getByRole("tab", { name: other.label }).click();
+    await page.getByRole("tab", { name: other.label, selected: true }).waitFor();
+    await page.getByRole("tab", { name: typed.label }).click();
+    await page.getByRole("tab", { name: typed.label, selected: true }).waitFor();
+    check((await value(page, key)) === "", "switching tabs cleared the other tab's answer");
+    await page.reload({ waitUntil: "networkidle" });
+    await waitForPage(page, education.route);
+    check((await value(page, key)) === "", "and the clearing was saved");
+  },
+
+  /** The staff print view with a service token: read-only, [X]/[ ], the school's CEEB, the document note. */
+  async print(page) {
+    await page.goto(args.url, { waitUntil: "networkidle" });
+    await page.locator(".print-application").waitFor({ timeout: 15000 });
+    const text = await page.locator(".print-application").innerText();
+    check(text.includes("[X]") && text.includes("[ ]"), "selections show as [X] and [ ]");
+    check(/\(Ceeb: 059903\)/.test(text), "the school shows with (Ceeb: code)");
+    check(text.includes("A document is attached."), "a note shows where a document is attached");
+    check((await page.locator("main button, .print-application button").count()) === 0, "no buttons in the print view");
+    check((await page.locator("nav").count()) === 0 || !(await page.locator("nav").first().isVisible()), "no navigation");
+    for (const p of form.pages) check(text.includes(p.title), `the print view holds page "${p.title}"`);
+    await shoot(page, "print");
+    await page.emulateMedia({ media: "print" });
+    await page.screenshot({ path: path.join(screenshotDir, "form-print-media-1280.png"), fullPage: true });
+  },
+
+  /** axe on each form page for a visitor (no errors). */
+  async accessibility(page) {
+    for (const p of form.pages) {
+      await page.goto(`${baseUrl}${p.route}`, { waitUntil: "networkidle" });
+      await waitForPage(page, p.route);
+      await axe(page, `${p.route} (visitor, no errors)`);
+      await shoot(page, `visitor${p.route.replace(/\//g, "-")}`);
+    }
+  },
+};
+
+async function confirmationCode(outbox, username) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const files = readdirSync(outbox).filter((name) => name.endsWith(".eml")).sort();
+    for (const name of files.reverse()) {
+      const text = readFileSync(path.join(outbox, name), "utf8");
+      if (!text.includes(username)) continue;
+      const match = text.replace(/=\r?\n/g, "").match(/\b(\d{6})\b/);
+      if (match) return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return null;
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: CHROMIUM_ARGS, headless: true });
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true }); // axe is injected inline
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  page.on("console", (message) => message.type() === "error" && !/status of 4\d\d/.test(message.text()) && errors.push(message.text()));
+  try {
+    await journeys[journey](page);
+  } catch (error) {
+    check(false, `${journey} ran to the end: ${error.stack || error}`);
+    await page.screenshot({ path: path.join(screenshotDir, `form-${journey}-failure.png`), fullPage: true }).catch(() => {});
+  }
+  check(errors.length === 0, `${journey}: no page errors ${JSON.stringify(errors.slice(0, 5))}`);
+} finally {
+  await browser.close();
+}
+console.log(failures.length ? `${failures.length} check(s) failed` : `journey ${journey}: all checks passed`);
+process.exit(failures.length ? 1 : 0);
