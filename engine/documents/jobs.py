@@ -85,7 +85,7 @@ def convert_document(conversion_id: int, rules: dict) -> str:
         if size is None:
             raise ConversionRefused(messages.FILE_NOT_UPLOADED)
         # The bucket's policy may not have enforced the size (moto does not): never read more than allowed + 1.
-        data = store.read(upload_key, rules["max_bytes"]) if size <= rules["max_bytes"] else b""
+        data = store.read(upload_key, rules["max_bytes"]) if 0 < size <= rules["max_bytes"] else b""
         pdf, kind = check_and_convert(data, file_name, rules, size=size)
         pdf_key = new_key(f"converted/{application_id}/{answer_key}", ".pdf")
         store.write(pdf_key, pdf)

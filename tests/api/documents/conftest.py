@@ -11,12 +11,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-CORPUS_DIR = str(Path(__file__).resolve().parents[2] / "unit" / "documents")
-if CORPUS_DIR not in sys.path:
-    sys.path.insert(0, CORPUS_DIR)
+for folder in (str(Path(__file__).resolve().parents[2] / "unit" / "documents"), str(Path(__file__).resolve().parent)):
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
 
 PASSWORD = "Correct-Horse-9"
-FILE_KEY = "essay_file"
 
 
 @pytest.fixture(scope="session")
@@ -68,24 +67,3 @@ def applicant(app):
 @pytest.fixture
 def other(app):
     return make_applicant(app, "grace@example.com")
-
-
-def presign(client, key=FILE_KEY):
-    response = client.post("/api/presigned-url", json={"answer_key": key})
-    assert response.status_code == 200, response.json
-    return response.json
-
-
-def upload(client, presigned, data: bytes, name="essay.pdf", **overrides):
-    """POST the presigned fields then the file, as a browser would (fields first, file last)."""
-    fields = {**presigned["fields"], **overrides}
-    path = urlsplit(presigned["url"]).path
-    return client.post(path, data={**fields, "file": (__import__("io").BytesIO(data), name)},
-                       content_type="multipart/form-data")
-
-
-def upload_file(client, data: bytes, name="essay.pdf", key=FILE_KEY) -> str:
-    presigned = presign(client, key)
-    response = upload(client, presigned, data, name)
-    assert response.status_code == 204, response.json
-    return presigned["fields"]["key"]

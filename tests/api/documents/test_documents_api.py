@@ -7,7 +7,7 @@ import time
 
 import corpus
 import pytest
-from conftest import FILE_KEY, presign, upload, upload_file
+from upload_tools import FILE_KEY, presign, upload, upload_file
 
 pytestmark = pytest.mark.redis
 

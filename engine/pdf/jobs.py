@@ -1,0 +1,99 @@
+"""The application PDF job: a thin shell over `render.render_application` + `append_documents`.
+
+Queued by `GET /api/pdf` and, at submission, by the applications domain (with only the id).
+The job renders the application as it is when the job runs and records the fingerprint of
+exactly that content, so the status endpoint can tell whether the PDF is still current.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from pathlib import Path
+
+from rq import get_current_job
+
+from engine.accounts.models import utcnow
+from engine.documents import messages
+from engine.documents.jobs import job_session, job_settings, limit_memory
+from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus
+from engine.documents.storage import new_key, storage_from_config
+from engine.pdf.render import append_documents, render_application
+from engine.pdf.service import _completed, _row, fingerprint
+
+MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
+log = logging.getLogger(__name__)
+_holders: dict[str, object] = {}
+
+
+def compiled_form(tenant_path: str):
+    """The tenant's compiled form, kept per process and recompiled when a tenant file changes."""
+    from engine.tenant import TenantHolder
+
+    holder = _holders.get(tenant_path)
+    if holder is None:
+        holder = _holders[tenant_path] = TenantHolder(Path(tenant_path), reload=True)
+    return holder.current()
+
+
+def render_application_pdf(application_id: int) -> str:
+    from engine.accounts.models import Account
+    from engine.applications.models import Application
+
+    settings = job_settings()
+    limit_memory(settings)
+    job = get_current_job()
+    job_id = job.id if job is not None else None
+    timeout = int(settings.get("PDF_JOB_TIMEOUT") or 120)
+    compiled = compiled_form(settings["TENANT_PATH"])
+    store = storage_from_config(settings)
+    with job_session(settings) as session:
+        application = session.get(Application, application_id)
+        if application is None:
+            return "gone"
+        conversions = _completed(session, application_id)
+        wanted = fingerprint(application, conversions, compiled.etag)
+        row = _row(session, application_id, lock=True)
+        if row is None:
+            row = ApplicationPdf(application_id=application_id, attempts=1)
+            session.add(row)
+        elif row.fingerprint == wanted and row.status == ConversionStatus.COMPLETED.value and row.pdf_key:
+            return "current"
+        row.status = ConversionStatus.IN_PROGRESS.value
+        row.fingerprint = wanted
+        row.job_id = job_id
+        row.started_at = utcnow()
+        row.deadline_at = row.started_at + dt.timedelta(seconds=timeout + 15)
+        session.commit()
+        account = session.get(Account, application.account_id)
+        inputs = (dict(application.answers or {}), dict(application.add_another or {}), dict(application.tabs or {}))
+        documents = {c.answer_key: {"file_name": c.file_name, "file_size": c.file_size or 0} for c in conversions}
+        attached = [c.pdf_key for c in conversions if c.pdf_key]
+        username = account.username if account else ""
+
+    pdf_key = None
+    try:
+        answers, add_another, tabs = inputs
+        pdf = render_application(compiled.data, answers, documents, add_another, tabs, applicant=username)
+        pdf = append_documents(pdf, [store.read(key, MAX_DOCUMENT_BYTES) for key in attached])
+        pdf_key = new_key(f"applications/{application_id}", ".pdf")
+        store.write(pdf_key, pdf)
+        outcome = (ConversionStatus.COMPLETED.value, None)
+    except Exception:
+        log.exception("application PDF %s failed", application_id)
+        outcome = (ConversionStatus.FAILED.value, messages.PDF_RENDER_ERROR)
+
+    with job_session(settings) as session:
+        row = _row(session, application_id, lock=True)
+        if row is None or row.job_id != job_id or row.status not in PENDING:
+            if pdf_key:
+                store.delete(pdf_key)
+            return "stale"
+        old_key = row.pdf_key
+        row.status, row.message = outcome
+        row.finished_at = utcnow()
+        if pdf_key:
+            row.pdf_key = pdf_key
+        session.commit()
+    if old_key and pdf_key and old_key != pdf_key:
+        store.delete(old_key)
+    return outcome[0]

@@ -1,0 +1,321 @@
+"""The application PDF, rendered with reportlab from the compiled form. Pure: plain inputs in,
+PDF bytes out; no Flask, no database.
+
+It shows what the staff print view shows: every page, then each visible section with its
+fields' labels and answers; selections as [X] and [ ]; a school as its name plus
+"(Ceeb: code)"; a note for each attached document; sections and fields whose conditions are
+false, tabs not chosen and add-another instances beyond the count are left out.
+`append_documents` then adds the converted documents' pages (pypdf).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import inch
+from reportlab.platypus import Paragraph, SimpleDocTemplate
+
+from engine.definition.conditions import TAB_KEY_PREFIX, prepare_instance
+from engine.pdf.fonts import font_names
+
+CHECKED, UNCHECKED = "[X]", "[ ]"
+SCHOOL_CODE = "{name} (Ceeb: {code})"
+ATTACHED = "Document attached: {file_name} ({size}). Its pages follow the application."
+NOT_ATTACHED = "No document attached."
+
+
+def format_size(size: int) -> str:
+    """Decimal units, as the upload widget shows them."""
+    if size >= 1_000_000:
+        return f"{size / 1_000_000:.1f} MB"
+    if size >= 1000:
+        return f"{size / 1000:.0f} KB"
+    return f"{size} bytes"
+
+
+# --- conditions (the JSON Schema subset the compiler emits, with a full fallback) --------
+
+def matches(schema: dict, instance: dict) -> bool:
+    """Does `instance` satisfy a compiled condition? Fast path for required/properties/const/enum/
+    not/allOf/anyOf; anything else goes to the same validator the server uses."""
+    for keyword, value in schema.items():
+        if keyword == "required":
+            if any(key not in instance for key in value):
+                return False
+        elif keyword == "properties":
+            for key, sub in value.items():
+                if key in instance and not _value_matches(sub, instance[key]):
+                    return False
+        elif keyword == "allOf":
+            if not all(matches(sub, instance) for sub in value):
+                return False
+        elif keyword == "anyOf":
+            if not any(matches(sub, instance) for sub in value):
+                return False
+        elif keyword == "not":
+            if matches(value, instance):
+                return False
+        else:
+            return _slow(schema, instance)
+    return True
+
+
+def _value_matches(schema: dict, value) -> bool:
+    for keyword, expected in schema.items():
+        if keyword == "const":
+            if value != expected or type(value) is not type(expected):
+                return False
+        elif keyword == "enum":
+            if value not in expected:
+                return False
+        elif keyword == "not":
+            if _value_matches(expected, value):
+                return False
+        else:
+            return _slow({"properties": {"v": schema}}, {"v": value})
+    return True
+
+
+def _slow(schema: dict, instance: dict) -> bool:
+    from engine.definition.validation import validator_class
+
+    return validator_class(dt.date.today())(schema).is_valid(instance)
+
+
+# --- the walk ------------------------------------------------------------------------------
+
+class _Styles:
+    def __init__(self):
+        regular, bold = font_names()
+        self.title = ParagraphStyle("title", fontName=bold, fontSize=18, leading=22, spaceAfter=4)
+        self.subtitle = ParagraphStyle("subtitle", fontName=regular, fontSize=9, leading=12,
+                                       textColor=colors.HexColor("#555555"), spaceAfter=10)
+        self.page = ParagraphStyle("page", fontName=bold, fontSize=15, leading=19, spaceBefore=12, spaceAfter=6,
+                                   textColor=colors.HexColor("#1f3a5f"))
+        self.section = ParagraphStyle("section", fontName=bold, fontSize=12, leading=15, spaceBefore=9,
+                                      spaceAfter=3, textColor=colors.HexColor("#1f3a5f"))
+        self.text = ParagraphStyle("text", fontName=regular, fontSize=9, leading=12, spaceAfter=3,
+                                   textColor=colors.HexColor("#444444"))
+        self.label = ParagraphStyle("label", fontName=bold, fontSize=9, leading=11.5, spaceBefore=3)
+        self.answer = ParagraphStyle("answer", fontName=regular, fontSize=9.5, leading=12.5, leftIndent=12,
+                                     firstLineIndent=-12, spaceAfter=2.5)
+
+
+_MARKDOWN_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_MARKDOWN_LINK = re.compile(r"\[([^\]]+)\]\(([^)]+)\)")
+
+
+def _markup(text: str) -> str:
+    """Author text (a little markdown) as reportlab paragraph markup."""
+    escaped = escape(str(text))
+    escaped = _MARKDOWN_LINK.sub(lambda m: f"{m.group(1)} ({m.group(2)})", escaped)
+    escaped = _MARKDOWN_BOLD.sub(r"<b>\1</b>", escaped)
+    return escaped.replace("\n\n", "<br/><br/>").replace("\n", " ")
+
+
+def _answer_markup(value: str) -> str:
+    return escape(value).replace("\n", "<br/>")
+
+
+class ApplicationRenderer:
+    def __init__(self, form: dict, answers: dict, documents: dict, add_another: dict, tabs: dict):
+        self.form = form
+        self.answers = answers or {}
+        self.documents = documents or {}
+        self.add_another = add_another or {}
+        tab_defaults = {group: spec["default"] for group, spec in form.get("tabs", {}).items()}
+        self.tabs = {**tab_defaults, **{k: v for k, v in (tabs or {}).items() if v}}
+        self.instance = prepare_instance(self.answers, self.tabs, tab_defaults)
+        self.options = form.get("options", {})
+        self.styles = _Styles()
+        self.story: list = []
+
+    # -- values --------------------------------------------------------------------------
+    def visible(self, node: dict) -> bool:
+        condition = node.get("visible_when")
+        return condition is None or matches(condition, self.instance)
+
+    def value(self, key: str) -> str:
+        value = self.answers.get(key, "")
+        if value is None or value is False:
+            return ""
+        return value if isinstance(value, str) else str(value)
+
+    def option_list(self, field: dict) -> list[dict]:
+        name = field.get("options")
+        if field.get("options_by"):
+            controller = self.value(field["options_by"]["controller"])
+            name = field["options_by"]["options"].get(controller)
+        return self.options.get(name, {}).get("options", []) if name else []
+
+    def option_label(self, field: dict, value: str) -> str:
+        for option in self.option_list(field):
+            if option["value"] == value:
+                return option["label"]
+        desc = field.get("desc_key")
+        return self.value(desc) if desc and self.value(desc) else value
+
+    # -- output --------------------------------------------------------------------------
+    def add(self, label: str, answer_markup: str) -> None:
+        """One paragraph per field: the label in bold, then the answer (hanging indent)."""
+        self.story.append(Paragraph(f"<b>{_markup(label)}</b>&nbsp;&nbsp;{answer_markup}", self.styles.answer))
+
+    def field(self, field: dict) -> None:
+        if not self.visible(field):
+            return
+        kind = field.get("type")
+        if kind == "content":
+            self.story.append(Paragraph(_markup(field.get("text", "")), self.styles.text))
+        elif kind == "school_search":
+            self.school(field)
+        elif kind == "address":
+            for part in field.get("parts", {}).values():
+                self.field(part)
+        elif kind == "check_group":
+            items = [f"{CHECKED if self.answers.get(item['key']) is True else UNCHECKED} {escape(item['label'])}"
+                     for item in field.get("items", [])]
+            self.add(field.get("label", ""), "<br/>" + "<br/>".join(items))
+        elif kind == "checkbox":
+            mark = CHECKED if self.answers.get(field["key"]) is True else UNCHECKED
+            self.add(field.get("label", ""), f"{mark} {'Yes' if mark == CHECKED else 'No'}")
+        elif kind == "radio":
+            chosen = self.value(field["key"])
+            choices = [f"{CHECKED if option['value'] == chosen else UNCHECKED} {escape(option['label'])}"
+                       for option in self.option_list(field) if option["value"] != ""]
+            self.add(field.get("label", ""), "&nbsp;&nbsp;&nbsp;".join(choices))
+        elif kind in ("select", "conditional_select"):
+            chosen = self.value(field["key"])
+            self.add(field.get("label", ""), escape(self.option_label(field, chosen)) if chosen else "")
+        elif kind == "file":
+            document = self.documents.get(field["key"])
+            if document:
+                note = ATTACHED.format(file_name=document["file_name"], size=format_size(document["file_size"]))
+            else:
+                note = NOT_ATTACHED
+            self.add(field.get("label", ""), f"<i>{escape(note)}</i>")
+        elif "key" in field:
+            self.add(field.get("label", field["key"]), _answer_markup(self.value(field["key"])))
+
+    def school(self, field: dict) -> None:
+        parts = field.get("parts", {})
+        search, ceeb = parts.get("search"), parts.get("ceeb")
+        if search and self.visible(search):
+            name = self.value(search["key"])
+            code = self.value(ceeb["key"]) if ceeb else ""
+            shown = SCHOOL_CODE.format(name=name, code=code) if name and code else name
+            self.add(search.get("label", ""), escape(shown))
+        for role, part in parts.items():
+            if role not in ("search", "ceeb"):
+                self.field(part)
+
+    def fields(self, fields: list) -> None:
+        for field in fields:
+            self.field(field)
+
+    def section(self, section: dict) -> None:
+        if not self.visible(section):
+            return
+        if section.get("title"):
+            self.story.append(Paragraph(_markup(section["title"]), self.styles.section))
+        if section.get("text"):
+            self.story.append(Paragraph(_markup(section["text"]), self.styles.text))
+        confirm = section.get("confirm")
+        if confirm:
+            confirmed = bool(self.answers.get(confirm["key"]))
+            if confirm.get("kind") == "checkbox":
+                self.add(confirm.get("label", ""), CHECKED if confirmed else UNCHECKED)
+            elif not confirmed and confirm.get("before"):
+                self.story.append(Paragraph(_markup(confirm["before"]), self.styles.text))
+            if not confirmed:
+                return
+        self.fields(section.get("fields", []))
+        for branch in section.get("branches", []):
+            if self.visible(branch):
+                self.fields(branch.get("fields", []))
+        if "instances" in section:
+            repeater = section.get("add_another", {})
+            count = self._count(repeater)
+            for number, instance in enumerate(section["instances"][:count], start=1):
+                if count > 1:
+                    self.story.append(Paragraph(f"{number} of {count}", self.styles.text))
+                self.fields(instance.get("fields", []))
+        if "tabs" in section:
+            group = section["tabs"]
+            chosen = self.tabs.get(group["id"], group.get("default"))
+            for option in group.get("options", []):
+                if option["id"] == chosen:
+                    self.story.append(Paragraph(f"{CHECKED} {escape(option.get('label', option['id']))}",
+                                                self.styles.text))
+                    self.fields(option.get("fields", []))
+        if confirm and confirm.get("after"):
+            self.story.append(Paragraph(_markup(confirm["after"]), self.styles.text))
+
+    def _count(self, repeater: dict) -> int:
+        default = 1
+        try:
+            count = int(self.add_another.get(repeater.get("id"), default))
+        except (TypeError, ValueError):
+            count = default
+        return max(1, min(count, int(repeater.get("max", 10))))
+
+    def build(self, title: str, subtitle: str) -> list:
+        self.story = [Paragraph(escape(title), self.styles.title), Paragraph(escape(subtitle), self.styles.subtitle)]
+        for page in self.form.get("pages", []):
+            self.story.append(Paragraph(escape(f"{page.get('number', '')}. {page.get('title', '')}"),
+                                        self.styles.page))
+            for section in page.get("sections", []):
+                self.section(section)
+        return self.story
+
+
+def _page_footer(title: str):
+    regular, _ = font_names()
+
+    def draw(canvas, document):
+        canvas.saveState()
+        canvas.setFont(regular, 8)
+        canvas.setFillColor(colors.HexColor("#666666"))
+        canvas.drawString(document.leftMargin, 0.5 * inch, title)
+        canvas.drawRightString(LETTER[0] - document.rightMargin, 0.5 * inch, f"Page {document.page}")
+        canvas.restoreState()
+
+    return draw
+
+
+def render_application(form: dict, answers: dict, documents: dict | None = None, add_another: dict | None = None,
+                       tabs: dict | None = None, *, applicant: str = "", generated_at: dt.datetime | None = None) -> bytes:
+    """The application as PDF bytes. `form` is the compiled form's data (CompiledForm.data);
+    `documents` is {key: {file_name, file_size}} of attached (converted) documents."""
+    renderer = ApplicationRenderer(form, answers, documents or {}, add_another or {}, tabs or {})
+    tenant = form.get("tenant", {}).get("name", "")
+    title = (tenant if "application" in tenant.lower() else f"{tenant} application") if tenant else "Application"
+    when = (generated_at or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%d %H:%M UTC")
+    name = " ".join(v for v in (renderer.value("first_name"), renderer.value("last_name")) if v)
+    subtitle = " · ".join(v for v in (applicant or name, f"Generated {when}") if v)
+    story = renderer.build(title, subtitle)
+    out = io.BytesIO()
+    footer = _page_footer(f"{title}{' - ' + (applicant or name) if (applicant or name) else ''}")
+    SimpleDocTemplate(out, pagesize=LETTER, leftMargin=0.8 * inch, rightMargin=0.8 * inch, topMargin=0.7 * inch,
+                      bottomMargin=0.8 * inch, title=title, author=tenant,
+                      invariant=1).build(story, onFirstPage=footer, onLaterPages=footer)
+    return out.getvalue()
+
+
+def append_documents(application_pdf: bytes, documents: list[bytes]) -> bytes:
+    """The application PDF followed by each converted document's pages."""
+    if not documents:
+        return application_pdf
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    writer.append(PdfReader(io.BytesIO(application_pdf)))
+    for document in documents:
+        writer.append(PdfReader(io.BytesIO(document)))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

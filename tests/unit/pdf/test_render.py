@@ -1,0 +1,177 @@
+"""render.py: the application PDF from the compiled form, checked through its extracted text."""
+import datetime as dt
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from engine.definition import load_and_compile
+from engine.pdf.render import append_documents, format_size, matches, render_application
+
+ROOT = Path(__file__).resolve().parents[3]
+GOLDEN = json.loads((ROOT / "tests" / "golden" / "intl_undergrad" / "base.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def form():
+    return load_and_compile(ROOT / "tenants" / "intl_undergrad", dt.date.fromisoformat(GOLDEN["today"])).data
+
+
+@pytest.fixture
+def answers():
+    return dict(GOLDEN["answers"])
+
+
+def text_of(pdf: bytes) -> str:
+    text = "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages)
+    return re.sub(r"\s+", " ", text)
+
+
+def render(form, answers, documents=None, add_another=None, tabs=None) -> str:
+    return text_of(render_application(form, answers, documents or {}, add_another or {}, tabs or {}))
+
+
+def visible_fields(form, answers, tabs=None):
+    """(field, page) for every field the print view shows, walked independently of the renderer."""
+    instance = {k: v for k, v in answers.items() if v not in ("", None)}
+    for group, spec in form["tabs"].items():
+        instance["__tab__" + group] = (tabs or {}).get(group, spec["default"])
+
+    def shown(node):
+        return "visible_when" not in node or matches(node["visible_when"], instance)
+
+    def walk(fields):
+        for field in fields:
+            if not shown(field):
+                continue
+            if "parts" in field:
+                yield from walk(field["parts"].values())
+            elif "key" in field:
+                yield field
+
+    for page in form["pages"]:
+        for section in page["sections"]:
+            if not shown(section) or "confirm" in section:
+                continue
+            yield from walk(section.get("fields", []))
+            for branch in section.get("branches", []):
+                if shown(branch):
+                    yield from walk(branch["fields"])
+            for instance_layout in section.get("instances", [])[:1]:
+                yield from walk(instance_layout["fields"])
+
+
+def shown_answer(form, field, answers) -> str:
+    value = answers[field["key"]]
+    if field["type"] in ("select", "radio", "conditional_select"):
+        name = field.get("options") or field["options_by"]["options"].get(answers.get(field["options_by"]["controller"]))
+        labels = {o["value"]: o["label"] for o in form["options"].get(name, {}).get("options", [])}
+        return labels.get(value) or answers.get(field.get("desc_key", ""), value)
+    if value is True:
+        return "[X]"
+    return value
+
+
+def test_every_answered_field_shows_its_label_and_answer(form, answers):
+    text = render(form, answers)
+    checked = 0
+    for field in visible_fields(form, answers):
+        if answers.get(field["key"]) in (None, "", False):
+            continue
+        label = re.sub(r"\s+", " ", field["label"])
+        if not field["key"].endswith("ceeb"):  # the code is shown after the school's name instead
+            assert label in text, label
+        assert str(shown_answer(form, field, answers)) in text, (field["key"], shown_answer(form, field, answers))
+        checked += 1
+    assert checked > 60
+
+
+def test_page_and_section_titles(form, answers):
+    text = render(form, answers)
+    for page in form["pages"]:
+        assert f"{page['number']}. {page['title']}" in text
+    assert "Name and Identity" in text
+
+
+def test_selections_are_shown_as_x_and_blank_boxes(form, answers):
+    text = render(form, answers)
+    assert "[ ] Yes [X] No" in text  # materials_under_former_legal_name = N
+    assert "[X] Asian" in text and "[ ] White" in text  # a check group
+
+
+def test_a_school_is_its_name_plus_its_ceeb_code(form, answers):
+    assert "Northview Heights Secondary School (Ceeb: 826543)" in render(form, answers)
+
+
+def test_hidden_sections_and_fields_are_left_out(form, answers):
+    answers.update({"mailing_addr_same_as_perm_addr": "Y", "mailing_address_line_1": "1 Hidden Lane",
+                    "conviction": "N", "conviction_comment": "Hidden comment"})
+    text = render(form, answers)
+    assert "1 Hidden Lane" not in text
+    assert "Hidden comment" not in text
+    answers.update({"mailing_addr_same_as_perm_addr": "N", "conviction": "Y"})
+    text = render(form, answers)
+    assert "1 Hidden Lane" in text and "Hidden comment" in text
+
+
+def test_add_another_shows_as_many_instances_as_the_count(form, answers):
+    answers.update({"hs_2_name": "Second School", "hs_2_ceeb": "111111"})
+    assert "Second School" not in render(form, answers)
+    assert "Second School (Ceeb: 111111)" in render(form, answers, add_another={"high_schools": 2})
+
+
+def test_only_the_chosen_tab_is_shown_and_an_attached_document_gets_a_note(form, answers):
+    answers["essay"] = "A typed essay about resilience."
+    typed = render(form, answers)
+    assert "A typed essay about resilience." in typed
+    documents = {"essay_file": {"file_name": "essay.docx", "file_size": 48213}}
+    uploaded = render(form, answers, documents, tabs={"essay_mode": "uploaded"})
+    assert "A typed essay about resilience." not in uploaded
+    assert "Document attached: essay.docx (48 KB)" in uploaded
+    assert "No document attached." in render(form, answers, tabs={"essay_mode": "uploaded"})
+
+
+def test_unicode_answers_and_markup_characters_are_kept(form, answers):
+    answers.update({"first_name": "Zoë <b>&", "native_language": "中文 / Ελληνικά"})
+    text = render(form, answers)
+    assert "Zoë <b>&" in text
+    assert "Ελληνικά" in text
+
+
+def test_converted_documents_are_appended(form, answers):
+    from reportlab.pdfgen import canvas
+
+    out = io.BytesIO()
+    drawing = canvas.Canvas(out)
+    drawing.drawString(72, 720, "Appended essay page")
+    drawing.save()
+    application = render_application(form, answers, {}, {}, {})
+    combined = append_documents(application, [out.getvalue()])
+    assert len(PdfReader(io.BytesIO(combined)).pages) == len(PdfReader(io.BytesIO(application)).pages) + 1
+    assert "Appended essay page" in text_of(combined)
+
+
+def test_sizes_are_shown_in_decimal_units():
+    assert format_size(999) == "999 bytes"
+    assert format_size(48213) == "48 KB"
+    assert format_size(1_000_000) == "1.0 MB"
+
+
+@pytest.mark.parametrize("schema, instance, expected", [
+    ({"required": ["a"], "properties": {"a": {"const": "Y"}}}, {"a": "Y"}, True),
+    ({"required": ["a"], "properties": {"a": {"const": "Y"}}}, {}, False),
+    ({"required": ["a"], "properties": {"a": {"enum": ["1", "2"]}}}, {"a": "3"}, False),
+    ({"not": {"required": ["a"]}}, {}, True),
+    ({"allOf": [{"required": ["a"]}, {"required": ["b"]}]}, {"a": 1}, False),
+    ({"anyOf": [{"required": ["a"]}, {"required": ["b"]}]}, {"b": 1}, True),
+    ({"required": ["a"], "properties": {"a": {"minLength": 3}}}, {"a": "abcd"}, True),
+    ({"required": ["a"], "properties": {"a": {"not": {"const": False}}}}, {"a": False}, False),
+])
+def test_conditions_match_like_the_validator(schema, instance, expected):
+    from engine.definition.validation import validator_class
+
+    assert matches(schema, instance) is expected
+    assert validator_class(dt.date.today())(schema).is_valid(instance) is expected
