@@ -307,6 +307,7 @@ const journeys = {
     check(text.includes("[X]") && text.includes("[ ]"), "selections show as [X] and [ ]");
     check(/\(Ceeb: 059903\)/.test(text), "the school shows with (Ceeb: code)");
     check(text.includes("A document is attached."), "a note shows where a document is attached");
+    check(text.includes("[X] Canada"), "a choice shows its label, as chosen last (the _desc companion is saved)");
     check((await page.locator("main button, .print-application button").count()) === 0, "no buttons in the print view");
     check((await page.locator("nav").count()) === 0 || !(await page.locator("nav").first().isVisible()), "no navigation");
     for (const p of form.pages) check(text.includes(p.title), `the print view holds page "${p.title}"`);

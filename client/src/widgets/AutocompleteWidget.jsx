@@ -3,7 +3,7 @@ import { api } from "../form/appBridge.js";
 import { STRINGS } from "./strings.js";
 import { debounceMaxWait } from "./debounce.js";
 import { clearedParts, fillFromRecord } from "./lookupFill.js";
-import { describedBy, widgetContext } from "./common.js";
+import { answer, describedBy, widgetContext } from "./common.js";
 
 export const LOOKUP = { wait: 200, maxWait: 500, maxResults: 5 };
 
@@ -13,7 +13,7 @@ export const LOOKUP = { wait: 200, maxWait: 500, maxResults: 5 };
  * the line clears them. A failed lookup is silent: the typed text stays.
  */
 export function AutocompleteWidget(props) {
-  const { id, value, onChange, disabled, readonly, rawErrors, required } = props;
+  const { id, value, disabled, readonly, rawErrors, required } = props;
   const { runtime, layout, block } = widgetContext(props);
   const category = block?.autocomplete;
   const [open, setOpen] = useState(false);
@@ -45,7 +45,6 @@ export function AutocompleteWidget(props) {
   useEffect(() => () => search.cancel(), [search]);
 
   const type = (next) => {
-    onChange(next);
     setActive(0);
     if (!next.trim()) {
       search.cancel();
@@ -53,9 +52,10 @@ export function AutocompleteWidget(props) {
       setOpen(false);
       setLoading(false);
       setResults([]);
-      if (block) runtime.patch({ ...clearedParts(block), [layout.key]: "" });
+      answer(props, "", block ? clearedParts(block) : null);
       return;
     }
+    answer(props, next);
     setOpen(true);
     setLoading(true);
     search(next.trim());
@@ -77,7 +77,7 @@ export function AutocompleteWidget(props) {
       record = null;
     }
     if (record && block) runtime.patch(fillFromRecord(runtime.compiled, block, record));
-    else onChange(String(item.result.text).slice(0, layout.max_length ?? undefined));
+    else answer(props, String(item.result.text).slice(0, layout.max_length ?? undefined));
   };
 
   const items = [];

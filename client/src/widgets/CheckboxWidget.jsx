@@ -1,8 +1,8 @@
-import { describedBy, widgetContext } from "./common.js";
+import { answer, describedBy, widgetContext } from "./common.js";
 
 /** One checkbox with its label beside it; the answer is true or false. */
 export function CheckboxWidget(props) {
-  const { id, value, onChange, disabled, readonly, rawErrors, required } = props;
+  const { id, value, disabled, readonly, rawErrors, required } = props;
   const { layout } = widgetContext(props);
   return (
     <label className="choice checkbox" htmlFor={id}>
@@ -15,7 +15,7 @@ export function CheckboxWidget(props) {
         aria-required={required || undefined}
         aria-invalid={rawErrors?.length ? true : undefined}
         aria-describedby={describedBy(id, layout, rawErrors)}
-        onChange={(event) => onChange(event.target.checked)}
+        onChange={(event) => answer(props, event.target.checked)}
       />
       <span>
         {layout.label}

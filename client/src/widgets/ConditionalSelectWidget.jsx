@@ -11,5 +11,5 @@ export function ConditionalSelectWidget(props) {
   const controllerValue = useRuntimeAnswer(runtime, layout.options_by?.controller);
   const listId = layout.options_by?.options?.[controllerValue ?? ""];
   if (!listId) return null;
-  return <SelectControl {...props} options={optionList(runtime.compiled, listId)} />;
+  return <SelectControl {...props} choices={optionList(runtime.compiled, listId)} />;
 }

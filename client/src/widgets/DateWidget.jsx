@@ -1,5 +1,5 @@
 import { parseDate } from "../form/validation/keywords.js";
-import { describedBy, widgetContext } from "./common.js";
+import { answer, describedBy, widgetContext } from "./common.js";
 
 /** The stored value: a real YYYY-MM-DD date, else "" (an incomplete or impossible date is cleared). */
 export function storedDate(text) {
@@ -8,7 +8,7 @@ export function storedDate(text) {
 
 /** A date input: the browser's date control; only a complete, valid date is stored. */
 export function DateWidget(props) {
-  const { id, value, onChange, disabled, readonly, rawErrors, required } = props;
+  const { id, value, disabled, readonly, rawErrors, required } = props;
   const { layout } = widgetContext(props);
   return (
     <input
@@ -23,7 +23,7 @@ export function DateWidget(props) {
       aria-required={required || undefined}
       aria-invalid={rawErrors?.length ? true : undefined}
       aria-describedby={describedBy(id, layout, rawErrors)}
-      onChange={(event) => onChange(storedDate(event.target.value))}
+      onChange={(event) => answer(props, storedDate(event.target.value))}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { describedBy, widgetContext } from "./common.js";
+import { answer, describedBy, widgetContext } from "./common.js";
 
 /** Digits typed into a mask such as "(###) ###-####": each # takes one digit, extra digits are dropped. */
 export function formatPhone(mask, text) {
@@ -16,7 +16,7 @@ export function formatPhone(mask, text) {
 
 /** A masked phone input (digits only, formatted as the compiled mask); international numbers are free. */
 export function PhoneWidget(props) {
-  const { id, value, onChange, disabled, readonly, rawErrors, required } = props;
+  const { id, value, disabled, readonly, rawErrors, required } = props;
   const { layout } = widgetContext(props);
   const mask = layout.phone?.international ? null : layout.phone?.mask;
   return (
@@ -34,7 +34,7 @@ export function PhoneWidget(props) {
       aria-required={required || undefined}
       aria-invalid={rawErrors?.length ? true : undefined}
       aria-describedby={describedBy(id, layout, rawErrors)}
-      onChange={(event) => onChange(mask ? formatPhone(mask, event.target.value) : event.target.value)}
+      onChange={(event) => answer(props, mask ? formatPhone(mask, event.target.value) : event.target.value)}
     />
   );
 }

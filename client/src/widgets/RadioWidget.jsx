@@ -1,13 +1,12 @@
-import { describedBy, labelOf, optionList, widgetContext } from "./common.js";
+import { answer, describedBy, labelOf, optionList, widgetContext } from "./common.js";
 
 /** Radio buttons over a compiled option list (without its empty "--" option); stores `_desc` too. */
 export function RadioWidget(props) {
-  const { id, value, onChange, disabled, readonly, rawErrors, required } = props;
+  const { id, value, disabled, readonly, rawErrors, required } = props;
   const { runtime, layout } = widgetContext(props);
   const options = optionList(runtime.compiled, layout.options).filter((option) => option.value !== "");
   const choose = (next) => {
-    if (layout.desc_key) runtime.patch({ [layout.desc_key]: labelOf(options, next) });
-    onChange(next);
+    answer(props, next, layout.desc_key ? { [layout.desc_key]: labelOf(options, next) } : null);
   };
   return (
     <div

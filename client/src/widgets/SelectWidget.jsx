@@ -1,19 +1,18 @@
-import { describedBy, labelOf, optionList, widgetContext } from "./common.js";
+import { answer, describedBy, labelOf, optionList, widgetContext } from "./common.js";
 
 /** A dropdown over a compiled option list; the chosen label is stored in the `_desc` companion. */
 export function SelectWidget(props) {
   const { runtime, layout } = widgetContext(props);
-  const options = props.optionsOverride ?? optionList(runtime.compiled, layout.options);
-  return <SelectControl {...props} options={options} />;
+  const choices = optionList(runtime.compiled, layout.options);
+  return <SelectControl {...props} choices={choices} />;
 }
 
 export function SelectControl(props) {
-  const { id, value, onChange, disabled, readonly, rawErrors, required, options } = props;
-  const { runtime, layout } = widgetContext(props);
+  const { id, value, disabled, readonly, rawErrors, required, choices } = props;
+  const { layout } = widgetContext(props);
   const change = (event) => {
     const next = event.target.value;
-    if (layout.desc_key) runtime.patch({ [layout.desc_key]: next ? labelOf(options, next) : "" });
-    onChange(next);
+    answer(props, next, layout.desc_key ? { [layout.desc_key]: next ? labelOf(choices, next) : "" } : null);
   };
   return (
     <select
@@ -27,7 +26,7 @@ export function SelectControl(props) {
       aria-describedby={describedBy(id, layout, rawErrors)}
       onChange={change}
     >
-      {options.map((option) => (
+      {choices.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}
         </option>

@@ -1,8 +1,8 @@
-import { describedBy, widgetContext } from "./common.js";
+import { answer, describedBy, widgetContext } from "./common.js";
 
 /** A one-line text input; `type` is text or email. */
 export function TextWidget(props) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, required } = props;
+  const { id, value, onBlur, onFocus, disabled, readonly, rawErrors, required } = props;
   const { layout } = widgetContext(props);
   const type = props.inputType ?? "text";
   return (
@@ -20,7 +20,7 @@ export function TextWidget(props) {
       aria-required={required || undefined}
       aria-invalid={rawErrors?.length ? true : undefined}
       aria-describedby={describedBy(id, layout, rawErrors)}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={(event) => answer(props, event.target.value)}
       onBlur={onBlur && ((event) => onBlur(id, event.target.value))}
       onFocus={onFocus && ((event) => onFocus(id, event.target.value))}
     />

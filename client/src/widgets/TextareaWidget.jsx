@@ -1,9 +1,9 @@
 import { STRINGS } from "./strings.js";
-import { describedBy, widgetContext } from "./common.js";
+import { answer, describedBy, widgetContext } from "./common.js";
 
 /** A text area with the counter "Character count: n / limit" (limit: the compiled max_length). */
 export function TextareaWidget(props) {
-  const { id, value, onChange, disabled, readonly, rawErrors, required } = props;
+  const { id, value, disabled, readonly, rawErrors, required } = props;
   const { layout } = widgetContext(props);
   const text = value ?? "";
   const count = [...text].length;
@@ -22,7 +22,7 @@ export function TextareaWidget(props) {
         aria-required={required || undefined}
         aria-invalid={rawErrors?.length ? true : undefined}
         aria-describedby={described}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => answer(props, event.target.value)}
       />
       <p id={counterId} className="counter" aria-live="polite">
         {STRINGS.characterCount(count, layout.max_length)}

@@ -28,3 +28,13 @@ export function labelOf(options, value) {
 export function widgetContext(props) {
   return { layout: props.options?.layout ?? {}, block: props.options?.block ?? null, runtime: props.registry?.formContext ?? {} };
 }
+
+/**
+ * Set this question's answer (and any companion keys) in one change through the page, which also
+ * applies what the change clears. Falls back to RJSF's onChange outside a form page.
+ */
+export function answer(props, value, extra = null) {
+  const { layout, runtime } = widgetContext(props);
+  if (runtime.patch && layout.key) runtime.patch({ [layout.key]: value, ...(extra || {}) });
+  else props.onChange(value);
+}
