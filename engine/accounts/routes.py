@@ -19,11 +19,16 @@ blp = AccountsBlueprint("accounts", __name__, description="Sign-up, confirmation
 blp.after_app_request(auth.apply_cookies)
 
 
-def _changes(view):
+def _changes(forbidden_schema=ErrorSchema, forbidden="Cross-origin request"):
     """The answers every public state-changing call may give besides its own."""
-    view = blp.alt_response(400, schema=ErrorSchema, description="Invalid input; `errors` maps fields to messages")(view)
-    view = blp.alt_response(403, schema=ErrorSchema, description="Cross-origin request")(view)
-    return blp.alt_response(415, schema=ErrorSchema, description="Not sent as JSON")(view)
+
+    def decorator(view):
+        view = blp.alt_response(400, schema=ErrorSchema,
+                                description="Invalid input; `errors` maps fields to messages")(view)
+        view = blp.alt_response(403, schema=forbidden_schema, description=forbidden)(view)
+        return blp.alt_response(415, schema=ErrorSchema, description="Not sent as JSON")(view)
+
+    return decorator
 
 
 def _limited(view):
@@ -38,7 +43,7 @@ def _ip() -> str:
 class SignupViews(MethodView):
     decorators = [auth.csrf_protect]
 
-    @_changes
+    @_changes()
     @_limited
     @blp.arguments(SignupSchema)
     @blp.response(201, MessageSchema)
@@ -53,7 +58,7 @@ class SignupViews(MethodView):
 class ConfirmViews(MethodView):
     decorators = [auth.csrf_protect]
 
-    @_changes
+    @_changes()
     @_limited
     @blp.arguments(ConfirmSchema)
     @blp.response(200, MessageSchema)
@@ -66,7 +71,7 @@ class ConfirmViews(MethodView):
 class ResendConfirmViews(MethodView):
     decorators = [auth.csrf_protect]
 
-    @_changes
+    @_changes()
     @_limited
     @blp.arguments(ResendConfirmSchema)
     @blp.response(200, MessageSchema)
@@ -79,10 +84,9 @@ class ResendConfirmViews(MethodView):
 class LoginViews(MethodView):
     decorators = [auth.csrf_protect]
 
-    @_changes
+    @_changes(UnconfirmedSchema, 'Right password but an unconfirmed account (reason "unconfirmed": offer '
+                                 '"Resend confirmation code?"); or a cross-origin request (no reason)')
     @_limited
-    @blp.alt_response(403, schema=UnconfirmedSchema,
-                      description='Right password, unconfirmed account: reason "unconfirmed"')
     @blp.arguments(LoginSchema)
     @blp.response(200, LoginResponseSchema)
     def post(self, body):
@@ -98,7 +102,7 @@ class LoginViews(MethodView):
 class ForgotPasswordViews(MethodView):
     decorators = [auth.csrf_protect]
 
-    @_changes
+    @_changes()
     @_limited
     @blp.arguments(ForgotPasswordSchema)
     @blp.response(200, MessageSchema)
@@ -111,7 +115,7 @@ class ForgotPasswordViews(MethodView):
 class ResetPasswordViews(MethodView):
     decorators = [auth.csrf_protect]
 
-    @_changes
+    @_changes()
     @blp.arguments(ResetPasswordSchema)
     @blp.response(200, MessageSchema)
     def post(self, body):

@@ -94,7 +94,7 @@ class LoginResponseSchema(ma.Schema):
 
 class UnconfirmedSchema(ma.Schema):
     message = fields.String(required=True)
-    reason = fields.String(required=True, metadata={"description": '"unconfirmed": offer "Resend confirmation code?"'})
+    reason = fields.String(metadata={"description": '"unconfirmed": offer "Resend confirmation code?"'})
 
 
 class TooManySchema(ma.Schema):

@@ -32,6 +32,7 @@ def test_openapi_describes_every_endpoint_and_its_errors(client):
         assert {"400", "403", "415"} <= set(operation["responses"]), path
         assert operation["summary"], path
     assert "429" in paths["/public/login"]["post"]["responses"]
+    assert "unconfirmed" in paths["/public/login"]["post"]["responses"]["403"]["description"]
     assert {"200", "401", "403"} <= set(paths["/api/logout"]["get"]["responses"])
     assert "200" in paths["/public/password-rules"]["get"]["responses"]
     schemas = spec["components"]["schemas"]
