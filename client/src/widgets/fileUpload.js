@@ -31,13 +31,13 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * Upload `file` for `key`. Returns the client-side problems (nothing is sent then) or [].
  * Failures clear the answer, delete the conversion and raise the error toast.
  */
-export async function uploadFile(store, { key, rules, file, toastError, onDone, pollMs = POLL_MS }) {
+export async function uploadFile(store, { key, rules, file, toastError, onDone, pollMs = POLL_MS, upload = uploadToPresigned }) {
   const problems = fileProblems(rules, file.name, file.size);
   if (problems.length) return problems;
   setConversion(store, key, { phase: "uploading", progress: 0 });
   try {
     const presigned = await api.presign(key);
-    await uploadToPresigned(presigned, file, (progress) => setConversion(store, key, { phase: "uploading", progress }));
+    await upload(presigned, file, (progress) => setConversion(store, key, { phase: "uploading", progress }));
     setConversion(store, key, { phase: "converting" });
     let status = await api.startConversion(key, presigned.fields.key, file.name);
     while (WAITING.has(normalStatus(status.status))) {
