@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+// The renderer against the real compiled international form, inside the shell's AppContext seam.
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { useState } from "react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { AppContext } from "../shell/AppContext.jsx";
+import { FormPage } from "./FormPage.jsx";
+import { resetFormApp } from "./appBridge.js";
+import { compiledTenant } from "./testCompiled.js";
+
+const compiled = compiledTenant("intl_undergrad");
+const pageAt = (route) => compiled.pages.find((page) => page.route === route);
+
+afterEach(() => {
+  cleanup();
+  resetFormApp();
+});
+
+function renderPage(route, { answers = {}, web_status = "started", errors = {} } = {}) {
+  const seen = { answers: null };
+  function Shell() {
+    const [state, setState] = useState(answers);
+    seen.answers = state;
+    const app = {
+      compiled,
+      snapshot: { is_logged_in: false, is_service_user: false, web_status },
+      answers: state,
+      errors,
+      updateAnswers: (partial) => setState((current) => ({ ...current, ...partial })),
+      saveAnswers: async () => true,
+      submitApplication: async () => true,
+      toast: { error: () => {}, success: () => {} },
+    };
+    return (
+      <AppContext.Provider value={app}>
+        <FormPage page={pageAt(route)} compiled={compiled} />
+      </AppContext.Provider>
+    );
+  }
+  render(<MemoryRouter initialEntries={[route]}><Shell /></MemoryRouter>);
+  return seen;
+}
+
+const question = (key) => document.getElementById(key);
+const radio = (key, value) => question(key).querySelector(`input[value="${value}"]`);
+
+describe("FormPage", () => {
+  it("renders the page title and every section title of the compiled page", () => {
+    renderPage("/about");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(pageAt("/about").title);
+    expect(screen.getByRole("heading", { name: "Name and Identity" })).toBeTruthy();
+  });
+
+  it("a hidden section clears its keys", () => {
+    const seen = renderPage("/about", { answers: { mailing_addr_same_as_perm_addr: "N", mailing_city: "Lyon" } });
+    expect(question("mailing_city").querySelector("input").value).toBe("Lyon");
+    act(() => fireEvent.click(radio("mailing_addr_same_as_perm_addr", "Y")));
+    expect(question("mailing_city")).toBeNull();
+    expect(seen.answers.mailing_city).toBe("");
+    expect(seen.answers.mailing_addr_same_as_perm_addr_desc).toBe("Yes");
+  });
+
+  it("a condition group keeps only its first true branch", () => {
+    const seen = renderPage("/about", { answers: { citizenship_type: "2", citizen_dual_country: "FRA" } });
+    expect(question("citizen_dual_country")).toBeTruthy();
+    expect(question("citizenship")).toBeNull();
+    act(() => fireEvent.click(radio("citizenship_type", "4")));
+    expect(question("citizen_dual_country")).toBeNull();
+    expect(question("citizenship")).toBeTruthy();
+    expect(seen.answers.citizen_dual_country).toBe("");
+  });
+
+  it("changing a conditional dropdown's controller clears it and its _desc", () => {
+    const seen = renderPage("/about", { answers: { country: "USA", state: "CA", state_desc: "California" } });
+    act(() => fireEvent.change(question("country").querySelector("select"), { target: { value: "CAN" } }));
+    expect(seen.answers).toMatchObject({ country: "CAN", country_desc: "Canada", state: "", state_desc: "" });
+    act(() => fireEvent.change(question("country").querySelector("select"), { target: { value: "FRA" } }));
+    expect(question("state")).toBeNull(); // France has no state list
+  });
+
+  it("a confirm-to-continue button shows the section once clicked", () => {
+    const seen = renderPage("/education");
+    const section = pageAt("/education").sections.find((s) => s.confirm?.kind === "button");
+    const box = document.getElementById(`section-${section.id}`);
+    act(() => fireEvent.click(within(box).getByRole("button", { name: section.confirm.label })));
+    expect(seen.answers[section.confirm.key]).toBe(true);
+    expect(box.textContent).toContain(section.confirm.after.slice(0, 30));
+  });
+
+  it("a confirm checkbox shows its after text once checked", () => {
+    renderPage("/final-steps");
+    const section = pageAt("/final-steps").sections.find((s) => s.confirm?.kind === "checkbox");
+    expect(screen.queryByText(section.confirm.after)).toBeNull();
+    act(() => fireEvent.click(screen.getByLabelText(section.confirm.label)));
+    expect(screen.getByText(section.confirm.after)).toBeTruthy();
+  });
+
+  it("shows field errors only while the status is validating", () => {
+    const errors = { conviction: ["Have you ever been convicted of a felony?"] };
+    renderPage("/final-steps", { errors, web_status: "started" });
+    expect(question("conviction").querySelector(".field-errors")).toBeNull();
+    cleanup();
+    renderPage("/final-steps", { errors, web_status: "validating" });
+    expect(question("conviction").querySelector(".field-errors").textContent).toBe(errors.conviction[0]);
+  });
+
+  it("a #key in the location focuses that question", async () => {
+    function At() {
+      return <FormPage page={pageAt("/final-steps")} compiled={compiled} />;
+    }
+    const app = { compiled, snapshot: { web_status: "validating" }, answers: {}, errors: {}, updateAnswers: () => {}, toast: {} };
+    render(<MemoryRouter initialEntries={["/final-steps#suspended"]}><AppContext.Provider value={app}><At /></AppContext.Provider></MemoryRouter>);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 80)));
+    expect(document.activeElement.closest("[id='suspended']")).toBeTruthy();
+  });
+});
