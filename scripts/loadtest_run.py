@@ -15,6 +15,7 @@ import datetime as dt
 import json
 import os
 import platform
+import shutil
 import signal
 import socket
 import statistics
@@ -46,6 +47,7 @@ def parse_args():
     parser.add_argument("--client-processes", type=int, default=2, help="processes driving the clients")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers (both servers)")
     parser.add_argument("--applicants", type=int, default=200, help="accounts created for the run")
+    parser.add_argument("--keep-logs", action="store_true", help="keep the servers' logs (their folder is printed)")
     parser.add_argument("--write", type=Path, help="add the report to this Markdown file (docs/benchmarks.md)")
     options = parser.parse_args()
     if options.duration > 120 or options.warmup > 30 or not 1 <= options.rounds <= 10:
@@ -261,6 +263,7 @@ def report(options, results: dict, pg_version: str, page_size: int, page_keys: i
         "`scripts/loadtest --write docs/benchmarks.md` (scripts/loadtest_run.py, loadtest_client.py, loadtest_bare.py)",
         "",
         f"### Run of {today}", "",
+        f"Command: `scripts/loadtest {' '.join(sys.argv[1:])}`.", "",
         f"Machine: {machine()}; PostgreSQL {pg_version} on the same machine; everything on 127.0.0.1. "
         f"gunicorn {options.workers} sync workers (`--no-control-socket`) for both servers; "
         f"{options.clients} closed-loop clients in {options.client_processes} processes on the same machine, "
@@ -295,15 +298,23 @@ def report(options, results: dict, pg_version: str, page_size: int, page_keys: i
     return "\n".join(lines)
 
 
+RUN_HEADING = "### Run of "
+KEPT_RUNS = 4  # earlier runs stay below the new one: figures taken under different background load
+
+
 def write_section(path: Path, text: str) -> None:
-    """Replace this section (up to the next '## ' heading) or append it; other sections stay."""
+    """Put this run first in this section (up to the next '## ' heading), keeping the latest
+    earlier runs, or append the section; other sections stay as they are."""
     content = path.read_text() if path.exists() else "# Benchmarks\n"
     start = content.find(SECTION + "\n")
     if start == -1:
         content = content.rstrip("\n") + "\n\n" + text
     else:
         end = content.find("\n## ", start + len(SECTION))
-        content = content[:start] + text + ("\n" + content[end + 1:] if end != -1 else "")
+        old = content[start:end + 1 if end != -1 else len(content)]
+        earlier = [RUN_HEADING + run.rstrip("\n") + "\n" for run in old.split(RUN_HEADING)[1:]]
+        section = text.rstrip("\n") + "\n\n" + "\n".join(earlier[:KEPT_RUNS - 1])
+        content = content[:start] + section.rstrip("\n") + "\n" + ("\n" + content[end + 1:] if end != -1 else "")
     path.write_text(content.rstrip("\n") + "\n")
 
 
@@ -337,6 +348,10 @@ def main() -> int:
         for server in servers:
             stop(server)
         drop_database(options.database_url, url)
+        if options.keep_logs:
+            print(f"server logs kept in {folder}", file=sys.stderr)
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
     text = report(options, results, pg_version, len(json.dumps(page)), len(page), (load_before, load_after),
                   cpu_costs)
     print(text)
