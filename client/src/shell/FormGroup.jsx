@@ -1,17 +1,18 @@
 // The form route group: its entry step loads the compiled form and the student's data, then each
 // form page route renders <FormPage page compiled /> inside the shell with the AppContext.
-import { lazy, Suspense, useMemo } from "react";
+import { Suspense, useMemo } from "react";
 import { Navigate, useLocation } from "react-router";
 import { AppContext } from "./AppContext.jsx";
 import { Completion } from "./Completion.jsx";
 import { Layout } from "./Layout.jsx";
+import { lazyPage } from "./lazyPage.js";
 import { LoadError, Loading } from "./Loading.jsx";
 import { requiredRedirect, routeKind, unknownPathTarget } from "./routing.js";
 import { useServices } from "./services.js";
 import { themeVariables } from "./theme.js";
 import { useApplication } from "./useApplication.js";
 
-const FormPage = lazy(() => import("../form/FormPage.jsx").then((module) => ({ default: module.FormPage })));
+const FormPage = lazyPage(() => import("../form/FormPage.jsx"), "FormPage");
 
 export default function FormGroup() {
   const app = useApplication();

@@ -1,12 +1,13 @@
 // The application root: error boundary, toasts, the "Unexpected Error" dialog, logout, the idle
 // session and the two route groups (auth pages; form pages with /completion). Every page is loaded
 // on demand.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Outlet, Route, Routes, useNavigate } from "react-router";
 import * as api from "../api/client.js";
 import { SESSION_INVALID_MESSAGE, UnauthorizedError } from "../api/errors.js";
 import { ErrorBoundary } from "./ErrorBoundary.jsx";
 import { IdleManager } from "./IdleManager.jsx";
+import { lazyPage } from "./lazyPage.js";
 import { Loading } from "./Loading.jsx";
 import { Modal } from "./Modal.jsx";
 import { cached, clearSession, peekCached, refreshLoggedIn, useSnapshot } from "./sessionStore.js";
@@ -14,12 +15,12 @@ import { ServicesContext } from "./services.js";
 import { createToastStore } from "./toastStore.js";
 import { ToastViewport } from "./Toasts.jsx";
 
-const LoginCard = lazy(() => import("../auth/LoginCard.jsx"));
-const SignupCard = lazy(() => import("../auth/SignupCard.jsx"));
-const ConfirmCard = lazy(() => import("../auth/ConfirmCard.jsx"));
-const ForgotCard = lazy(() => import("../auth/ForgotCard.jsx"));
-const ResetCard = lazy(() => import("../auth/ResetCard.jsx"));
-const FormGroup = lazy(() => import("./FormGroup.jsx"));
+const LoginCard = lazyPage(() => import("../auth/LoginCard.jsx"));
+const SignupCard = lazyPage(() => import("../auth/SignupCard.jsx"));
+const ConfirmCard = lazyPage(() => import("../auth/ConfirmCard.jsx"));
+const ForgotCard = lazyPage(() => import("../auth/ForgotCard.jsx"));
+const ResetCard = lazyPage(() => import("../auth/ResetCard.jsx"));
+const FormGroup = lazyPage(() => import("./FormGroup.jsx"));
 
 export function Root() {
   return (

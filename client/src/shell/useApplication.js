@@ -21,7 +21,10 @@ async function entryStep(search) {
   });
   const { token, serviceToken } = entryParameters(search);
   if (serviceToken) {
-    const view = await cached(`service:${serviceToken}`, () => api.fetchServiceView(serviceToken));
+    const view = await cached(`service:${serviceToken}`, () => api.fetchServiceView(serviceToken)).catch((error) => {
+      error.formLoad = true; // shown as a message, not the crash screen
+      throw error;
+    });
     updateSnapshot({ is_service_user: true });
     return { compiled, answers: view.answer || {}, serviceView: view, profile: null, tabs: view.tabs || {} };
   }
@@ -38,12 +41,17 @@ async function entryStep(search) {
     return { compiled, answers, profile, serviceView: null, tabs: tabs || {} };
   }
   let answers = loadVisitorAnswers();
+  let draftError = null;
   if (token) {
-    const draft = await cached(`tmp:${token}`, () => api.fetchTemporaryAnswer(token));
-    answers = { ...answers, ...(draft.answer || {}) };
-    saveVisitorAnswers(answers);
+    try {
+      const draft = await cached(`tmp:${token}`, () => api.fetchTemporaryAnswer(token));
+      answers = { ...answers, ...(draft.answer || {}) };
+      saveVisitorAnswers(answers);
+    } catch (error) {
+      draftError = error; // an expired link: the form still opens, with the message
+    }
   }
-  return { compiled, answers, profile: null, serviceView: null, tabs: {} };
+  return { compiled, answers, profile: null, serviceView: null, tabs: {}, draftError };
 }
 
 export function useApplication() {
@@ -91,6 +99,10 @@ export function useApplication() {
   const ready = entry.status === "ready";
   const compiled = entry.compiled;
   const loggedIn = snapshot.is_logged_in && !snapshot.is_service_user;
+
+  useEffect(() => {
+    if (entry.status === "ready" && entry.draftError) toast.error("Saved Answer Error", entry.draftError.message);
+  }, [entry, toast]);
 
   // A logged-in user with no status gets started.
   useEffect(() => {
