@@ -1,4 +1,4 @@
-import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import Form from "@rjsf/core";
 import { AppContext } from "../shell/AppContext.jsx";
@@ -8,10 +8,11 @@ import { STRINGS } from "../widgets/strings.js";
 import { Modal } from "../widgets/Modal.jsx";
 import { PrintView } from "../print/PrintView.jsx";
 import { PdfDownload } from "./PdfDownload.jsx";
+import { SectionRenderContext } from "./PageLayout.jsx";
 import { FallbackToasts } from "./FallbackToasts.jsx";
 import { useFallbackApp } from "./fallbackApp.js";
 import { ANSWERED, api, formApp, loadExtras, useFormApp } from "./appBridge.js";
-import { clearsAfter, renderModel } from "./renderModel.js";
+import { clearsAfter, conditionsFor, renderModel, sameSignature, sectionModel, sectionSignature } from "./renderModel.js";
 import { uploadBusy } from "../widgets/fileUpload.js";
 import "./form.css";
 
@@ -162,14 +163,7 @@ function PageForm({ app, compiled, page }) {
     },
   };
 
-  const onChange = (event, id) => {
-    if (typeof id !== "string" || !id.startsWith("root_")) return;
-    const key = id.slice("root_".length);
-    if (!(key in model.layouts)) return;
-    const value = event.formData?.[key];
-    if (latest.current.answers[key] === value) return;
-    runtime.bridge.patch({ [key]: value ?? "" });
-  };
+
 
   // Errors: the validation map (only while validating) and the server's 422 from submit.
   const validating = snapshot.web_status === "validating";
@@ -212,25 +206,12 @@ function PageForm({ app, compiled, page }) {
   return (
     <section aria-labelledby="page-title" className="form-page">
       <h1 id="page-title">{page.title}</h1>
-      <Form
-        schema={model.schema}
-        uiSchema={model.uiSchema}
-        formData={answers}
-        formContext={runtime}
-        validator={passThroughValidator}
-        widgets={theme.widgets}
-        fields={theme.fields}
-        templates={theme.templates}
-        extraErrors={errorSchema}
-        onChange={onChange}
-        tagName="div"
-        noHtml5Validate
-        showErrorList={false}
-        readonly={readOnly}
-        experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults" }}
-      >
-        <></>
-      </Form>
+      <div className="page-sections">
+        {page.sections.map((section) => (
+          <SectionForm key={section.id} page={page} section={section} runtime={runtime} answers={answers}
+            errors={errorSchema} readOnly={readOnly} loggedIn={isLoggedIn} />
+        ))}
+      </div>
       {!readOnly && (
         <div className="page-actions">
           {next ? (
@@ -256,6 +237,60 @@ function PageForm({ app, compiled, page }) {
       )}
     </section>
   );
+}
+
+/**
+ * One section as its own RJSF form with the theme. It re-renders only when what it shows changes:
+ * its answers, the results of its conditions, its errors (see sectionSignature).
+ */
+function SectionForm({ page, section, runtime, answers, errors, readOnly, loggedIn }) {
+  const model = sectionModel(page, section);
+  const holds = conditionsFor(answers);
+  if (section.visible_when && !holds(section.visible_when)) return null;
+  const signature = sectionSignature(model, answers, holds);
+  const sectionErrors = {};
+  for (const key of model.keys) if (errors[key]) sectionErrors[key] = errors[key];
+  return <SectionFormBody page={page} section={section} runtime={runtime} model={model} signature={signature}
+    errors={sectionErrors} readOnly={readOnly} loggedIn={loggedIn} />;
+}
+
+const SectionFormBody = memo(function SectionFormBody({ section, runtime, model, signature, errors, readOnly }) {
+  const context = useMemo(() => Object.assign(Object.create(runtime), { section }), [runtime, section]);
+  const formData = {};
+  for (const key of Object.keys(model.schema.properties)) {
+    const value = runtime.answers[key];
+    if (value !== undefined) formData[key] = value;
+  }
+  return (
+    <SectionRenderContext.Provider value={signature}>
+    <Form
+      schema={model.schema}
+      uiSchema={model.uiSchema}
+      formData={formData}
+      formContext={context}
+      validator={passThroughValidator}
+      widgets={theme.widgets}
+      fields={theme.fields}
+      templates={theme.templates}
+      extraErrors={errors}
+      tagName="div"
+      noHtml5Validate
+      showErrorList={false}
+      readonly={readOnly}
+      experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults" }}
+    >
+      <></>
+    </Form>
+    </SectionRenderContext.Provider>
+  );
+}, (prev, next) =>
+  prev.section === next.section && prev.readOnly === next.readOnly && prev.loggedIn === next.loggedIn && sameSignature(prev.signature, next.signature)
+  && sameErrors(prev.errors, next.errors));
+
+function sameErrors(a, b) {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => b[key] && a[key].__errors.join("\n") === b[key].__errors.join("\n"));
 }
 
 /** Focus the question whose wrapper has the answer key as id (its first control). */

@@ -1,3 +1,4 @@
+import { createContext, useContext } from "react";
 import { formApp, useFormApp } from "./appBridge.js";
 import { conditionsFor, layoutShown } from "./renderModel.js";
 import { AddAnother } from "../widgets/AddAnother.jsx";
@@ -5,17 +6,22 @@ import { Tabs } from "../widgets/Tabs.jsx";
 import { Markdown } from "../widgets/Markdown.jsx";
 
 /**
- * RJSF's ObjectFieldTemplate for a page: RJSF renders every answer key (memoised per key); this
- * places them by the compiled sections: hidden sections and fields are left out, a condition group
- * shows its first true branch, add-another shows its counted instances, tabs their chosen tab, and
- * a confirm-to-continue section shows its fields once confirmed.
+ * RJSF's ObjectFieldTemplate for one section (each section is its own small RJSF form, so a
+ * keystroke re-renders one section): RJSF renders the section's answer keys (memoised per key);
+ * this places them: hidden fields are left out, a condition group shows its first true branch,
+ * add-another shows its counted instances, tabs their chosen tab, and a confirm-to-continue
+ * section shows its fields once confirmed.
  */
-export function PageLayout({ properties, formData, registry }) {
-  const runtime = registry.formContext;
-  const store = runtime.formStore ?? formApp();
+/** What the section shows changed (its signature): re-render the layout through RJSF's memoised fields. */
+export const SectionRenderContext = createContext(null);
+
+export function SectionLayout({ properties, registry }) {
+  useContext(SectionRenderContext);
+  const context = registry.formContext;
+  const store = context.formStore ?? formApp();
   const counts = useFormApp((state) => state.addAnother, store);
   const chosenTabs = useFormApp((state) => state.tabs, store);
-  const answers = formData ?? {};
+  const answers = context.answers ?? {};
   const holds = conditionsFor(answers);
   const contents = {};
   for (const property of properties) contents[property.name] = property.content;
@@ -54,20 +60,15 @@ export function PageLayout({ properties, formData, registry }) {
     });
 
   return (
-    <div className="page-sections">
-      {runtime.page.sections.map((section) => (
-        <SectionView
-          key={section.id}
-          section={section}
-          answers={answers}
-          holds={holds}
-          runtime={runtime}
-          counts={counts}
-          chosenTabs={chosenTabs}
-          renderFields={renderFields}
-        />
-      ))}
-    </div>
+    <SectionView
+      section={context.section}
+      answers={answers}
+      holds={holds}
+      runtime={context}
+      counts={counts}
+      chosenTabs={chosenTabs}
+      renderFields={renderFields}
+    />
   );
 }
 
@@ -76,7 +77,6 @@ function Slot({ children }) {
 }
 
 function SectionView({ section, answers, holds, runtime, counts, chosenTabs, renderFields }) {
-  if (section.visible_when && !holds(section.visible_when)) return null;
   const bridge = runtime.bridge;
   const titleId = `section-${section.id}-title`;
   let body;

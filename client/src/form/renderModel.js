@@ -65,8 +65,21 @@ export function renderModel(page) {
   return model;
 }
 
-/** A condition evaluator over one answer snapshot: the instance is prepared once, not per check. */
+/**
+ * A condition evaluator over one answer snapshot: the instance is prepared once, not per check,
+ * and every reader of the same snapshot (layout, field templates) shares its results.
+ */
+const evaluators = new WeakMap();
 export function conditionsFor(answers, today) {
+  if (!today) {
+    let shared = evaluators.get(answers);
+    if (!shared) evaluators.set(answers, (shared = makeEvaluator(answers)));
+    return shared;
+  }
+  return makeEvaluator(answers, today);
+}
+
+function makeEvaluator(answers, today) {
   const instance = prepareInstance(answers); // prepared once: a prepared instance is a fixed point
   const cache = new Map();
   return (schema) => {
@@ -129,4 +142,57 @@ export function clearsAfter(page, before, after, patch) {
     }
   }
   return clears;
+}
+
+const sectionModels = new WeakMap();
+
+/**
+ * One section as its own RJSF form: the schema and uiSchema of its keys (from the page model, so
+ * the objects are shared), the answer keys whose values it shows, and the conditions it reads.
+ */
+export function sectionModel(page, section) {
+  let model = sectionModels.get(section);
+  if (model) return model;
+  const pageModel = renderModel(page);
+  const properties = {};
+  const uiSchema = { "ui:submitButtonOptions": { norender: true } };
+  const required = [];
+  const keys = [];
+  const conditions = [];
+  const controllers = new Set();
+  if (section.visible_when) conditions.push(section.visible_when);
+  for (const branch of section.branches || []) if (branch.visible_when) conditions.push(branch.visible_when);
+  if (section.confirm) keys.push(section.confirm.key);
+  for (const fields of sectionFieldLists(section)) {
+    for (const field of fields) {
+      if (field.visible_when) conditions.push(field.visible_when);
+      for (const layout of keyedLayouts(field)) {
+        properties[layout.key] = pageModel.schema.properties[layout.key];
+        uiSchema[layout.key] = pageModel.uiSchema[layout.key];
+        if (layout.required) required.push(layout.key);
+        keys.push(...ownedKeys(layout));
+        if (layout.visible_when) conditions.push(layout.visible_when);
+        if (layout.options_by) controllers.add(layout.options_by.controller);
+      }
+    }
+  }
+  model = { schema: { type: "object", properties, required }, uiSchema, keys, conditions, controllers: [...controllers] };
+  sectionModels.set(section, model);
+  return model;
+}
+
+/** What a section shows depends on: its answers, its conditions' results, its controllers' lists. */
+export function sectionSignature(model, answers, holds) {
+  const parts = [];
+  for (const key of model.keys) parts.push(answers[key] ?? "");
+  for (const condition of model.conditions) parts.push(holds(condition) ? 1 : 0);
+  for (const controller of model.controllers) parts.push(answers[controller] ?? "");
+  return parts;
+}
+
+export function sameSignature(a, b) {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -7,9 +7,13 @@ import { errorId, helpId, widgetContext } from "./common.js";
 const SELF_LABELLED = new Set(["checkbox"]);
 const GROUPS = new Set(["radio"]);
 
+const NO_SUBSCRIBE = () => () => {};
+
+/** Required now: always, or while its condition holds (only those questions follow the answers). */
 function useRequired(runtime, layout) {
-  const read = () => Boolean(layout.required || (layout.required_when && conditionsFor(runtime.answers ?? {})(layout.required_when)));
-  return useSyncExternalStore(runtime.subscribe ?? (() => () => {}), read, read);
+  const conditional = Boolean(layout.required_when) && !layout.required;
+  const read = () => Boolean(layout.required || (conditional && conditionsFor(runtime.answers ?? {})(layout.required_when)));
+  return useSyncExternalStore(conditional && runtime.subscribe ? runtime.subscribe : NO_SUBSCRIBE, read, read);
 }
 
 /**

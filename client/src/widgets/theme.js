@@ -16,7 +16,7 @@ import { SchoolSearchBlock } from "./SchoolSearchBlock.jsx";
 import { SelectWidget } from "./SelectWidget.jsx";
 import { EmailWidget, TextWidget } from "./TextWidget.jsx";
 import { TextareaWidget } from "./TextareaWidget.jsx";
-import { PageLayout } from "../form/PageLayout.jsx";
+import { SectionLayout } from "../form/PageLayout.jsx";
 
 export const widgets = {
   text: TextWidget,
@@ -36,7 +36,7 @@ export const widgets = {
 
 export const templates = {
   FieldTemplate,
-  ObjectFieldTemplate: PageLayout,
+  ObjectFieldTemplate: SectionLayout,
   AddressBlockTemplate: AddressBlock,
   SchoolSearchBlockTemplate: SchoolSearchBlock,
   CheckGroupTemplate: CheckGroup,
