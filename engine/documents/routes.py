@@ -1,20 +1,29 @@
 """The documents API: presigned uploads, conversion requests and status, deletion, and the local
 backend's upload and download endpoints. Thin: parse, one service call, answer."""
+import io
+
 from flask import current_app, jsonify, request, send_file
 from flask.views import MethodView
 
 from engine.accounts.auth import current_user, login_required, login_responses
 from engine.accounts.parser import ArgumentsParser
 from engine.documents import messages, service
-from engine.documents.schemas import (DOCUMENT_ANSWERS_MAP, AnswerKeyPathSchema, ConversionPostSchema,
+from engine.documents.schemas import (DOCUMENT_ANSWERS_MAP, ConversionPostSchema,
                                       ConversionStatusSchema, DownloadQuerySchema, PresignedPostSchema,
-                                      PresignPostSchema, UploadFileSchema, UploadFormSchema)
+                                      PresignPostSchema, UploadSchema)
 from engine.documents.storage import LocalStorage, PolicyRefused, StorageError
 from engine.errors import AppError
 from engine.extensions import Blueprint, ErrorSchema, MessageSchema
 
 
 class _Parser(ArgumentsParser):
+    def load_files(self, req, schema):
+        """The upload's multipart body is one schema: its text fields and its file together."""
+        from werkzeug.datastructures import CombinedMultiDict
+        from webargs.multidictproxy import MultiDictProxy
+
+        return MultiDictProxy(CombinedMultiDict([req.form, req.files]), schema)
+
     def load_json(self, req, schema):
         try:
             return super().load_json(req, schema)
@@ -121,13 +130,12 @@ class LocalUploadViews(MethodView):
     @blp.alt_response(400, schema=ErrorSchema, description="Too small, too large or malformed")
     @blp.alt_response(403, schema=ErrorSchema, description="Expired, tampered or for another key")
     @blp.alt_response(404, schema=ErrorSchema, description="Storage is not local")
-    @blp.arguments(UploadFormSchema, location="form")
-    @blp.arguments(UploadFileSchema, location="files")
+    @blp.arguments(UploadSchema, location="files")
     @blp.response(204)
-    def post(self, form, files):
+    def post(self, form):
         """Store one uploaded file under the policy's key (multipart/form-data, fields then `file`)."""
         store = _local_storage()
-        upload = files["file"]
+        upload = form["file"]
         if not hasattr(upload, "stream"):
             raise AppError(messages.UPLOAD_FILE_MISSING, 400)
         stream = upload.stream
@@ -152,6 +160,7 @@ class LocalDownloadViews(MethodView):
     @blp.alt_response(404, schema=ErrorSchema, description="Storage is not local, or the file is gone")
     @blp.arguments(DownloadQuerySchema, location="query")
     @blp.response(200, description="The PDF", content_type="application/pdf")
+    @blp.doc(responses={"200": {"content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}}})
     def get(self, query):
         """A file behind a short-lived signed link (the local backend's presigned GET)."""
         store = _local_storage()
@@ -162,8 +171,6 @@ class LocalDownloadViews(MethodView):
             raise AppError(messages.UPLOAD_LINK_INVALID, 403)
         except StorageError:
             raise AppError(messages.UPLOAD_LINK_INVALID, 404)
-        import io
-
         response = send_file(io.BytesIO(data), mimetype="application/pdf", as_attachment=True,
                              download_name=query["name"] or "document.pdf", max_age=0)
         response.headers["Cache-Control"] = "private, no-store"

@@ -48,26 +48,16 @@ DOCUMENT_ANSWERS_MAP = {
 }
 
 
-class AnswerKeyPathSchema(ma.Schema):
-    key = fields.String(required=True, validate=validate.Length(min=1, max=100))
-
-
-class UploadFormSchema(ma.Schema):
-    """The presigned POST's fields, sent as multipart/form-data before the file (S3's order)."""
+class UploadSchema(ma.Schema):
+    """The presigned POST: its fields, then the file, as multipart/form-data (S3's order)."""
 
     class Meta:
-        unknown = ma.EXCLUDE
+        unknown = ma.EXCLUDE  # S3 also accepts fields the policy does not name
 
     key = fields.String(required=True, validate=validate.Length(max=MAX_KEY_LENGTH))
     policy = fields.String(required=True, validate=validate.Length(max=4096))
     x_amz_algorithm = fields.String(data_key="x-amz-algorithm", validate=validate.Length(max=64))
     x_amz_signature = fields.String(data_key="x-amz-signature", required=True, validate=validate.Length(max=128))
-
-
-class UploadFileSchema(ma.Schema):
-    class Meta:
-        unknown = ma.EXCLUDE
-
     file = fields.Raw(required=True, metadata={"type": "string", "format": "binary"})
 
 

@@ -1,0 +1,64 @@
+"""GET /api/pdf without a worker (tests/jobs runs the job), and the OpenAPI description of the
+documents endpoints."""
+import pytest
+
+pytestmark = pytest.mark.redis
+
+
+def test_only_logged_in_applicants_get_a_pdf(app):
+    response = app.test_client().get("/api/pdf")
+    assert response.status_code == 401
+    assert "message" in response.json
+
+
+def test_the_first_request_queues_one_render(app, applicant, queue_name):
+    from engine.jobs import get_queue
+
+    first = applicant.get("/api/pdf")
+    assert first.status_code == 200
+    assert first.json == {"status": "unprocessed", "url": "", "message": ""}
+    assert applicant.get("/api/pdf").json["status"] == "unprocessed"
+    queue = get_queue(queue_name, app.config["REDIS_URL"])
+    assert queue.count == 1
+    assert queue.jobs[0].func_name == "engine.pdf.jobs.render_application_pdf"
+    assert queue.jobs[0].timeout == 120
+
+
+def test_each_applicant_gets_a_render_of_their_own(app, applicant, other, queue_name):
+    from engine.jobs import get_queue
+
+    applicant.get("/api/pdf")
+    other.get("/api/pdf")
+    jobs = get_queue(queue_name, app.config["REDIS_URL"]).jobs
+    assert sorted(job.args[0] for job in jobs) == [1, 2]
+
+
+def test_without_a_queue_the_answer_is_503_with_a_message(app, applicant):
+    import corpus
+    from upload_tools import FILE_KEY, upload_file
+
+    app.config["REDIS_URL"] = ""  # as a bare `flask` process without `formengine run`
+    response = applicant.get("/api/pdf")
+    assert response.status_code == 503
+    assert response.json == {"message": "We could not start converting your file right now. "
+                                        "Please try again in a few minutes."}
+    key = upload_file(applicant, corpus.pdf())
+    response = applicant.post(f"/api/pdf/document-answer/{FILE_KEY}", json={"file_key": key, "file_name": "a.pdf"})
+    assert response.status_code == 503
+    assert applicant.get(f"/api/pdf/document-answer/{FILE_KEY}").json["status"] == "failed"
+
+
+def test_the_openapi_document_describes_every_documents_endpoint(client):
+    spec = client.get("/api/openapi.json").json
+    paths = spec["paths"]
+    assert set(paths["/api/presigned-url"]) == {"post"}
+    assert set(paths["/api/pdf/document-answer/{key}"]) == {"get", "post", "delete", "parameters"}
+    assert set(paths["/api/document-answer/{key}"]) == {"delete", "parameters"}
+    assert set(paths["/api/document-answer"]) == {"get"}
+    assert set(paths["/api/pdf"]) == {"get"}
+    upload = paths["/api/storage/upload"]["post"]
+    assert "multipart/form-data" in upload["requestBody"]["content"]
+    status = paths["/api/pdf/document-answer/{key}"]["get"]["responses"]["200"]
+    assert status["content"]["application/json"]["schema"]["$ref"].endswith("ConversionStatus")
+    pdf = spec["components"]["schemas"]["PdfStatus"]
+    assert set(pdf["properties"]) == {"status", "url", "message"}
