@@ -50,6 +50,18 @@ async function radio(page, key, value) {
 async function value(page, key) {
   return control(page, key).inputValue();
 }
+/** The value once it has settled (the page applies a change after the event; machines are busy). */
+async function valueBecomes(page, key, expected, timeout = 5000) {
+  const deadline = Date.now() + timeout;
+  let current = await value(page, key).catch(() => null);
+  while (current !== expected && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    current = await value(page, key).catch(() => null);
+  }
+  return current === expected;
+}
+const shown = (locator) => locator.waitFor({ state: "visible", timeout: 5000 }).then(() => true, () => false);
+const gone = (locator) => locator.waitFor({ state: "detached", timeout: 5000 }).then(() => true, () => false);
 async function shoot(page, name) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 800 });
@@ -134,8 +146,8 @@ const journeys = {
     await login(page, args.username, args.password);
     await page.goto(`${baseUrl}${about.route}`, { waitUntil: "networkidle" });
     await page.locator('[id="first_name"] input').waitFor();
-    check((await value(page, "first_name")) === "Amara", "after confirming and logging in, the answers are saved");
-    check((await value(page, "last_name")) === "Okafor", "every carried answer is saved");
+    check(await valueBecomes(page, "first_name", "Amara"), "after confirming and logging in, the answers are saved");
+    check(await valueBecomes(page, "last_name", "Okafor"), "every carried answer is saved");
   },
 
   /** All three pages with valid data, a PNG and a DOCX uploaded and converted, submitted. */
@@ -146,21 +158,21 @@ const journeys = {
     await fill(page, "first_name", "Mei");
     await fill(page, "last_name", "Chen");
     await choose(page, "gender", "AG");
-    check(await page.locator('[id="add_another_gender"]').isVisible(), "a field shows when its condition holds");
+    check(await shown(page.locator('[id="add_another_gender"]')), "a field shows when its condition holds");
     await choose(page, "gender", "W");
-    check(!(await page.locator('[id="add_another_gender"]').count()), "and hides when it no longer holds");
+    check(await gone(page.locator('[id="add_another_gender"]')), "and hides when it no longer holds");
     await choose(page, "sex_assigned_at_birth", "F");
     await fill(page, "birth_date", "2008-04-12");
     await control(page, "phone_home").pressSequentially("4165550142x");
-    check((await value(page, "phone_home")) === "(416) 555-0142", "the phone mask formats digits only");
+    check(await valueBecomes(page, "phone_home", "(416) 555-0142"), "the phone mask formats digits only");
     await pickSuggestion(page, "address_line_1", "120 Main", "120 Main Street");
     await page.waitForFunction(() => document.querySelector('[id="city"] input')?.value);
-    check((await value(page, "city")) === "Riverside Bay", "an address suggestion fills the city");
-    check((await value(page, "country")) === "USA", "and the country");
-    check((await value(page, "state")) === "CA", "and the state (a conditional dropdown of the country)");
-    check((await value(page, "zip")) === "92501", "and the ZIP code");
+    check(await valueBecomes(page, "city", "Riverside Bay"), "an address suggestion fills the city");
+    check(await valueBecomes(page, "country", "USA"), "and the country");
+    check(await valueBecomes(page, "state", "CA"), "and the state (a conditional dropdown of the country)");
+    check(await valueBecomes(page, "zip", "92501"), "and the ZIP code");
     await choose(page, "country", "CAN");
-    check((await value(page, "state")) === "", "changing the controlling country clears the state");
+    check(await valueBecomes(page, "state", ""), "changing the controlling country clears the state");
     await choose(page, "state", "ON");
     await fill(page, "zip", "M5J 2G2");
     await radio(page, "citizenship_type", "4");
@@ -176,8 +188,8 @@ const journeys = {
 
     await pickSuggestion(page, "hs_name", "Lincoln", "Lincoln Heights High School");
     await page.waitForFunction(() => document.querySelector('[id="hs_ceeb"] input')?.value);
-    check((await value(page, "hs_ceeb")) === "059903", "a school suggestion fills the CEEB code");
-    check((await value(page, "hs_city")) === "Riverside Bay", "and the school's city");
+    check(await valueBecomes(page, "hs_ceeb", "059903"), "a school suggestion fills the CEEB code");
+    check(await valueBecomes(page, "hs_city", "Riverside Bay"), "and the school's city");
     await choose(page, "hs_grad_month", "6");
     await page.locator('[id="hs_grad_year"] select option').nth(1).waitFor({ state: "attached" });
     const gradYear = await page.locator('[id="hs_grad_year"] select option').nth(1).getAttribute("value");
@@ -293,7 +305,7 @@ const journeys = {
     await page.getByRole("tab", { name: other.label, selected: true }).waitFor();
     await page.getByRole("tab", { name: typed.label }).click();
     await page.getByRole("tab", { name: typed.label, selected: true }).waitFor();
-    check((await value(page, key)) === "", "switching tabs cleared the other tab's answer");
+    check(await valueBecomes(page, key, ""), "switching tabs cleared the other tab's answer");
     await page.reload({ waitUntil: "networkidle" });
     await waitForPage(page, education.route);
     check((await value(page, key)) === "", "and the clearing was saved");
