@@ -3,7 +3,7 @@ from pathlib import Path
 
 from flask import Flask, send_from_directory
 
-from engine import db, errors, ops
+from engine import db, errors, jsonio, ops
 from engine.config import load_config
 from engine.extensions import api
 from engine.tenant import TenantHolder
@@ -19,7 +19,7 @@ def create_app(overrides: dict | None = None) -> Flask:
         static_url_path="/static",
     )
     app.config.update(config)
-    app.json.sort_keys = False
+    jsonio.init_app(app)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
     # Refuses to start with an invalid tenant: raises DefinitionInvalid with the author's messages.

@@ -94,3 +94,15 @@ def test_docs_assets_are_served_by_the_app(client):
     response = client.get("/static/swagger-ui/swagger-ui-bundle.js")
     assert response.status_code == 200
     assert len(response.data) > 100_000
+
+
+def test_a_lone_surrogate_in_a_json_body_is_a_400(client):
+    response = client.post("/public/login", data='{"username": "\\ud800@example.edu", "password": "x"}',
+                           content_type="application/json")
+    assert response.status_code == 400
+    assert response.get_json() == {"message": "The request contains text that is not valid Unicode."}
+
+
+def test_a_deeply_nested_json_body_is_a_400(client):
+    response = client.post("/public/login", data="[" * 100_000, content_type="application/json")
+    assert response.status_code == 400 and response.is_json
