@@ -100,11 +100,21 @@ class LocalStorage(Storage):
 
     ALGORITHM = "FORMENGINE-HMAC-SHA256"
 
-    def __init__(self, root: str | Path, secret: str, upload_url: str, download_url: str):
+    UPLOAD_PATH = "/api/storage/upload"
+    DOWNLOAD_PATH = "/api/storage/download"
+
+    def __init__(self, root: str | Path, secret: str, public_url: str = ""):
         self.root = Path(root)
         self.secret = hashlib.sha256(b"formengine-storage:" + secret.encode()).digest()
-        self.upload_url = upload_url
-        self.download_base = download_url
+        self.public_url = public_url.rstrip("/")
+
+    def _base(self) -> str:
+        """The origin the browser used (so any host or port works), else PUBLIC_URL."""
+        try:
+            from flask import has_request_context, request
+        except ImportError:  # pragma: no cover - Flask is always installed with the engine
+            return self.public_url
+        return request.host_url.rstrip("/") if has_request_context() else self.public_url
 
     def _path(self, key: str) -> Path:
         if not valid_key(key):
@@ -124,7 +134,7 @@ class LocalStorage(Storage):
         policy_b64 = _b64(json.dumps(policy, separators=(",", ":")).encode())
         fields = {"key": key, "policy": policy_b64, "x-amz-algorithm": self.ALGORITHM,
                   "x-amz-signature": _sign(self.secret, policy_b64)}
-        return PresignedPost(self.upload_url, fields)
+        return PresignedPost(self._base() + self.UPLOAD_PATH, fields)
 
     def check_policy(self, fields: dict, size: int, now: float | None = None) -> str:
         """The key the upload may be stored under, or PolicyRefused with S3's reason."""
@@ -211,7 +221,7 @@ class LocalStorage(Storage):
         message = f"{key}\n{expires}\n{file_name}"
         signature = hmac.new(self.secret, message.encode(), hashlib.sha256).hexdigest()
         query = urlencode({"key": key, "expires": expires, "name": file_name, "signature": signature})
-        return f"{self.download_base}?{query}"
+        return f"{self._base()}{self.DOWNLOAD_PATH}?{query}"
 
     def check_download(self, key: str, expires: int, file_name: str, signature: str) -> None:
         message = f"{key}\n{expires}\n{file_name}"
@@ -306,7 +316,5 @@ def storage_from_config(config: dict) -> Storage:
     base = (config.get("PUBLIC_URL") or "").rstrip("/")
     ident = ("local", config["STORAGE_PATH"], config["SECRET_KEY"], base)
     if ident not in _cache:
-        _cache[ident] = LocalStorage(config["STORAGE_PATH"], config["SECRET_KEY"],
-                                     upload_url=f"{base}/api/storage/upload",
-                                     download_url=f"{base}/api/storage/download")
+        _cache[ident] = LocalStorage(config["STORAGE_PATH"], config["SECRET_KEY"], public_url=base)
     return _cache[ident]
