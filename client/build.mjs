@@ -28,11 +28,15 @@ async function exists(file) {
 }
 
 /** The HTML template with the bundle's stylesheet and script put in place of the build markers. */
-export function renderIndex(template, { scripts, styles }) {
+export function renderIndex(template, { scripts, styles, preloads = [] }) {
   for (const marker of ["<!-- build:css -->", "<!-- build:js -->"]) {
     if (!template.includes(marker)) throw new Error(`index.html lacks the marker ${marker}`);
   }
-  const css = styles.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n    ");
+  // The entry's static imports are fetched with it rather than after it has been parsed.
+  const css = [
+    ...styles.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
+  ].join("\n    ");
   const js = scripts.map((src) => `<script type="module" src="${src}"></script>`).join("\n    ");
   return template.replace("<!-- build:css -->", css).replace("<!-- build:js -->", js);
 }
@@ -50,6 +54,17 @@ async function copySwaggerUi(outdir) {
     await copyFile(from, path.join(target, name));
   }
 }
+
+// RJSF imports markdown-to-jsx (for descriptions we do not use) and fast-uri (for `$ref`s our
+// schemas do not have): the form's small renderer and a stub stand in for them, about 30 KB of a
+// form page's gzipped JavaScript (src/widgets/markdown.js, src/widgets/uriResolverStub.js).
+const markdownShim = {
+  name: "form-shims",
+  setup(build) {
+    build.onResolve({ filter: /^markdown-to-jsx(\/react)?$/ }, () => ({ path: path.join(here, "src/widgets/markdown.js") }));
+    build.onResolve({ filter: /^fast-uri$/ }, () => ({ path: path.join(here, "src/widgets/uriResolverStub.js") }));
+  },
+};
 
 export async function build({ outdir = path.join(here, "dist"), publicPath = "/static", logLevel = "warning" } = {}) {
   await rm(outdir, { recursive: true, force: true });
@@ -71,6 +86,7 @@ export async function build({ outdir = path.join(here, "dist"), publicPath = "/s
     define: { "process.env.NODE_ENV": '"production"' },
     legalComments: "linked",
     metafile: true,
+    plugins: [markdownShim],
     logLevel,
   });
 
@@ -80,9 +96,10 @@ export async function build({ outdir = path.join(here, "dist"), publicPath = "/s
   const url = (file) => `${publicPath}/${path.relative(outdir, path.resolve(here, file)).split(path.sep).join("/")}`;
   const scripts = [url(entry[0])];
   const styles = entry[1].cssBundle ? [url(entry[1].cssBundle)] : [];
+  const preloads = entry[1].imports.filter((item) => item.kind === "import-statement").map((item) => url(item.path));
 
   const template = await readFile(path.join(here, "index.html"), "utf8");
-  await writeFile(path.join(outdir, "index.html"), renderIndex(template, { scripts, styles }));
+  await writeFile(path.join(outdir, "index.html"), renderIndex(template, { scripts, styles, preloads }));
   await copySwaggerUi(outdir);
   return { scripts, styles, metafile: result.metafile };
 }

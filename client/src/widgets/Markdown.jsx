@@ -1,14 +1,8 @@
-import MarkdownToJsx from "markdown-to-jsx";
+import { blocks } from "./markdown.js";
 
-// Markdown from the compiled form (section texts, content blocks, modals): links open normally,
-// no raw HTML is rendered.
-const OPTIONS = { disableParsingRawHTML: true, forceWrapper: true, wrapper: "div" };
-
+// Markdown from the compiled form (section texts, content blocks, modals), rendered as React
+// elements by the small renderer in markdown.js: no raw HTML, only safe link targets.
 export function Markdown({ text, className }) {
   if (!text) return null;
-  return (
-    <div className={className ? `markdown ${className}` : "markdown"}>
-      <MarkdownToJsx options={OPTIONS}>{text}</MarkdownToJsx>
-    </div>
-  );
+  return <div className={className ? `markdown ${className}` : "markdown"}>{blocks(text)}</div>;
 }
