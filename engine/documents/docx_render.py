@@ -81,12 +81,17 @@ def _list_kind(paragraph: DocxParagraph) -> tuple[str, int] | None:
     return None
 
 
+EMU_PER_POINT = 12700
+
+
 def _images(paragraph: DocxParagraph, document) -> list:
+    """Each inline or floating picture at its declared size (scaled down to fit the frame)."""
     from engine.documents.convert import open_image
 
     flowables = []
-    for blip in paragraph._p.iter(qn("a:blip")):
-        rel_id = blip.get(qn("r:embed"))
+    for drawing in paragraph._p.iter(qn("w:drawing")):
+        blip = next(drawing.iter(qn("a:blip")), None)
+        rel_id = blip.get(qn("r:embed")) if blip is not None else None
         part = document.part.related_parts.get(rel_id) if rel_id else None
         if part is None or not hasattr(part, "blob"):
             continue
@@ -95,8 +100,15 @@ def _images(paragraph: DocxParagraph, document) -> list:
         image.save(buffer, "JPEG", quality=85)
         buffer.seek(0)
         width, height = image.size
+        extent = next(drawing.iter(qn("wp:extent")), None)
+        try:
+            width, height = int(extent.get("cx")) / EMU_PER_POINT, int(extent.get("cy")) / EMU_PER_POINT
+        except (AttributeError, TypeError, ValueError):
+            pass
+        if width <= 0 or height <= 0:
+            width, height = image.size
         scale = min(1.0, FRAME_WIDTH / width, (6 * inch) / height)
-        flowables.append(Image(buffer, width=width * scale, height=height * scale))
+        flowables.append(Image(buffer, width=width * scale, height=height * scale, hAlign="LEFT"))
     return flowables
 
 
