@@ -5,7 +5,14 @@ from flask_smorest import Blueprint as _Blueprint
 
 
 class ErrorSchema(ma.Schema):
+    """Every error: a message for a person, and where useful the problems by field (`errors`) or
+    other details such as `retry_after`."""
+
+    class Meta:
+        unknown = ma.INCLUDE  # documented as open: errors may carry details beside the message
+
     message = ma.fields.String(required=True, metadata={"description": "What went wrong, for a person"})
+    errors = ma.fields.Dict(keys=ma.fields.String(), metadata={"description": "Problems by field or answer key"})
 
 
 class MessageSchema(ma.Schema):
