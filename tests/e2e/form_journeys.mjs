@@ -236,6 +236,15 @@ const journeys = {
     const review = finish.sections.find((section) => section.confirm);
     await page.getByLabel(review.confirm.label).check();
     await page.locator('[id="legal_agree"] input').check();
+    // The application PDF: GET /api/pdf is polled until completed, then its signed URL is opened.
+    const pdfRequests = [];
+    page.context().on("request", (request) => /storage\/download/.test(request.url()) && pdfRequests.push(request.url()));
+    const opened = page.context().waitForEvent("page", { timeout: 60000 }).catch(() => null);
+    await page.getByRole("button", { name: "Download a PDF copy" }).click();
+    const pdf = await opened;
+    for (let i = 0; i < 50 && !pdfRequests.length; i += 1) await page.waitForTimeout(100);
+    check(Boolean(pdf) && pdfRequests.length > 0, `the PDF copy opens its signed URL in a new tab (${pdfRequests[0]})`);
+    await pdf?.close().catch(() => {});
     await shoot(page, "final-filled");
     await axe(page, "finish page (filled)");
     await page.getByRole("button", { name: "Submit Application" }).click();
