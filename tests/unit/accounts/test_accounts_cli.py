@@ -32,3 +32,13 @@ def test_create_a_confirmed_account_and_purge_old_rows(env):
     assert result.exit_code == 0, result.output
     assert "purged 1 sessions" in result.output and "1 rate-limit counters" in result.output
     env.dispose()
+
+
+def test_bench_measures_login_cost():
+    from engine.accounts.cli import run_bench
+
+    results = run_bench(logins=3, resets=3)
+    assert results["argon2id_parameters"] == "m=19456 KiB, t=2, p=1"
+    assert results["argon2id_verify_ms_median"] > 0
+    assert results["http_logins_per_second_one_core"] > 0
+    assert results["forgot_password_ms_median_known"] > 0 and results["forgot_password_ms_median_unknown"] > 0
