@@ -63,7 +63,9 @@ export async function newPage({ width = 1280, clock = false } = {}) {
 export async function shot(page, name) {
   const width = page.viewportSize().width;
   await page.waitForTimeout(150);
-  await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+  // Whole page for the cards; the first screens of a long form page (what the shell adds is on top).
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: height <= 2400 });
 }
 
 export async function axe(page, label) {

@@ -132,6 +132,7 @@ await run(async () => {
       check(await nav.getByRole("link", { name: `${index + 1} ${p.nav_label}` }).isVisible(), `nav item ${index + 1} "${p.nav_label}"`);
     }
     check(await page.getByText(form.banners.welcome.returning.title.split(",")[0]).isVisible(), "welcome banner for the 2nd login");
+    await page.getByRole("heading", { level: 1 }).waitFor();
     await shot(page, "shell-logged-in");
     await page.getByRole("button", { name: "Help" }).click();
     const help = page.getByRole("dialog", { name: form.modals.help.title });
@@ -164,6 +165,7 @@ await run(async () => {
     await page.goto(`${baseUrl}/no-such-page?ref=mail`);
     await page.waitForURL((url) => url.pathname === defaultRoute);
     check(new URL(page.url()).search === "?ref=mail", `${width}px unknown route -> ${defaultRoute} keeping the query (${page.url()})`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
     check(await page.getByText(form.banners.welcome.anonymous.title).isVisible(), `${width}px anonymous welcome banner`);
     await shot(page, "shell-anonymous");
 

@@ -32,6 +32,7 @@ export default function LoginCard() {
       refreshLoggedIn();
       updateSnapshot({ username: result.username, num_logins: Math.max(1, result.num_logins || 1), has_changed_page: false });
       if (state.studentAnswers) clearVisitorAnswers();
+      toast.clear(); // the card's earlier errors are answered
       navigate("/", { replace: true });
     } catch (error) {
       form.setBusy(false);

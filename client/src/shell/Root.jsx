@@ -6,10 +6,8 @@ import { Outlet, Route, Routes, useNavigate } from "react-router";
 import * as api from "../api/client.js";
 import { SESSION_INVALID_MESSAGE, UnauthorizedError } from "../api/errors.js";
 import { ErrorBoundary } from "./ErrorBoundary.jsx";
-import { IdleManager } from "./IdleManager.jsx";
 import { lazyPage } from "./lazyPage.js";
 import { Loading } from "./Loading.jsx";
-import { Modal } from "./Modal.jsx";
 import { cached, clearSession, peekCached, refreshLoggedIn, useSnapshot } from "./sessionStore.js";
 import { ServicesContext } from "./services.js";
 import { createToastStore } from "./toastStore.js";
@@ -21,6 +19,9 @@ const ConfirmCard = lazyPage(() => import("../auth/ConfirmCard.jsx"));
 const ForgotCard = lazyPage(() => import("../auth/ForgotCard.jsx"));
 const ResetCard = lazyPage(() => import("../auth/ResetCard.jsx"));
 const FormGroup = lazyPage(() => import("./FormGroup.jsx"));
+// Only for logged-in users, and only on an error: kept out of the first paint of the auth pages.
+const IdleManager = lazyPage(() => import("./IdleManager.jsx"), "IdleManager");
+const Modal = lazyPage(() => import("./Modal.jsx"), "Modal");
 
 export function Root() {
   return (
@@ -104,11 +105,15 @@ function Shell() {
         </Route>
         <Route path="*" element={<Suspense fallback={<Loading />}><FormGroup /></Suspense>} />
       </Routes>
-      {snapshot.is_logged_in && !snapshot.is_service_user && <IdleManager settings={compiled?.settings?.idle} onLogout={logout} />}
-      <Modal open={Boolean(unexpected)} title="Unexpected Error" size="small" role="alertdialog" onClose={() => setUnexpected(null)}
-        actions={<button type="button" className="button button-primary" onClick={() => setUnexpected(null)}>Close</button>}>
-        <p>{unexpected?.message}</p>
-      </Modal>
+      <Suspense fallback={null}>
+        {snapshot.is_logged_in && !snapshot.is_service_user && <IdleManager settings={compiled?.settings?.idle} onLogout={logout} />}
+        {unexpected && (
+          <Modal open title="Unexpected Error" size="small" role="alertdialog" onClose={() => setUnexpected(null)}
+            actions={<button type="button" className="button button-primary" onClick={() => setUnexpected(null)}>Close</button>}>
+            <p>{unexpected.message}</p>
+          </Modal>
+        )}
+      </Suspense>
       <ToastViewport store={toastStore} />
     </ServicesContext.Provider>
   );
