@@ -26,7 +26,8 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
 });
-const results = { throttle: THROTTLE, keystrokes: KEYSTROKES, mode: username ? "logged in, validating" : "visitor", pages: [] };
+const loadAverage = (await import("node:os")).loadavg()[0];
+const results = { load_average: Number(loadAverage.toFixed(1)), throttle: THROTTLE, keystrokes: KEYSTROKES, mode: username ? "logged in, validating" : "visitor", pages: [] };
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -51,10 +52,19 @@ try {
     });
   }
   const cdp = await context.newCDPSession(page);
-  for (const formPage of form.pages) {
-    scripts.clear();
-    await page.goto(`${baseUrl}${formPage.route}`, { waitUntil: "networkidle" });
-    await page.locator("h1#page-title").waitFor();
+  await page.goto(`${baseUrl}${form.pages[0].route}`, { waitUntil: "networkidle" });
+  for (const [index, formPage] of form.pages.entries()) {
+    if (index > 0 && !username) {
+      scripts.clear();
+      await page.goto(`${baseUrl}${formPage.route}`, { waitUntil: "networkidle" });
+    } else if (index > 0) {
+      // Through the navigation: a reload would take an applicant back to the saved last page.
+      scripts.clear();
+      await page.getByRole("navigation", { name: "Application sections" })
+        .getByRole("link", { name: `${index + 1} ${formPage.nav_label}` }).click();
+      await page.waitForURL((url) => url.pathname === formPage.route);
+    }
+    await page.locator("h1#page-title", { hasText: formPage.title }).waitFor();
     await page.waitForLoadState("networkidle");
     const jsGzip = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
     // The first text question of the page (its wrapper has the answer key as id).
@@ -65,7 +75,10 @@ try {
     }
     await target.scrollIntoViewIfNeeded();
     await target.click();
+    await cdp.send("Performance.enable");
+    const metric = async () => Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLE });
+    const before = await metric();
     const samples = await page.evaluate(async (count) => {
       const input = document.activeElement;
       const times = [];
@@ -89,7 +102,10 @@ try {
       }
       return times;
     }, KEYSTROKES);
+    const after = await metric();
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    // Main-thread time per keystroke by kind (CPU work, so less sensitive to a busy machine).
+    const perKey = (name) => Number((((after[name] - before[name]) * 1000) / KEYSTROKES).toFixed(1));
     const questions = await page.locator(".form-page .field").count();
     results.pages.push({
       route: formPage.route,
@@ -99,6 +115,13 @@ try {
         p95: Number(percentile(samples, 95).toFixed(1)),
         max: Number(Math.max(...samples).toFixed(1)),
       },
+      main_thread_ms_per_keystroke: {
+        task: perKey("TaskDuration"),
+        script: perKey("ScriptDuration"),
+        style: perKey("RecalcStyleDuration"),
+        layout: perKey("LayoutDuration"),
+      },
+      // The first page: everything a form page loads; later pages: what their visit added.
       js_gzip_kb: Number((jsGzip / 1024).toFixed(1)),
     });
   }
