@@ -33,7 +33,8 @@ const gz = (file) => gzipSync(readFileSync(path.resolve(clientDir, file)), { lev
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
-const routes = ["/login", "/signup", "/confirm", "/forgot", "/reset?username=a%40b.co&id=x", "/about", "/completion"];
+// /completion is left out: before submission (as here, anonymous) it redirects to the default route.
+const routes = ["/login", "/signup", "/confirm", "/forgot", "/reset?username=a%40b.co&id=x", "/about"];
 console.log(`| route | JS files | gzipped JS to render | + on demand after paint (axios) | RJSF or ajv loaded |`);
 console.log(`| --- | --- | --- | --- | --- |`);
 for (const route of routes) {
