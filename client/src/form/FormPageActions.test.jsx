@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+// Tabs and add-another through the page, for a logged-in applicant (their calls mocked).
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AppContext } from "../shell/AppContext.jsx";
+import { FormPage } from "./FormPage.jsx";
+import { api, formApp, resetFormApp } from "./appBridge.js";
+import { compiledTenant } from "./testCompiled.js";
+
+const compiled = compiledTenant("intl_undergrad");
+const education = compiled.pages.find((page) => page.route === "/education");
+const essay = education.sections.find((section) => section.tabs).tabs;
+const [typed, uploaded] = essay.options;
+const repeater = education.sections.find((section) => section.add_another).add_another;
+
+beforeEach(() => {
+  resetFormApp();
+  formApp().set({ extrasLoaded: true, addAnother: {}, tabs: {}, documents: {}, conversions: {} });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function renderEducation(answers = {}) {
+  const seen = { answers: null, toasts: [] };
+  function Shell() {
+    const [state, setState] = useState(answers);
+    seen.answers = state;
+    const app = {
+      compiled,
+      snapshot: { is_logged_in: true, web_status: "started" },
+      answers: state,
+      errors: {},
+      updateAnswers: (partial) => setState((current) => ({ ...current, ...partial })),
+      saveAnswers: async () => true,
+      toast: { error: (title, message) => seen.toasts.push([title, message]) },
+    };
+    return <AppContext.Provider value={app}><FormPage page={education} compiled={compiled} /></AppContext.Provider>;
+  }
+  render(<MemoryRouter initialEntries={["/education"]}><Shell /></MemoryRouter>);
+  return seen;
+}
+
+describe("tabs on the page", () => {
+  it("a switch is blocked by the File Upload in Progress modal while a file converts", () => {
+    formApp().set({ tabs: { [essay.id]: uploaded.id }, conversions: { [uploaded.fields[0].key]: { phase: "converting" } } });
+    const putTabs = vi.spyOn(api, "putTabs");
+    renderEducation();
+    fireEvent.click(screen.getByRole("tab", { name: typed.label }));
+    const dialog = screen.getByRole("dialog", { name: "File Upload in Progress" });
+    expect(dialog.textContent).toContain("Please wait until the file upload has completed.");
+    expect(putTabs).not.toHaveBeenCalled();
+  });
+
+  it("a switch deletes the tab's file, saves the choice and clears the listed answers", async () => {
+    formApp().set({ tabs: { [essay.id]: uploaded.id }, documents: { [uploaded.fields[0].key]: { file_name: "e.png", file_size: 5 } } });
+    const deleteConversion = vi.spyOn(api, "deleteConversion").mockResolvedValue({});
+    const putTabs = vi.spyOn(api, "putTabs").mockResolvedValue({ cleared: [] });
+    const seen = renderEducation({ [typed.fields[0].key]: "My essay" });
+    await act(async () => fireEvent.click(screen.getByRole("tab", { name: typed.label })));
+    expect(deleteConversion).toHaveBeenCalledWith(uploaded.fields[0].key);
+    expect(putTabs).toHaveBeenCalledWith(essay.id, typed.id);
+    expect(formApp().get().tabs[essay.id]).toBe(typed.id);
+    expect(formApp().get().documents).toEqual({});
+    await act(async () => fireEvent.click(screen.getByRole("tab", { name: uploaded.label })));
+    expect(seen.answers[typed.fields[0].key]).toBe("");
+  });
+
+  it("a failed switch raises 'Error handling tabs for {key}'", async () => {
+    vi.spyOn(api, "putTabs").mockRejectedValue(new Error("down"));
+    vi.spyOn(api, "getTabs").mockResolvedValue({});
+    vi.spyOn(api, "documentAnswers").mockResolvedValue({});
+    const seen = renderEducation();
+    await act(async () => fireEvent.click(screen.getByRole("tab", { name: uploaded.label })));
+    expect(seen.toasts).toEqual([[`Error handling tabs for ${essay.default}`, undefined]]);
+  });
+});
+
+describe("add-another on the page", () => {
+  it("saves one more and shows it; a failure raises 'Error adding another {key}'", async () => {
+    const put = vi.spyOn(api, "putAddAnother").mockResolvedValueOnce({}).mockRejectedValueOnce(new Error("down"));
+    const seen = renderEducation();
+    const box = document.querySelector(`[data-add-another="${repeater.id}"]`);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: repeater.label })));
+    expect(put).toHaveBeenCalledWith(repeater.id, 2);
+    expect(box.querySelectorAll(".instance").length).toBe(2);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: repeater.label })));
+    expect(seen.toasts).toEqual([[`Error adding another ${repeater.id}`, undefined]]);
+    expect(box.querySelectorAll(".instance").length).toBe(2);
+  });
+});
