@@ -215,11 +215,11 @@ function PageForm({ app, compiled, page }) {
       {!readOnly && (
         <div className="page-actions">
           {next ? (
-            <button type="button" className="button" onClick={onContinue}>
+            <button type="button" className="button button-primary" onClick={onContinue}>
               {STRINGS.continue}
             </button>
           ) : (
-            <button type="button" className="button" disabled={submitting} aria-busy={submitting || undefined} onClick={onSubmit}>
+            <button type="button" className="button button-primary" disabled={submitting} aria-busy={submitting || undefined} onClick={onSubmit}>
               {STRINGS.submit}
             </button>
           )}
