@@ -1,0 +1,517 @@
+"""scripts/scale_test's driver: stack, accounts, load with faults, drain, checks, report.
+See scripts/scale_test for what it does; scale_stack.py starts the processes and
+scale_clients.py is the simulated applicants."""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import random
+import re
+import signal
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+from scale_clients import GaveUp, Record, run_applicants
+from scale_stack import ROOT, Stack, ensure_nginx, log
+
+GOLDEN = ROOT / "tests" / "golden" / "intl_undergrad" / "base.json"
+PASSWORD = "Scale-Test-Password-1"
+BENCH_SECTION = "## Scale test"
+RELIABILITY_SECTION = "## Latest run"
+# Job timeouts for the run (seconds). A job whose worker was killed is taken as dead at
+# started + timeout + 15 s grace and re-queued by the next status poll; the production
+# defaults (60 s, 120 s) would make the drain wait up to 135 s. --production-timeouts keeps them.
+TEST_JOB_ENV = {"DOCUMENT_JOB_TIMEOUT": "20", "PDF_JOB_TIMEOUT": "30"}
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(prog="scripts/scale_test", description=__doc__)
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds of load (at most 600)")
+    parser.add_argument("--applicants", type=int, default=20, help="concurrent simulated applicants")
+    parser.add_argument("--smoke", action="store_true",
+                        help="fast variant: 10 s, 3 applicants, both kills, no report written")
+    parser.add_argument("--database-url", default=os.environ.get(
+        "SCALE_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"),
+        help="PostgreSQL server; a fresh database is created on it and dropped at the end")
+    parser.add_argument("--web-workers", type=int, default=None,
+                        help="gunicorn workers per app process (default: engine/gunicorn_conf.py's, from the CPUs)")
+    parser.add_argument("--down", type=float, default=2.0, help="seconds a killed process stays down")
+    parser.add_argument("--drain-timeout", type=float, default=150.0, help="bound on the wait for queues to drain")
+    parser.add_argument("--production-timeouts", action="store_true",
+                        help="keep the production job timeouts (recovery of killed jobs takes up to 135 s)")
+    parser.add_argument("--seed", type=int, default=None, help="random seed (kill moments, answer chunks)")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary folder with every log")
+    parser.add_argument("--no-write", action="store_true", help="print the report only")
+    options = parser.parse_args(argv)
+    if options.smoke:
+        options.duration, options.applicants = min(options.duration, 10.0), min(options.applicants, 3)
+        options.no_write = True
+        options.drain_timeout = min(options.drain_timeout, 120.0)
+    if not 1 <= options.duration <= 600 or not 1 <= options.applicants <= 200:
+        parser.error("bounded runs only: --duration 1..600 s, --applicants 1..200")
+    if options.seed is None:
+        options.seed = random.randrange(1_000_000)
+    return options
+
+
+# --- the plan: what applicants answer ---------------------------------------------------
+
+def build_plan() -> dict:
+    from engine.definition import load_and_compile
+
+    compiled = load_and_compile(ROOT / "tenants" / "intl_undergrad")
+    answers = json.loads(GOLDEN.read_text())["answers"]
+    answers.update(refresh_dated(compiled, answers))
+    file_keys = [k for k, v in compiled.data_model.items() if v.get("field") == "file"]
+    if not file_keys:
+        raise SystemExit("the tenant has no file-upload key")
+    file_key = file_keys[0]
+    tab_id, tab = compiled.data_model[file_key]["tab"]
+    cleared = {k for k, v in compiled.data_model.items() if v.get("tab") and v["tab"][0] == tab_id and v["tab"][1] != tab}
+    routes = [page["route"] for page in compiled.data["pages"]]
+    pages = []
+    for route in routes:
+        keys = [k for k in answers if compiled.data_model.get(k, {}).get("page") == route
+                and k not in cleared and k != file_key]
+        pages.append((route, keys))
+    return {"answers": answers, "pages": pages, "file_key": file_key, "tab_id": tab_id, "tab": tab,
+            "upload_page": compiled.data_model[file_key]["page"], "skipped": sorted(cleared)}
+
+
+def refresh_dated(compiled, answers: dict) -> dict:
+    """The golden answers are fixed at their own `today`: a year-list select (years from now)
+    whose stored year has left the list gets the list's first year instead."""
+    fixed = {}
+    option_lists = compiled.data.get("options", {})
+
+    def walk(node):
+        if isinstance(node, dict):
+            key, options = node.get("key"), node.get("options")
+            if key in answers and isinstance(options, str) and option_lists.get(options, {}).get("kind") == "years":
+                values = [o["value"] for o in option_lists[options]["options"] if o["value"]]
+                if answers[key] and answers[key] not in values and values:
+                    fixed[key] = values[0]
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(compiled.data["pages"])
+    return fixed
+
+
+def seed_accounts(stack: Stack, count: int) -> list[str]:
+    """Confirmed accounts, made in bulk like `formengine accounts create` (one password hash)."""
+    os.environ.update(stack.env)
+    from engine import db
+    from engine.accounts.models import Account, utcnow
+    from engine.accounts.passwords import hash_password
+    from engine.app import create_app
+
+    app = create_app()
+    names = [f"applicant{i:04d}@scale.example" for i in range(count)]
+    with app.app_context():
+        password_hash = hash_password(PASSWORD)
+        with db.transaction() as tx:
+            now = utcnow()
+            tx.add_all(Account(username=name, password_hash=password_hash, confirmed_at=now) for name in names)
+    app.extensions["db_engine"].dispose()
+    return names
+
+
+# --- faults -----------------------------------------------------------------------------
+
+class Faults(threading.Thread):
+    """Kill one app process and one worker with SIGKILL at random moments, restart them."""
+
+    def __init__(self, stack: Stack, start: float, duration: float, down: float, rng: random.Random):
+        super().__init__(daemon=True)
+        self.stack, self.start_at, self.duration, self.down, self.rng = stack, start, duration, down, rng
+        self.events: list[dict] = []
+        self.error = ""
+        self.stop = threading.Event()
+
+    def run(self):
+        try:
+            app_at = self.start_at + self.duration * self.rng.uniform(0.2, 0.45)
+            worker_at = self.start_at + self.duration * self.rng.uniform(0.5, 0.7)
+            self._sleep_until(app_at)
+            self._kill_app(self.rng.randrange(2))
+            self._sleep_until(worker_at)
+            self._kill_worker()
+        except Exception as exc:  # noqa: BLE001 - reported, and the run fails
+            self.error = repr(exc)
+            log(f"fault thread failed: {exc!r}")
+
+    def _sleep_until(self, moment: float) -> None:
+        while time.time() < moment and not self.stop.is_set():
+            time.sleep(0.05)
+
+    def _kill_app(self, index: int) -> None:
+        killed = self.stack.kill(f"app{index}")
+        log(f"SIGKILL app{index} (gunicorn master and workers, port {self.stack.app_ports[index]})")
+        time.sleep(self.down)
+        restarted = time.time()
+        self.stack.start_app(index)
+        self.stack.wait_app(index)
+        ready = time.time()
+        log(f"app{index} restarted, ready after {ready - restarted:.1f} s")
+        self.events.append({"what": f"app{index}", "killed": killed, "restarted": restarted, "ready": ready})
+
+    def _kill_worker(self) -> None:
+        index, waited = None, time.time()
+        while time.time() - waited < 10 and index is None:  # prefer a worker in the middle of a job
+            index = self.stack.busy_worker()
+            if index is None:
+                time.sleep(0.05)
+        busy = index is not None
+        index = index if busy else self.rng.randrange(2)
+        killed = self.stack.kill(f"worker{index}")
+        log(f"SIGKILL worker{index} ({'busy: its work-horse was running a job' if busy else 'idle'})")
+        time.sleep(self.down)
+        restarted = time.time()
+        self.stack.start_worker(index)
+        self.events.append({"what": f"worker{index}", "killed": killed, "restarted": restarted,
+                            "ready": restarted + 1.0, "busy": busy})
+
+
+# --- after the load: drain and check ----------------------------------------------------
+
+def queue_state(stack: Stack) -> tuple[int, int]:
+    from redis import Redis
+    from rq import Queue
+    from rq.registry import StartedJobRegistry
+    from rq.serializers import JSONSerializer
+
+    conn = Redis(host="127.0.0.1", port=stack.redis_port)
+    queue = Queue("default", connection=conn, serializer=JSONSerializer)
+    return queue.count, StartedJobRegistry(queue=queue).count
+
+
+def db_rows(stack: Stack) -> dict:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(stack.database_url)
+    with engine.connect() as conn:
+        apps = conn.execute(text(
+            "SELECT a.username, p.id, p.answers, p.submitted_at FROM applications p "
+            "JOIN accounts a ON a.id = p.account_id")).all()
+        conversions = conn.execute(text(
+            "SELECT a.username, c.answer_key, c.status, c.message, c.attempts, c.file_name FROM document_conversions c "
+            "JOIN applications p ON p.id = c.application_id JOIN accounts a ON a.id = p.account_id")).all()
+        pdfs = conn.execute(text(
+            "SELECT a.username, f.status, f.message, f.pdf_key, f.attempts FROM application_pdfs f "
+            "JOIN applications p ON p.id = f.application_id JOIN accounts a ON a.id = p.account_id")).all()
+    engine.dispose()
+
+    def answers_of(value):
+        return json.loads(value) if isinstance(value, str) else (value or {})
+
+    return {
+        "answers": {row[0]: answers_of(row[2]) for row in apps},
+        "submitted": {row[0] for row in apps if row[3] is not None},
+        "conversions": [dict(zip(("user", "key", "status", "message", "attempts", "file_name"), row))
+                        for row in conversions],
+        "pdfs": {row[0]: dict(zip(("user", "status", "message", "pdf_key", "attempts"), row)) for row in pdfs},
+    }
+
+
+def drain(stack: Stack, plan: dict, timeout: float) -> dict:
+    """Wait (bounded) for the queue to empty, then act as the applicants' open pages do: poll the
+    pending uploads and PDFs (a poll is what re-queues a job whose worker died)."""
+    import requests
+
+    from scale_clients import Applicant
+
+    started = time.time()
+    deadline = started + timeout
+    while time.time() < deadline:
+        waiting, running = queue_state(stack)
+        if waiting == 0 and running == 0:
+            break
+        time.sleep(0.5)
+    queue_empty_after = time.time() - started
+    rows = db_rows(stack)
+    pending_before = sorted({c["user"] for c in rows["conversions"] if c["status"] in ("unprocessed", "in_progress")}
+                            | {u for u, p in rows["pdfs"].items() if p["status"] in ("unprocessed", "in_progress")})
+    polled = set()
+    while time.time() < deadline:
+        rows = db_rows(stack)
+        pending = sorted({c["user"] for c in rows["conversions"] if c["status"] in ("unprocessed", "in_progress")}
+                         | {u for u, p in rows["pdfs"].items() if p["status"] in ("unprocessed", "in_progress")})
+        if not pending:
+            break
+        for user in pending:
+            client = Applicant(stack.base_url, user, PASSWORD, plan, Record(), {}, deadline, random.Random(0))
+            try:
+                client.call("POST", "/public/login", json={"username": user, "password": PASSWORD})
+                client.call("GET", f"/api/pdf/document-answer/{plan['file_key']}")
+                if user in rows["pdfs"]:
+                    client.call("GET", "/api/pdf")
+            except (GaveUp, requests.RequestException):
+                pass
+            finally:
+                client.http.close()
+            polled.add(user)
+        time.sleep(2.0)
+    return {"queue_empty_after_s": queue_empty_after, "pending_before_polls": pending_before,
+            "polled": sorted(polled), "drain_s": time.time() - started}
+
+
+def check_pdfs(stack: Stack, submitted: set[str], timeout: float) -> dict:
+    """Every submitted application: GET /api/pdf until completed, then the PDF itself from the bucket."""
+    import requests
+
+    from scale_clients import Applicant
+
+    missing, ok = {}, 0
+    deadline = time.time() + timeout
+    for user in sorted(submitted):
+        client = Applicant(stack.base_url, user, PASSWORD, {}, Record(), {}, deadline, random.Random(0))
+        try:
+            client.call("POST", "/public/login", json={"username": user, "password": PASSWORD})
+            body = {}
+            while time.time() < deadline:
+                body = client.call("GET", "/api/pdf").json()
+                if body.get("status") in ("completed", "failed"):
+                    break
+                time.sleep(1.0)
+            if body.get("status") != "completed":
+                missing[user] = f"GET /api/pdf: {body}"
+                continue
+            data = requests.get(body["url"], timeout=10).content
+            if not data.startswith(b"%PDF"):
+                missing[user] = f"the signed URL answered {data[:40]!r}"
+                continue
+            ok += 1
+        except (GaveUp, requests.RequestException) as exc:
+            missing[user] = f"{exc}"
+        finally:
+            client.http.close()
+    return {"ok": ok, "missing": missing}
+
+
+def check(stack: Stack, record: Record, plan: dict, options) -> dict:
+    drained = drain(stack, plan, options.drain_timeout)
+    rows = db_rows(stack)
+    lost = []
+    for user, acked in record.acked.items():
+        stored = rows["answers"].get(user, {})
+        for key, value in acked.items():
+            if stored.get(key) != value:
+                lost.append({"user": user, "key": key, "acked": value, "stored": stored.get(key)})
+    acked_keys = sum(len(v) for v in record.acked.values())
+    stuck = [c for c in rows["conversions"] if c["status"] in ("unprocessed", "in_progress")]
+    failed_silent = [c for c in rows["conversions"] if c["status"] == "failed" and not (c["message"] or "").strip()]
+    client_uploads_unfinished = [u for u in record.uploads if u["status"] not in ("completed", "failed")]
+    submitted = rows["submitted"] | record.submitted
+    pdfs = check_pdfs(stack, submitted, max(30.0, options.drain_timeout / 2))
+    stuck_pdfs = [p for p in rows["pdfs"].values() if p["status"] in ("unprocessed", "in_progress")]
+    waiting, running = queue_state(stack)
+    return {
+        "drain": drained, "acked_keys": acked_keys, "acked_applicants": len(record.acked), "lost": lost,
+        "conversions": rows["conversions"], "stuck": stuck, "failed_silent": failed_silent,
+        "client_uploads_unfinished": client_uploads_unfinished,
+        "submitted_db": len(rows["submitted"]), "submitted_client": len(record.submitted),
+        "submitted_db_only": sorted(rows["submitted"] - record.submitted),
+        "pdfs": pdfs, "stuck_pdfs": stuck_pdfs, "queue_after": {"waiting": waiting, "running": running},
+    }
+
+
+# --- figures ----------------------------------------------------------------------------
+
+def percentiles(values: list[float]) -> tuple[float, float, float]:
+    if not values:
+        return 0.0, 0.0, 0.0
+    if len(values) == 1:
+        return values[0], values[0], values[0]
+    cut = statistics.quantiles(sorted(values), n=100, method="inclusive")
+    return cut[49], cut[94], cut[98]
+
+
+def endpoint_table(record: Record, seconds: float) -> list[dict]:
+    table = {}
+    for attempt in record.attempts:
+        entry = table.setdefault(attempt.label, {"ok": [], "errors": 0})
+        if 200 <= attempt.status < 300:
+            entry["ok"].append(attempt.ms)
+        else:
+            entry["errors"] += 1
+    out = []
+    for label, entry in sorted(table.items(), key=lambda item: -len(item[1]["ok"])):
+        p50, p95, p99 = percentiles(entry["ok"])
+        out.append({"endpoint": label, "requests": len(entry["ok"]) + entry["errors"], "errors": entry["errors"],
+                    "rps": (len(entry["ok"]) + entry["errors"]) / seconds, "p50": p50, "p95": p95, "p99": p99})
+    return out
+
+
+def fault_windows(record: Record, events: list[dict]) -> list[dict]:
+    out = []
+    for event in events:
+        end = event["ready"] + 2.0
+        failed = [a for a in record.attempts if event["killed"] <= a.started <= end and not 200 <= a.status < 300]
+        retried_ok = sum(1 for a in record.attempts if event["killed"] <= a.started <= end + 10
+                         and a.attempt > 0 and 200 <= a.status < 300)
+        in_window = sum(1 for a in record.attempts if event["killed"] <= a.started <= end)
+        gave_up = [g for g in record.gave_up if event["killed"] <= g["at"] <= end + 15]
+        by_kind = {}
+        for a in failed:
+            kind = f"{a.status or a.error}"
+            by_kind[kind] = by_kind.get(kind, 0) + 1
+        out.append({**event, "window_s": end - event["killed"], "requests": in_window, "failed": len(failed),
+                    "failed_by_kind": by_kind, "retried_ok": retried_ok, "gave_up": len(gave_up)})
+    return out
+
+
+def machine() -> str:
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"nproc {os.cpu_count()}, {model}, {round(os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30)} GB RAM, Python {platform.python_version()}"
+
+
+def report(options, stack: Stack, record: Record, load: tuple, faults: list[dict], results: dict,
+           started_wall: float, web_workers: int) -> tuple[str, str, bool]:
+    start, end = load
+    seconds = end - start
+    when = dt.datetime.fromtimestamp(started_wall, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    table = endpoint_table(record, seconds)
+    total = sum(row["requests"] for row in table)
+    lost, stuck, missing = len(results["lost"]), len(results["stuck"]) + len(results["stuck_pdfs"]), \
+        len(results["pdfs"]["missing"])
+    green = (lost == 0 and stuck == 0 and missing == 0 and not results["failed_silent"]
+             and not results["client_uploads_unfinished"] and not record.unexpected and len(faults) == 2)
+    setup = (f"{when}; {machine()}. {options.applicants} applicants for {seconds:.0f} s "
+             f"(`scripts/scale_test --duration {options.duration:g} --applicants {options.applicants} "
+             f"--seed {options.seed}`); nginx -> 2 gunicorn app processes x {web_workers} sync workers, "
+             f"2 RQ workers, PostgreSQL, Redis, moto_server S3, all on this machine (the load generator too).")
+    bench = [BENCH_SECTION, "", setup, "",
+             f"{total} requests, {total / seconds:.1f} requests/s overall; {record.journeys_started} journeys "
+             f"started, {record.journeys_done} finished (submitted and PDF polled). Latency is per attempt, "
+             "as the client saw it through nginx (successful answers only; errors counted apart). "
+             "One app process and one worker were SIGKILLed and restarted during the run.", "",
+             "| endpoint | requests | errors | req/s | p50 ms | p95 ms | p99 ms |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for row in table:
+        bench.append(f"| {row['endpoint']} | {row['requests']} | {row['errors']} | {row['rps']:.1f} | "
+                     f"{row['p50']:.0f} | {row['p95']:.0f} | {row['p99']:.0f} |")
+    rel = [RELIABILITY_SECTION, "", setup, "",
+           f"**Result: {'green' if green else 'RED'}** — lost answers {lost}, stuck jobs {stuck}, "
+           f"missing PDFs {missing}.", "",
+           "| fault | killed at (+s) | restarted (+s) | ready (+s) | requests in window | failed attempts "
+           "| retried and succeeded | gave up |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for f in faults:
+        what = f["what"] + (" (busy)" if f.get("busy") else (" (idle)" if "busy" in f else ""))
+        kinds = ", ".join(f"{k}: {v}" for k, v in sorted(f["failed_by_kind"].items())) or "none"
+        rel.append(f"| SIGKILL {what} | {f['killed'] - start:.1f} | {f['restarted'] - start:.1f} | "
+                   f"{f['ready'] - start:.1f} | {f['requests']} | {f['failed']} ({kinds}) | {f['retried_ok']} | "
+                   f"{f['gave_up']} |")
+    drained = results["drain"]
+    conv_status = {}
+    for c in results["conversions"]:
+        conv_status[c["status"]] = conv_status.get(c["status"], 0) + 1
+    retried_convs = sum(1 for c in results["conversions"] if (c["attempts"] or 0) > 1)
+    rel += ["",
+            f"- Answers: {results['acked_keys']} acknowledged (applicant, key) pairs from "
+            f"{results['acked_applicants']} applicants checked against PostgreSQL: **{lost} lost**.",
+            f"- Uploads: {len(record.uploads)} conversions the clients saw finish; final rows by status "
+            f"{json.dumps(conv_status, sort_keys=True)}; {retried_convs} needed a second attempt; "
+            f"**{len(results['stuck'])} stuck** (unprocessed/in_progress), {len(results['failed_silent'])} failed "
+            f"without a message.",
+            f"- Submitted: {results['submitted_db']} in the database ({results['submitted_client']} acknowledged to "
+            f"clients); PDFs fetched from the bucket and checked: {results['pdfs']['ok']}; "
+            f"**{missing} missing**; {len(results['stuck_pdfs'])} PDF rows stuck.",
+            f"- Drain: queue empty {drained['queue_empty_after_s']:.1f} s after the load; "
+            f"{len(drained['pending_before_polls'])} applicants had a pending upload or PDF then, "
+            f"re-polled like an open page does; done after {drained['drain_s']:.1f} s.",
+            f"- Client calls that gave up after every retry: {len(record.gave_up)}; other error answers: "
+            f"{len(record.unexpected)}."]
+    for item in (record.gave_up + record.unexpected)[:8]:
+        rel.append(f"  - {item['call']} for {item['user']}: {item.get('status')} "
+                   f"{item.get('error') or item.get('body', '')}"[:300])
+    for item in results["lost"][:8]:
+        rel.append(f"  - lost: {item['user']} {item['key']}: acknowledged {str(item['acked'])[:40]!r}, "
+                   f"stored {str(item['stored'])[:40]!r}")
+    return "\n".join(bench) + "\n", "\n".join(rel) + "\n", green
+
+
+def put_section(path: Path, heading: str, body: str) -> None:
+    """Replace the section starting at `heading` (up to the next '## ') or append it."""
+    text = path.read_text() if path.exists() else ""
+    pattern = re.compile(rf"^{re.escape(heading)}\n.*?(?=^## |\Z)", re.S | re.M)
+    if pattern.search(text):
+        text = pattern.sub(lambda _m: body + "\n", text, count=1)
+    else:
+        text = text.rstrip("\n") + "\n\n" + body
+    path.write_text(text.rstrip("\n") + "\n")
+
+
+# --- main -------------------------------------------------------------------------------
+
+def main(argv=None) -> int:
+    options = parse_args(argv if argv is not None else sys.argv[1:])
+    rng = random.Random(options.seed)
+    started_wall = time.time()
+    nginx = ensure_nginx()
+    stack = Stack(database_server=options.database_url, web_workers=options.web_workers, keep=options.keep,
+                  job_env={} if options.production_timeouts else TEST_JOB_ENV)
+
+    def interrupted(signum, _frame):
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    signal.signal(signal.SIGINT, interrupted)
+    signal.signal(signal.SIGTERM, interrupted)
+    try:
+        log(f"seed {options.seed}; {options.applicants} applicants for {options.duration:g} s")
+        plan = build_plan()
+        stack.start(nginx)
+        web_workers = options.web_workers or (os.cpu_count() * 2 + 1)
+        accounts = seed_accounts(stack, options.applicants * (int(options.duration / 4) + 3))
+        log(f"{len(accounts)} confirmed accounts created; load starts")
+        start = time.time()
+        faults = Faults(stack, start, options.duration, options.down, rng)
+        faults.start()
+        record, load_start, load_end = run_applicants(stack.base_url, accounts, PASSWORD, plan,
+                                                      options.applicants, options.duration, options.seed)
+        faults.stop.set()
+        faults.join(timeout=90)
+        log(f"load done: {len(record.attempts)} requests in {load_end - load_start:.1f} s, "
+            f"{record.journeys_done} journeys finished; draining (at most {options.drain_timeout:g} s)")
+        if faults.error:
+            log(f"fault injection failed: {faults.error}")
+        results = check(stack, record, plan, options)
+        events = fault_windows(record, faults.events)
+        bench, rel, green = report(options, stack, record, (load_start, load_end), events, results, started_wall,
+                                   web_workers)
+        print()
+        print(bench)
+        print(rel)
+        if not options.no_write:
+            put_section(ROOT / "docs" / "benchmarks.md", BENCH_SECTION, bench)
+            put_section(ROOT / "docs" / "reliability.md", RELIABILITY_SECTION, rel)
+            log("wrote docs/benchmarks.md (## Scale test) and docs/reliability.md (## Latest run)")
+        if options.keep:
+            (stack.tmp / "results.json").write_text(json.dumps(
+                {"results": results, "faults": events, "gave_up": record.gave_up, "unexpected": record.unexpected,
+                 "uploads": record.uploads}, indent=1, default=str))
+        log("GREEN: nothing lost, nothing stuck" if green else "RED: something was lost, stuck or refused")
+        return 0 if green else 1
+    except KeyboardInterrupt:
+        log("interrupted: stopping everything")
+        return 130
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        stack.close()
