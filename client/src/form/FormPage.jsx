@@ -1,7 +1,7 @@
-import { memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import Form from "@rjsf/core";
-import { AppContext } from "../shell/AppContext.jsx";
+import { useApp } from "../shell/AppContext.jsx";
 import { passThroughValidator, theme } from "../widgets/theme.js";
 import { createRuntime } from "../widgets/runtime.js";
 import { STRINGS } from "../widgets/strings.js";
@@ -9,8 +9,6 @@ import { Modal } from "../widgets/Modal.jsx";
 import { PrintView } from "../print/PrintView.jsx";
 import { PdfDownload } from "./PdfDownload.jsx";
 import { SectionRenderContext } from "./PageLayout.jsx";
-import { FallbackToasts } from "./FallbackToasts.jsx";
-import { useFallbackApp } from "./fallbackApp.js";
 import { ANSWERED, api, formApp, loadExtras, useFormApp } from "./appBridge.js";
 import { clearsAfter, conditionsFor, renderModel, sameSignature, sectionModel, sectionSignature } from "./renderModel.js";
 import { uploadBusy } from "../widgets/fileUpload.js";
@@ -38,28 +36,16 @@ export function answersWithDocuments(compiled, answers, documents) {
   return out;
 }
 
-/** One form page: the compiled page rendered by RJSF with the theme; the staff print view for service users. */
+/**
+ * One form page (the shell's seam: props {page, compiled}, everything else from its AppContext):
+ * the compiled page rendered by RJSF with the theme; the staff print view for service users.
+ */
 export function FormPage({ page, compiled: compiledProp }) {
-  const shell = useContext(AppContext);
-  const fallback = useFallbackApp(!shell, compiledProp);
-  const app = shell ?? fallback;
-  const compiled = compiledProp ?? app?.compiled;
-  if (!compiled || !app) {
-    return (
-      <section aria-labelledby="page-title" className="form-page">
-        <h1 id="page-title">{page.title}</h1>
-        <p className="muted" aria-live="polite">{STRINGS.loading}</p>
-      </section>
-    );
-  }
+  const app = useApp();
+  const compiled = compiledProp ?? app.compiled;
   if (app.snapshot?.is_service_user) return <PrintView compiled={compiled} serviceView={app.serviceView} />;
   const compiledPage = compiled.pages.find((candidate) => candidate.route === page.route) ?? compiled.pages[0];
-  return (
-    <>
-      <PageForm key={compiledPage.route} app={app} compiled={compiled} page={compiledPage} />
-      {!shell && <FallbackToasts />}
-    </>
-  );
+  return <PageForm key={compiledPage.route} app={app} compiled={compiled} page={compiledPage} />;
 }
 
 function PageForm({ app, compiled, page }) {
@@ -79,8 +65,8 @@ function PageForm({ app, compiled, page }) {
   }, [page.title, compiled.tenant?.name]);
 
   useEffect(() => {
-    loadExtras(store, { isLoggedIn });
-  }, [store, isLoggedIn]);
+    loadExtras(store, { isLoggedIn, username: snapshot.username || "" });
+  }, [store, isLoggedIn, snapshot.username]);
   // The shell keeps the chosen tabs too (validation needs them): mirror its map.
   useEffect(() => {
     if (app.tabs) store.set((state) => ({ tabs: { ...state.tabs, ...app.tabs } }));

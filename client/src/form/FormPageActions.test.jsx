@@ -17,7 +17,7 @@ const repeater = education.sections.find((section) => section.add_another).add_a
 
 beforeEach(() => {
   resetFormApp();
-  formApp().set({ extrasLoaded: true, addAnother: {}, tabs: {}, documents: {}, conversions: {} });
+  formApp().set({ owner: "", extrasLoaded: true, addAnother: {}, tabs: {}, documents: {}, conversions: {} });
 });
 afterEach(() => {
   cleanup();
