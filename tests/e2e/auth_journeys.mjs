@@ -159,6 +159,39 @@ await run(async () => {
     await page.context().close();
   }
 
+  // --- answers are never lost: a dropped save is shown, kept on the device and sent after a reload --
+  {
+    const field = form.pages[0].sections.flatMap((section) => section.fields || []).find((f) => f.widget === "text");
+    const page = await newPage();
+    await logIn(page, username);
+    // The saved last page is restored first; the navigation brings the first page back.
+    await page.waitForURL((url) => url.pathname === form.pages[1].route);
+    check(true, `answers: login restores the last page ${form.pages[1].route}`);
+    await page.getByRole("navigation", { name: "Application sections" }).getByRole("link", { name: `1 ${form.pages[0].nav_label}` }).click();
+    await waitForPath(page, form.pages[0].route, "answers: back to the first page");
+    const input = page.getByLabel(field.label, { exact: false }).first();
+    await input.waitFor();
+    await page.route("**/api/answer", (route) => route.abort("internetdisconnected"));
+    await input.fill("Ada");
+    const failed = page.locator(".save-status.save-failed");
+    await failed.waitFor({ timeout: 10000 }).catch(() => {});
+    check(await failed.isVisible(), `answers: a failed background save is shown (${await page.locator(".save-status").textContent()})`);
+    const kept = await page.evaluate(() => localStorage.getItem("formengine.pendingAnswers") || "");
+    check(kept.includes('"Ada"'), "answers: the unsent answer is kept on the device");
+    await shot(page, "answers-not-saved");
+    await page.unroute("**/api/answer");
+    const resent = page.waitForResponse((r) => r.url().endsWith("/api/answer") && r.request().method() === "PUT", { timeout: 15000 });
+    await page.reload();
+    const response = await resent.catch(() => null);
+    check(response?.status() === 200 && JSON.parse(response.request().postData())[field.key] === "Ada",
+      "answers: sent after the reload");
+    await input.waitFor();
+    check((await input.inputValue()) === "Ada", "answers: shown again after the reload");
+    const saved = await page.evaluate(async () => (await (await fetch("/api/profile")).json()).answer);
+    check(saved[field.key] === "Ada", "answers: the server has the answer");
+    await page.context().close();
+  }
+
   // --- unknown route, /completion before submission, completion page, error screen -------------
   for (const width of [1280, 375]) {
     const page = await newPage({ width });

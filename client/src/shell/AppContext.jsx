@@ -24,13 +24,18 @@
 //                         A failed save shows an error toast and resolves false (nothing is lost).
 //   app.errors            the validation errors map {answerKey: [messages]}; filled only while
 //                         web_status is "validating" (then it is re-computed as answers change)
-//   app.runValidations({routes}) -> errors
+//   app.runValidations({routes, documents}) -> errors
 //                         validates the answers (the lead's validateAnswers) for the given page routes
-//                         (default: all), stores the map in app.errors and posts it (POST /api/validations)
-//   app.submitApplication()  the final submit flow of platform section 4
+//                         (default: all), stores the map in app.errors and posts it (POST /api/validations).
+//                         A file question counts as answered when `documents[key]` exists (default: the
+//                         profile's document_answer; pass the newer map when you have one)
+//   app.submitApplication({documents})  the final submit flow of platform section 4
+//   app.tabs / app.setTabs(map)  the tab choices (GET /api/tabs), used by validation; set after a change
 //   app.toast.error(title, message) / app.toast.success(title, message)
 //   app.showUnexpectedError(error)   the "Unexpected Error" dialog
-//   app.navigate(route)   moves within the app (saves last_page while started/validating)
+//   app.navigate(route, {hash})  moves like the top navigation: saves, validates while validating, sets
+//                         has_changed_page; a visitor with answers goes to /signup (last_page is saved
+//                         on every move while started/validating)
 //
 // Data calls: import the typed calls from client/src/api/client.js (every endpoint of platform
 // section 7). A 401 from any of them is handled centrally (cache cleared, /login with the message).

@@ -83,7 +83,7 @@ function SaveStatus({ save }) {
   const text = {
     saving: "Saving your answers…",
     saved: "All answers saved.",
-    failed: `Your latest answers are not saved yet: ${save.message} They are kept on this device and will be sent again.`,
+    failed: `Your latest answers are not saved yet. ${save.message} They are kept on this device and will be sent again.`,
   }[save.state];
   return (
     <p className={`save-status save-${save.state}`} role="status" aria-live="polite">

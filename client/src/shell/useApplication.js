@@ -134,7 +134,7 @@ export function useApplication() {
       return true;
     } catch (error) {
       if (error instanceof UnauthorizedError) return false; // kept for the next login
-      setSave({ state: "failed", message: error.message });
+      setSave({ state: "failed", message: error.status === 0 ? "The server could not be reached." : error.message });
       const rejected = error.body?.errors && typeof error.body.errors === "object" ? error.body.errors : null;
       if (error.status >= 400 && error.status < 500 && rejected) {
         // The server refused these keys for good: drop them so the others can be saved.
@@ -181,6 +181,20 @@ export function useApplication() {
   );
 
   // ---- validation -----------------------------------------------------------------------------
+  // A file question counts as answered when its document exists (the profile's document_answer,
+  // or the newer map the form passes to submitApplication / runValidations).
+  const documentsRef = useRef(null);
+  const validationAnswers = useCallback(
+    (current) => {
+      const documents = documentsRef.current ?? entry.profile?.document_answer ?? {};
+      const out = { ...current };
+      for (const [key, spec] of Object.entries(compiled?.data_model || {})) {
+        if (spec.field === "file") out[key] = documents?.[key] ? "ANSWERED" : "";
+      }
+      return out;
+    },
+    [compiled, entry.profile],
+  );
   const validating = snapshot.web_status === "validating";
   useEffect(() => {
     if (!ready || !validating) {
@@ -189,17 +203,18 @@ export function useApplication() {
     }
     let current = true;
     loadValidation().then(({ validateAnswers }) => {
-      if (current) setLiveErrors(validateAnswers(compiled, answers, { tabs }));
+      if (current) setLiveErrors(validateAnswers(compiled, validationAnswers(answers), { tabs }));
     });
     return () => {
       current = false;
     };
-  }, [ready, validating, compiled, answers, tabs]);
+  }, [ready, validating, compiled, answers, tabs, validationAnswers]);
 
   const runValidations = useCallback(
-    async ({ routes } = {}) => {
+    async ({ routes, documents } = {}) => {
+      if (documents) documentsRef.current = documents;
       const { validateAnswers } = await loadValidation();
-      const errors = validateAnswers(compiled, answersRef.current, { tabs, routes });
+      const errors = validateAnswers(compiled, validationAnswers(answersRef.current), { tabs, routes });
       setLiveErrors((all) => (routes ? { ...all, ...errors } : errors));
       if (loggedIn) {
         api.postValidations(errors, routes?.length === 1 ? routes[0] : null).catch((error) => {
@@ -208,7 +223,7 @@ export function useApplication() {
       }
       return errors;
     },
-    [compiled, tabs, loggedIn, toast],
+    [compiled, tabs, loggedIn, toast, validationAnswers],
   );
 
   const errors = useMemo(() => ({ ...liveErrors, ...serverErrors }), [liveErrors, serverErrors]);
@@ -265,7 +280,8 @@ export function useApplication() {
   }, [ready, loggedIn, pathname, formRoutes, snapshot.web_status, snapshot.has_changed_page]);
 
   // ---- submit ---------------------------------------------------------------------------------
-  const submitApplication = useCallback(async () => {
+  const submitApplication = useCallback(async ({ documents } = {}) => {
+    if (documents) documentsRef.current = documents;
     const now = getSnapshot();
     if (!now.is_logged_in) {
       navigate("/signup", { state: { studentAnswers: answersRef.current } });
