@@ -7,6 +7,7 @@ so neither the SMTP server's speed nor its failures show in a request's answer.
     mail.send("submission_receipt", to=username, submitted_at="1 March 2026")
 
 Tests that read the outbox after a background send call `mail.wait_for_deliveries()`.
+Other domains add their own templates with `mail.register_template(name, subject, body)`.
 
 SMTP_URL: smtp://[user:password@]host[:port][?starttls=true] or smtps://... (TLS at once).
 """
@@ -92,6 +93,15 @@ You can no longer change it, but you can still log in at $public_url/login to se
 """,
     ),
 }
+
+
+def register_template(name: str, subject: str, body: str) -> None:
+    """Add a domain's own template (string.Template syntax; the signature is appended).
+    Registering the same text twice is fine; a different text under a taken name is a bug."""
+    if TEMPLATES.get(name, (subject, body)) != (subject, body):
+        raise ValueError(f"mail template {name!r} is already registered with a different text")
+    TEMPLATES[name] = (subject, body)
+
 
 _executor: concurrent.futures.ThreadPoolExecutor | None = None
 _pending: set[concurrent.futures.Future] = set()
