@@ -192,6 +192,35 @@ await run(async () => {
     await page.context().close();
   }
 
+  // --- the validation summary while validating: tenant title and text, grouped by page, links ---
+  {
+    const page = await newPage();
+    await page.route("**/api/profile", async (route) => {
+      const real = await route.fetch();
+      const profile = await real.json();
+      profile.web_status = ["started", "validating"].map((web_status) => ({ web_status }));
+      await route.fulfill({ response: real, json: profile });
+    });
+    await logIn(page, username);
+    const summary = page.getByRole("region", { name: form.settings.validation_summary.title });
+    await summary.waitFor({ timeout: 15000 }).catch(() => {});
+    check(await summary.isVisible(), "summary: shown while validating, titled by the tenant");
+    check(await summary.getByText(form.settings.validation_summary.text).isVisible(), "summary: the tenant's text");
+    const groups = await summary.locator("h3").allTextContents();
+    check(groups.length >= 2 && groups[0] === form.pages[0].title, `summary: grouped by page in page order (${groups.join(", ")})`);
+    const link = summary.locator(".summary-group").nth(1).getByRole("link").first();
+    const href = await link.getAttribute("href");
+    check(href?.startsWith(`${form.pages[1].route}#`), `summary: items link to page#question (${href})`);
+    await shot(page, "summary");
+    await link.click();
+    await page.waitForURL((url) => `${url.pathname}${url.hash}` === href, { timeout: 10000 }).catch(() => {});
+    check(new URL(page.url()).pathname + new URL(page.url()).hash === href, `summary: the link goes to ${href} (${page.url()})`);
+    await page.waitForTimeout(500);
+    const focused = await page.evaluate(() => document.activeElement?.closest("[id]")?.id || document.activeElement?.tagName);
+    check(Boolean(focused) && focused !== "main", `summary: focus moved to the question (${focused})`);
+    await page.context().close();
+  }
+
   // --- unknown route, /completion before submission, completion page, error screen -------------
   for (const width of [1280, 375]) {
     const page = await newPage({ width });

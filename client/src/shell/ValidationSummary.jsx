@@ -51,7 +51,7 @@ export const ValidationSummary = forwardRef(function ValidationSummary({ compile
                 >
                   {item.label}
                 </a>
-                <span className="summary-message">: {item.messages[0]}</span>
+                {item.messages[0] !== item.label && <span className="summary-message">: {item.messages[0]}</span>}
               </li>
             ))}
           </ul>
