@@ -46,6 +46,8 @@ def parse_args(argv):
     parser.add_argument("--production-timeouts", action="store_true",
                         help="keep the production job timeouts (recovery of killed jobs takes up to 135 s)")
     parser.add_argument("--seed", type=int, default=None, help="random seed (kill moments, answer chunks)")
+    parser.add_argument("--tree", default="HEAD",
+                        help="the commit to run (a `git archive` copy; default HEAD), or `working` for the working tree")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder with every log")
     parser.add_argument("--no-write", action="store_true", help="print the report only")
     options = parser.parse_args(argv)
@@ -63,9 +65,10 @@ def parse_args(argv):
 # --- the plan: what applicants answer ---------------------------------------------------
 
 def build_plan() -> dict:
+    from engine.config import ROOT as engine_root
     from engine.definition import load_and_compile
 
-    compiled = load_and_compile(ROOT / "tenants" / "intl_undergrad")
+    compiled = load_and_compile(engine_root / "tenants" / "intl_undergrad")
     answers = json.loads(GOLDEN.read_text())["answers"]
     answers.update(refresh_dated(compiled, answers))
     file_keys = [k for k, v in compiled.data_model.items() if v.get("field") == "file"]
@@ -166,33 +169,37 @@ class Faults(threading.Thread):
         self.events.append({"what": f"app{index}", "killed": killed, "restarted": restarted, "ready": ready})
 
     def _kill_worker(self) -> None:
-        index, waited = None, time.time()
-        while time.time() - waited < 10 and index is None:  # prefer a worker in the middle of a job
-            index = self.stack.busy_worker()
-            if index is None:
+        found, waited = None, time.time()
+        while time.time() - waited < 10 and found is None:  # prefer a worker in the middle of a job
+            found = self.stack.busy_worker()
+            if found is None:
                 time.sleep(0.05)
-        busy = index is not None
-        index = index if busy else self.rng.randrange(2)
+        busy = found is not None
+        index, job = found if busy else (self.rng.randrange(2), "")
         killed = self.stack.kill(f"worker{index}")
-        log(f"SIGKILL worker{index} ({'busy: its work-horse was running a job' if busy else 'idle'})")
+        log(f"SIGKILL worker{index} and its work-horse ({'busy with ' + job if busy else 'idle'})")
         time.sleep(self.down)
         restarted = time.time()
         self.stack.start_worker(index)
         self.events.append({"what": f"worker{index}", "killed": killed, "restarted": restarted,
-                            "ready": restarted + 1.0, "busy": busy})
+                            "ready": restarted + 1.0, "busy": busy, "job": job})
 
 
 # --- after the load: drain and check ----------------------------------------------------
 
 def queue_state(stack: Stack) -> tuple[int, int]:
+    """(jobs waiting, workers busy). A killed work-horse's job stays in RQ's started registry until
+    it expires, so busy workers are counted, not that registry."""
     from redis import Redis
-    from rq import Queue
-    from rq.registry import StartedJobRegistry
+    from rq import Queue, Worker
     from rq.serializers import JSONSerializer
 
     conn = Redis(host="127.0.0.1", port=stack.redis_port)
     queue = Queue("default", connection=conn, serializer=JSONSerializer)
-    return queue.count, StartedJobRegistry(queue=queue).count
+    alive = {process.pid for name, process in stack.procs.items() if name.startswith("worker") and process.poll() is None}
+    busy = sum(1 for w in Worker.all(connection=conn, serializer=JSONSerializer)
+               if w.get_state() == "busy" and w.pid in alive)  # a killed worker's record lingers in Redis
+    return queue.count, busy
 
 
 def db_rows(stack: Stack) -> dict:
@@ -321,7 +328,7 @@ def check(stack: Stack, record: Record, plan: dict, options) -> dict:
         "client_uploads_unfinished": client_uploads_unfinished,
         "submitted_db": len(rows["submitted"]), "submitted_client": len(record.submitted),
         "submitted_db_only": sorted(rows["submitted"] - record.submitted),
-        "pdfs": pdfs, "stuck_pdfs": stuck_pdfs, "queue_after": {"waiting": waiting, "running": running},
+        "pdfs": pdfs, "stuck_pdfs": stuck_pdfs, "pdfs_rows": list(rows["pdfs"].values()), "queue_after": {"waiting": waiting, "running": running},
     }
 
 
@@ -393,7 +400,7 @@ def report(options, stack: Stack, record: Record, load: tuple, faults: list[dict
         len(results["pdfs"]["missing"])
     green = (lost == 0 and stuck == 0 and missing == 0 and not results["failed_silent"]
              and not results["client_uploads_unfinished"] and not record.unexpected and len(faults) == 2)
-    setup = (f"{when}; {machine()}. {options.applicants} applicants for {seconds:.0f} s "
+    setup = (f"{when}; {machine()}; commit {stack.commit}. {options.applicants} applicants for {seconds:.0f} s "
              f"(`scripts/scale_test --duration {options.duration:g} --applicants {options.applicants} "
              f"--seed {options.seed}`); nginx -> 2 gunicorn app processes x {web_workers} sync workers, "
              f"2 RQ workers, PostgreSQL, Redis, moto_server S3, all on this machine (the load generator too).")
@@ -413,7 +420,7 @@ def report(options, stack: Stack, record: Record, load: tuple, faults: list[dict
            "| fault | killed at (+s) | restarted (+s) | ready (+s) | requests in window | failed attempts "
            "| retried and succeeded | gave up |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for f in faults:
-        what = f["what"] + (" (busy)" if f.get("busy") else (" (idle)" if "busy" in f else ""))
+        what = f["what"] + (f" (busy: {f['job']})" if f.get("busy") else (" (idle)" if "busy" in f else ""))
         kinds = ", ".join(f"{k}: {v}" for k, v in sorted(f["failed_by_kind"].items())) or "none"
         rel.append(f"| SIGKILL {what} | {f['killed'] - start:.1f} | {f['restarted'] - start:.1f} | "
                    f"{f['ready'] - start:.1f} | {f['requests']} | {f['failed']} ({kinds}) | {f['retried_ok']} | "
@@ -423,6 +430,7 @@ def report(options, stack: Stack, record: Record, load: tuple, faults: list[dict
     for c in results["conversions"]:
         conv_status[c["status"]] = conv_status.get(c["status"], 0) + 1
     retried_convs = sum(1 for c in results["conversions"] if (c["attempts"] or 0) > 1)
+    retried_pdfs = sum(1 for p in results["pdfs_rows"] if (p["attempts"] or 0) > 1)
     rel += ["",
             f"- Answers: {results['acked_keys']} acknowledged (applicant, key) pairs from "
             f"{results['acked_applicants']} applicants checked against PostgreSQL: **{lost} lost**.",
@@ -432,7 +440,8 @@ def report(options, stack: Stack, record: Record, load: tuple, faults: list[dict
             f"without a message.",
             f"- Submitted: {results['submitted_db']} in the database ({results['submitted_client']} acknowledged to "
             f"clients); PDFs fetched from the bucket and checked: {results['pdfs']['ok']}; "
-            f"**{missing} missing**; {len(results['stuck_pdfs'])} PDF rows stuck.",
+            f"**{missing} missing**; {len(results['stuck_pdfs'])} PDF rows stuck; {retried_pdfs} PDF renders needed a "
+            f"second attempt.",
             f"- Drain: queue empty {drained['queue_empty_after_s']:.1f} s after the load; "
             f"{len(drained['pending_before_polls'])} applicants had a pending upload or PDF then, "
             f"re-polled like an open page does; done after {drained['drain_s']:.1f} s.",
@@ -466,7 +475,7 @@ def main(argv=None) -> int:
     started_wall = time.time()
     nginx = ensure_nginx()
     stack = Stack(database_server=options.database_url, web_workers=options.web_workers, keep=options.keep,
-                  job_env={} if options.production_timeouts else TEST_JOB_ENV)
+                  job_env={} if options.production_timeouts else TEST_JOB_ENV, tree=options.tree)
 
     def interrupted(signum, _frame):
         raise KeyboardInterrupt(f"signal {signum}")
@@ -475,8 +484,9 @@ def main(argv=None) -> int:
     signal.signal(signal.SIGTERM, interrupted)
     try:
         log(f"seed {options.seed}; {options.applicants} applicants for {options.duration:g} s")
-        plan = build_plan()
         stack.start(nginx)
+        sys.path.insert(0, str(stack.src))  # the engine this process imports is the one under test
+        plan = build_plan()
         web_workers = options.web_workers or (os.cpu_count() * 2 + 1)
         accounts = seed_accounts(stack, options.applicants * (int(options.duration / 4) + 3))
         log(f"{len(accounts)} confirmed accounts created; load starts")

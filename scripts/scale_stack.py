@@ -7,7 +7,6 @@ stops everything it started and drops the database; it is safe to call twice.
 """
 from __future__ import annotations
 
-import getpass
 import os
 import shutil
 import signal
@@ -92,8 +91,11 @@ http {{
 
 class Stack:
     def __init__(self, *, database_server: str, web_workers: int | None, keep: bool = False,
-                 job_env: dict | None = None):
+                 job_env: dict | None = None, tree: str = "HEAD"):
         self.tmp = Path(tempfile.mkdtemp(prefix="scale_test_"))
+        self.tree = tree
+        self.src = ROOT
+        self.commit = ""
         self.keep = keep
         self.database_server = database_server
         self.database_url: str | None = None
@@ -134,6 +136,8 @@ class Stack:
             "FORWARDED_ALLOW_IPS": "127.0.0.1",
             **self.job_env,
         })
+        if self.src != ROOT:
+            env["PYTHONPATH"] = str(self.src)
         if self.web_workers:
             env["WEB_CONCURRENCY"] = str(self.web_workers)
         return env
@@ -146,20 +150,39 @@ class Stack:
 
     def _spawn(self, name: str, command: list[str], env: dict | None = None) -> subprocess.Popen:
         out = open(self.tmp / f"{name}.log", "ab")
-        process = subprocess.Popen(command, cwd=ROOT, env=env or self.env, stdout=out, stderr=subprocess.STDOUT,
+        process = subprocess.Popen(command, cwd=self.src, env=env or self.env, stdout=out, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL, start_new_session=True)
         out.close()
         self.procs[name] = process
         return process
 
+    def snapshot(self) -> None:
+        """Run the committed code (`git archive`), not a working tree other people are editing;
+        --tree working runs the working tree as it is."""
+        if self.tree == "working":
+            self.commit = "working tree of " + subprocess.run(
+                ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+            return
+        self.commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", self.tree], check=True,
+                                     capture_output=True, text=True).stdout.strip()
+        self.src = self.tmp / "src"
+        self.src.mkdir()
+        archive = subprocess.Popen(["git", "-C", str(ROOT), "archive", self.tree], stdout=subprocess.PIPE)
+        subprocess.run(["tar", "-x", "-C", str(self.src)], stdin=archive.stdout, check=True)
+        archive.stdout.close()
+        if archive.wait() != 0:
+            raise SystemExit(f"git archive {self.tree} failed")
+        log(f"running commit {self.commit} (a `git archive` copy in {self.src})")
+
     def start(self, nginx: str) -> None:
+        self.snapshot()
         (self.tmp / "outbox").mkdir()
         (self.tmp / "instance").mkdir()
         for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
             (self.tmp / "nginx" / sub).mkdir(parents=True)
         self._create_database()
         log(f"database {self.database_name}: running `formengine db upgrade`")
-        subprocess.run([str(VENV_BIN / "formengine"), "db", "upgrade"], cwd=ROOT, env=self.env, check=True,
+        subprocess.run([str(VENV_BIN / "formengine"), "db", "upgrade"], cwd=self.src, env=self.env, check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
         self._spawn("redis", ["redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1",
                               "--save", "", "--appendonly", "no", "--dir", str(self.tmp)])
@@ -188,7 +211,7 @@ class Stack:
     def start_app(self, index: int) -> None:
         port = self.app_ports[index]
         self._spawn(f"app{index}", [
-            str(VENV_BIN / "gunicorn"), "-c", str(ROOT / "engine" / "gunicorn_conf.py"), "--no-control-socket",
+            str(VENV_BIN / "gunicorn"), "-c", str(self.src / "engine" / "gunicorn_conf.py"), "--no-control-socket",
             "--bind", f"127.0.0.1:{port}", "--error-logfile", str(self.tmp / f"app{index}-gunicorn.log"),
             "engine.wsgi:app"], env={**self.env, "BIND": f"127.0.0.1:{port}"})
 
@@ -224,29 +247,40 @@ class Stack:
     # --- faults -------------------------------------------------------------------------
 
     def kill(self, name: str) -> float:
-        """SIGKILL the named process's whole group; returns the time (time.time())."""
+        """SIGKILL the named process, its whole group and every descendant (RQ's work-horse runs in
+        a session of its own, so the group alone would spare it); returns the time (time.time())."""
         process = self.procs[name]
+        victims = descendants(process.pid)
         at = time.time()
         try:
             os.killpg(process.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
+        for pid in victims:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
         process.wait(timeout=10)
         return at
 
-    def busy_worker(self) -> int | None:
-        """The index of a worker whose work-horse is running a job, if any."""
+    def busy_worker(self) -> tuple[int, str] | None:
+        """(index, job description) of a worker whose work-horse is running a job, if any."""
         from redis import Redis
         from rq import Worker
+        from rq.serializers import JSONSerializer
 
         try:
             conn = Redis(port=self.redis_port, host="127.0.0.1")
-            busy_pids = {w.pid for w in Worker.all(connection=conn) if w.get_state() == "busy"}
+            busy = {w.pid: w for w in Worker.all(connection=conn, serializer=JSONSerializer)
+                    if w.get_state() == "busy"}
+            for index in range(2):
+                worker = busy.get(self.procs[f"worker{index}"].pid)
+                if worker is not None:
+                    job = worker.get_current_job()
+                    return index, f"{job.func_name}{tuple(job.args[:1])} job {job.id}" if job else "a job"
         except Exception:  # noqa: BLE001
             return None
-        for index in range(2):
-            if self.procs[f"worker{index}"].pid in busy_pids:
-                return index
         return None
 
     # --- database -----------------------------------------------------------------------
@@ -316,8 +350,21 @@ class Stack:
             shutil.rmtree(self.tmp, ignore_errors=True)
 
 
-def whoami() -> str:
-    try:
-        return getpass.getuser()
-    except Exception:  # noqa: BLE001
-        return "unknown"
+def descendants(pid: int) -> list[int]:
+    """Every live descendant of `pid` (from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
