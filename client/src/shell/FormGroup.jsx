@@ -52,7 +52,7 @@ export default function FormGroup() {
   const kind = routeKind(pathname, app.formRoutes);
   if (kind === "unknown" || kind === "auth") return <Navigate to={unknownPathTarget(location, app.defaultRoute)} replace />;
   const redirect = requiredRedirect({ pathname, snapshot, formRoutes: app.formRoutes, defaultRoute: app.defaultRoute });
-  if (redirect) return <Navigate to={{ pathname: redirect, search: location.search }} replace />;
+  if (redirect && !app.holdRedirect.current) return <Navigate to={{ pathname: redirect, search: location.search }} replace />;
 
   const onLogout = () => services.logout();
   const theme = themeVariables(compiled.settings?.theme);

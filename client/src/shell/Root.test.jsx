@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+// The shell's routing rules and the submit flow with the API and the validator replaced by fakes.
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter, useLocation } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("../api/client.js", () => ({
+  configureApi: vi.fn(),
+  setUnauthorizedHandler: vi.fn(),
+  loadTransport: vi.fn(async () => ({})),
+  fetchCompiledForm: vi.fn(),
+  fetchProfile: vi.fn(),
+  fetchTabs: vi.fn(async () => ({})),
+  postWebStatus: vi.fn(async () => ({ message: "Status saved." })),
+  saveLastPage: vi.fn(async () => ({ message: "Your place has been saved." })),
+  saveAnswersCall: vi.fn(async () => ({ message: "Your answers have been saved." })),
+  postValidations: vi.fn(async () => ({ message: "Validation results saved." })),
+  submitApplicationCall: vi.fn(async () => ({ message: "Your application was successfully submitted." })),
+  logout: vi.fn(async () => ({ message: "You have been logged out." })),
+  fetchTemporaryAnswer: vi.fn(),
+  fetchServiceView: vi.fn(),
+}));
+vi.mock("../form/validation/validate.js", () => ({ validateAnswers: vi.fn(() => ({})) }));
+vi.mock("../form/FormPage.jsx", async () => {
+  const { useApp } = await import("./AppContext.jsx");
+  return {
+    FormPage: function FakePage({ page }) {
+      const app = useApp();
+      return (
+        <div>
+          <h1>{page.title}</h1>
+          <button type="button" onClick={() => app.updateAnswers({ first_name: "Ada" })}>type</button>
+          <button type="button" onClick={() => app.submitApplication()}>submit</button>
+        </div>
+      );
+    },
+  };
+});
+
+const api = await import("../api/client.js");
+const { validateAnswers } = await import("../form/validation/validate.js");
+const { Root } = await import("./Root.jsx");
+const { clearSession } = await import("./sessionStore.js");
+const { compiledForm } = await import("../test-fixtures.js");
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where" data-state={JSON.stringify(location.state ?? null)}>{location.pathname + location.search}</output>;
+}
+const where = () => screen.getByTestId("where").textContent;
+const state = () => JSON.parse(screen.getByTestId("where").dataset.state);
+
+function renderAt(path) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Root />
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+const profile = (changes = {}) => ({
+  answer: {}, document_answer: {}, username: "ada@example.edu", last_page: null, successful_login: [{}], web_status: [], ...changes,
+});
+const statuses = (...names) => names.map((web_status) => ({ web_status }));
+
+function logInCookie(on) {
+  document.cookie = on ? "formengine-idp-session=1; path=/" : "formengine-idp-session=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT";
+  clearSession();
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.clearAllMocks();
+  api.fetchCompiledForm.mockResolvedValue({ ...compiledForm, settings: { ...compiledForm.settings, validation_summary: { title: "We're missing some information!", text: "Fix them." } },
+    data_model: { first_name: { page: "/about" } } });
+  validateAnswers.mockReturnValue({});
+});
+afterEach(() => {
+  cleanup();
+  logInCookie(false);
+});
+
+describe("routing rules in the shell", () => {
+  it("sends an unknown path to the default route keeping the query string", async () => {
+    logInCookie(false);
+    renderAt("/nowhere?ref=mail");
+    await waitFor(() => expect(where()).toBe("/education?ref=mail"));
+  });
+
+  it("starts a logged-in user with no status, and restores the saved last page", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(profile({ last_page: "/final-steps" }));
+    renderAt("/education");
+    await waitFor(() => expect(where()).toBe("/final-steps"));
+    await waitFor(() => expect(api.postWebStatus).toHaveBeenCalledWith("started"));
+  });
+
+  it("forces /completion once submitted; /completion goes to the default route before", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started", "validating", "submitted") }));
+    renderAt("/about");
+    await waitFor(() => expect(where()).toBe("/completion"));
+    cleanup();
+    clearSession();
+    api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started") }));
+    renderAt("/completion");
+    await waitFor(() => expect(where()).toBe("/education"));
+  });
+
+  it("sends a visitor who has answered something from the navigation to /signup with the answers", async () => {
+    logInCookie(false);
+    renderAt("/about");
+    fireEvent.click(await screen.findByRole("button", { name: "type" }));
+    fireEvent.click(screen.getByRole("link", { name: /ACADEMICS/ }));
+    await waitFor(() => expect(where()).toBe("/signup"));
+    expect(state()).toEqual({ studentAnswers: { first_name: "Ada" } });
+  });
+
+  it("a 401 clears the session and goes to /login with the message", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(profile());
+    renderAt("/about");
+    await screen.findByRole("heading", { level: 1, name: "About You" });
+    const handler = api.setUnauthorizedHandler.mock.calls.at(-1)[0];
+    act(() => handler(new Error("401")));
+    await waitFor(() => expect(where()).toBe("/login"));
+    expect(state().errorMessage).toBe("Your session is invalid. Please clear your cookies and login again.");
+  });
+});
+
+describe("the submit flow", () => {
+  it("moves started to validating, validates, submits, posts submitted and shows the completion page", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started"), answer: { first_name: "Ada" } }));
+    renderAt("/final-steps");
+    fireEvent.click(await screen.findByRole("button", { name: "submit" }));
+    await waitFor(() => expect(where()).toBe("/completion"));
+    expect(api.saveAnswersCall).toHaveBeenCalledWith({ first_name: "Ada" });
+    expect(api.postWebStatus.mock.calls.map((c) => c[0])).toEqual(["validating", "submitted"]);
+    expect(api.submitApplicationCall).toHaveBeenCalledTimes(1);
+    expect(state()).toEqual({ successMessage: "Your application was successfully submitted." });
+    expect(await screen.findByText("Your application was successfully submitted.")).toBeTruthy();
+  });
+
+  it("with errors, posts them and returns to the default route with the summary", async () => {
+    logInCookie(true);
+    validateAnswers.mockReturnValue({ first_name: ["First Name"] });
+    api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started") }));
+    renderAt("/final-steps");
+    fireEvent.click(await screen.findByRole("button", { name: "submit" }));
+    await waitFor(() => expect(where()).toBe("/education"));
+    expect(api.submitApplicationCall).not.toHaveBeenCalled();
+    expect(api.postValidations).toHaveBeenCalledWith({ first_name: ["First Name"] }, null);
+    expect(await screen.findByRole("region", { name: "We're missing some information!" })).toBeTruthy();
+  });
+
+  it("sends a visitor to /signup with the answers", async () => {
+    logInCookie(false);
+    renderAt("/final-steps");
+    fireEvent.click(await screen.findByRole("button", { name: "type" }));
+    fireEvent.click(screen.getByRole("button", { name: "submit" }));
+    await waitFor(() => expect(where()).toBe("/signup"));
+    expect(state()).toEqual({ studentAnswers: { first_name: "Ada" } });
+  });
+});
