@@ -26,6 +26,7 @@ MESSAGE_WHITESPACE = "Password must not begin or end with a space."
 MESSAGE_MATCH = "Passwords must match."
 MESSAGE_COMMON = "This password is too common. Please choose one that is harder to guess."
 MESSAGE_REQUIRED = "Password is required."
+MESSAGE_NOT_TEXT = "Password contains characters that are not valid text."
 
 # (id, message, check): the checklist, in the order the client shows it.
 PASSWORD_RULES = (
@@ -42,6 +43,8 @@ def password_problems(password: str, confirm_password: str | None = None, *, che
     """Every rule a new password breaks, as the messages the client shows; [] when it is fine."""
     if not password:
         problems = [MESSAGE_REQUIRED]
+    elif not _is_text(password):
+        problems = [MESSAGE_NOT_TEXT]
     elif len(password) > MAX_LENGTH:
         problems = [MESSAGE_TOO_LONG]
     else:
@@ -51,6 +54,15 @@ def password_problems(password: str, confirm_password: str | None = None, *, che
     if check_match and password != confirm_password:
         problems.append(MESSAGE_MATCH)
     return problems
+
+
+def _is_text(value: str) -> bool:
+    """False for a lone surrogate ("\\ud800"): legal in JSON, but not text argon2 can hash."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def rules_for_client() -> dict:
@@ -105,7 +117,7 @@ def hash_password(password: str) -> str:
 def verify_password(password_hash: str, password: str) -> bool:
     try:
         return HASHER.verify(password_hash, password)
-    except (VerifyMismatchError, VerificationError, InvalidHashError):
+    except (VerifyMismatchError, VerificationError, InvalidHashError, UnicodeEncodeError):
         return False
 
 

@@ -34,7 +34,8 @@ class StudentAnswers(fields.Dict):
         if not isinstance(value, dict) or len(value) > MAX_ANSWER_KEYS:
             raise ma.ValidationError(messages.STUDENT_ANSWERS_INVALID)
         for key, answer in value.items():
-            if not (isinstance(key, str) and 0 < len(key) <= MAX_ANSWER_KEY_LENGTH) or not _plain_answer(answer):
+            key_ok = isinstance(key, str) and 0 < len(key) <= MAX_ANSWER_KEY_LENGTH and _text_ok(key)
+            if not key_ok or not _plain_answer(answer):
                 raise ma.ValidationError(messages.STUDENT_ANSWERS_INVALID)
         return dict(value)
 
@@ -43,10 +44,21 @@ def _plain_answer(answer) -> bool:
     if answer is None or isinstance(answer, (bool, int, float)):
         return True
     if isinstance(answer, str):
-        return len(answer) <= MAX_ANSWER_TEXT
+        return _text_ok(answer)
     if isinstance(answer, list):
-        return len(answer) <= 100 and all(isinstance(item, str) and len(item) <= MAX_ANSWER_TEXT for item in answer)
+        return len(answer) <= 100 and all(isinstance(item, str) and _text_ok(item) for item in answer)
     return False
+
+
+def _text_ok(text: str) -> bool:
+    """Short enough, and storable: a lone surrogate ("\\ud800") is legal JSON but not UTF-8."""
+    if len(text) > MAX_ANSWER_TEXT:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class _Body(ma.Schema):

@@ -53,6 +53,9 @@ def test_hostile_field_values_give_4xx_json_and_create_nothing(client, sql, path
     (b"[]", "application/json", 400, messages.NOT_OBJECT),
     (b'"ada@example.com"', "application/json", 400, messages.NOT_OBJECT),
     (b"\xff\xfe\x00", "application/json", 400, None),
+    (b'{"username": "ada@example.com", "password": "Correct-Horse-9\\ud800", "id": "\\udfff", '
+     b'"code": "\\ud800", "studentAnswers": {"k": "\\ud800"}}', "application/json", 400, None),
+    (b'{"username": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "application/json", 400, None),
     (b"username=ada%40example.com", "application/x-www-form-urlencoded", 415, messages.NOT_JSON),
     (b'{"username": "ada@example.com"}', "text/plain", 415, messages.NOT_JSON),
     (b'{"username": "ada@example.com"}', None, 415, messages.NOT_JSON),

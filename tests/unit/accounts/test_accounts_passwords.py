@@ -67,3 +67,21 @@ def test_rules_for_the_client_match_the_checks():
     rules = passwords.rules_for_client()
     assert rules["special_characters"] == SPECIAL_CHARACTERS
     assert [rule["message"] for rule in rules["rules"]] == [message for _id, message, _c in passwords.PASSWORD_RULES]
+
+
+def test_a_lone_surrogate_is_refused_not_a_crash():
+    assert password_problems("Correct-Horse-9\ud800") == [passwords.MESSAGE_NOT_TEXT]
+    assert not verify_password(hash_password("Correct-Horse-9"), "Correct-Horse-9\ud800")
+    dummy_verify("\ud800")
+
+
+def test_student_answers_field_refuses_unstorable_text():
+    import marshmallow as ma
+
+    from engine.accounts.schemas import SignupSchema
+
+    base = {"username": "ada@example.com", "password": "Correct-Horse-9"}
+    for answers in ({"k": "\ud800"}, {"\udfff": "x"}, {"k": ["ok", "\ud800"]}):
+        with pytest.raises(ma.ValidationError):
+            SignupSchema().load({**base, "studentAnswers": answers})
+    assert SignupSchema().load({**base, "studentAnswers": {"k": "é", "n": 1, "l": ["a"]}})["studentAnswers"]
