@@ -114,8 +114,8 @@ def convert_document(conversion_id: int, rules: dict) -> str:
     except ConversionRefused as refused:
         outcome = ("failed", refused.message, None, None)
     except StorageError as exc:
-        log.warning("conversion %s: %s", conversion_id, exc)
-        outcome = ("failed", messages.FILE_NOT_UPLOADED, None, None)
+        log.error("conversion %s: %s", conversion_id, exc)
+        outcome = ("failed", messages.STORAGE_UNAVAILABLE, None, None)
     except MemoryError:
         outcome = ("failed", messages.CONVERSION_ERROR, None, None)
     except Exception:
@@ -125,15 +125,14 @@ def convert_document(conversion_id: int, rules: dict) -> str:
 
 
 def _finish(settings: dict, conversion_id: int, job_id: str | None, outcome: tuple, pdf_key: str | None) -> str:
-    from engine.documents.service import ANSWERED, set_answer
+    from engine.documents.service import ANSWERED, delete_quietly, set_answer
 
     status, message, size, kind = outcome
     store = storage_from_config(settings)
     with job_session(settings) as session:
         conversion = session.get(DocumentConversion, conversion_id, with_for_update=True)
         if conversion is None or (job_id and conversion.job_id != job_id) or conversion.status not in PENDING:
-            if pdf_key:
-                store.delete(pdf_key)  # deleted or replaced while we worked
+            delete_quietly(store, [pdf_key])  # deleted or replaced while we worked
             return "stale"
         conversion.finished_at = utcnow()
         if status == "completed":
@@ -144,8 +143,7 @@ def _finish(settings: dict, conversion_id: int, job_id: str | None, outcome: tup
             conversion.file_type = kind
             set_answer(session, conversion.application_id, conversion.answer_key, ANSWERED)
         else:
-            if conversion.upload_key:
-                store.delete(conversion.upload_key)
+            delete_quietly(store, [conversion.upload_key])
             conversion.status = ConversionStatus.FAILED.value
             conversion.message = message
             conversion.upload_key = conversion.pdf_key = None

@@ -24,7 +24,7 @@ from engine import db, jobs
 from engine.accounts.models import utcnow
 from engine.documents import messages
 from engine.documents.models import PENDING, ConversionStatus, DocumentConversion
-from engine.documents.storage import Storage, new_key, storage_from_config, valid_key
+from engine.documents.storage import Storage, StorageError, new_key, storage_from_config, valid_key
 from engine.errors import AppError
 
 CONVERT_JOB = "engine.documents.jobs.convert_document"
@@ -141,7 +141,12 @@ def request_conversion(application_id: int, answer_key: str, file_key: str, file
     if not name:
         raise AppError(messages.FILE_NAME_EMPTY, 400)
     store = storage()
-    if store.size(file_key) is None:
+    try:
+        uploaded = store.size(file_key) is not None
+    except StorageError as exc:
+        log.error("cannot check upload %s: %s", file_key, exc)
+        raise AppError(messages.STORAGE_UNAVAILABLE, 503)
+    if not uploaded:
         raise AppError(messages.FILE_NOT_UPLOADED, 400)
     settings = config()
     session = db.session()
@@ -165,8 +170,7 @@ def request_conversion(application_id: int, answer_key: str, file_key: str, file
         conversion.started_at = conversion.finished_at = None
         session.flush()
     _clear_answer(application_id, answer_key)  # a new file replaces the old answer until it converts
-    for key in old_keys:
-        store.delete(key)
+    delete_quietly(store, old_keys)
     _enqueue(conversion, rules, settings)
     return status_body(conversion)
 
@@ -247,10 +251,7 @@ def _reconcile(conversion: DocumentConversion, rules: dict) -> DocumentConversio
 
 def _fail(session: Session, conversion: DocumentConversion, message: str, settings: dict) -> None:
     """Failed: the message is kept, the answer cleared, the stored files removed."""
-    store = storage_from_config(settings)
-    for key in (conversion.upload_key, conversion.pdf_key):
-        if key:
-            store.delete(key)
+    delete_quietly(storage_from_config(settings), [conversion.upload_key, conversion.pdf_key])
     conversion.status = ConversionStatus.FAILED.value
     conversion.message = message
     conversion.upload_key = conversion.pdf_key = None
@@ -305,8 +306,18 @@ def remove_documents(application_id: int, keys: list[str]) -> None:
                                                          DocumentConversion.answer_key.in_(list(keys))))
         for key in keys:
             set_answer(session, application_id, key, "")
-    for key in stored:
-        store.delete(key)
+    delete_quietly(store, stored)
+
+
+def delete_quietly(store: Storage, keys) -> None:
+    """Remove stored files; a store that is down leaves orphans in the log, not a failed request."""
+    for key in keys:
+        if not key:
+            continue
+        try:
+            store.delete(key)
+        except StorageError as exc:
+            log.error("stored file %s was not removed: %s", key, exc)
 
 
 def document_answers(application_id: int) -> dict:

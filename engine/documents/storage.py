@@ -269,7 +269,7 @@ class S3Storage(Storage):
             raise StorageError(f"cannot read {key}: {exc}") from exc
 
     def size(self, key: str) -> int | None:
-        from botocore.exceptions import ClientError
+        from botocore.exceptions import BotoCoreError, ClientError
 
         try:
             return int(self.client.head_object(Bucket=self.bucket, Key=key)["ContentLength"])
@@ -277,18 +277,27 @@ class S3Storage(Storage):
             if self._missing(exc):
                 return None
             raise StorageError(f"cannot inspect {key}: {exc}") from exc
-
-    def write(self, key: str, data: bytes, content_type: str = "application/pdf") -> None:
-        self.client.put_object(Bucket=self.bucket, Key=key, Body=data, ContentType=content_type)
+        except BotoCoreError as exc:
+            raise StorageError(f"cannot inspect {key}: {exc}") from exc
 
     def delete(self, key: str) -> None:
-        from botocore.exceptions import ClientError
+        from botocore.exceptions import BotoCoreError, ClientError
 
         try:
             self.client.delete_object(Bucket=self.bucket, Key=key)
         except ClientError as exc:
             if not self._missing(exc):
-                raise
+                raise StorageError(f"cannot delete {key}: {exc}") from exc
+        except BotoCoreError as exc:
+            raise StorageError(f"cannot delete {key}: {exc}") from exc
+
+    def write(self, key: str, data: bytes, content_type: str = "application/pdf") -> None:
+        from botocore.exceptions import BotoCoreError, ClientError
+
+        try:
+            self.client.put_object(Bucket=self.bucket, Key=key, Body=data, ContentType=content_type)
+        except (BotoCoreError, ClientError) as exc:
+            raise StorageError(f"cannot write {key}: {exc}") from exc
 
     def download_url(self, key: str, expires_in: int, file_name: str) -> str:
         return self.client.generate_presigned_url(

@@ -16,6 +16,7 @@ from engine.accounts.models import utcnow
 from engine.documents import messages
 from engine.documents.jobs import job_session, job_settings, limit_memory
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus
+from engine.documents.service import delete_quietly
 from engine.documents.storage import new_key, storage_from_config
 from engine.pdf.render import append_documents, render_application
 from engine.pdf.service import _completed, _row, fingerprint
@@ -85,8 +86,7 @@ def render_application_pdf(application_id: int) -> str:
     with job_session(settings) as session:
         row = _row(session, application_id, lock=True)
         if row is None or row.job_id != job_id or row.status not in PENDING:
-            if pdf_key:
-                store.delete(pdf_key)
+            delete_quietly(store, [pdf_key])
             return "stale"
         old_key = row.pdf_key
         row.status, row.message = outcome
@@ -95,5 +95,5 @@ def render_application_pdf(application_id: int) -> str:
             row.pdf_key = pdf_key
         session.commit()
     if old_key and pdf_key and old_key != pdf_key:
-        store.delete(old_key)
+        delete_quietly(store, [old_key])
     return outcome[0]
