@@ -181,7 +181,8 @@ def test_submit_queues_the_pdf_job_on_a_real_redis(app, applicant, on_golden_day
         submit_valid(applicant, on_golden_day)
         jobs = queue.get_jobs()
         assert [job.func_name for job in jobs] == ["engine.pdf.jobs.render_application_pdf"]
-        application_id = app.extensions["db_engine"].connect().exec_driver_sql("SELECT id FROM applications").scalar()
+        with app.extensions["db_engine"].connect() as conn:
+            application_id = conn.exec_driver_sql("SELECT id FROM applications").scalar()
         assert jobs[0].args == [application_id]
         applicant.post("/api/submit", json={})
         assert len(queue.get_jobs()) == 1
