@@ -4,6 +4,7 @@ import { Suspense, useMemo } from "react";
 import { Navigate, useLocation } from "react-router";
 import { AppContext } from "./AppContext.jsx";
 import { Completion } from "./Completion.jsx";
+import { SUBMITTED_MESSAGE } from "./constants.js";
 import { Layout } from "./Layout.jsx";
 import { lazyPage } from "./lazyPage.js";
 import { LoadError, Loading } from "./Loading.jsx";
@@ -52,7 +53,11 @@ export default function FormGroup() {
   const kind = routeKind(pathname, app.formRoutes);
   if (kind === "unknown" || kind === "auth") return <Navigate to={unknownPathTarget(location, app.defaultRoute)} replace />;
   const redirect = requiredRedirect({ pathname, snapshot, formRoutes: app.formRoutes, defaultRoute: app.defaultRoute });
-  if (redirect && !app.holdRedirect.current) return <Navigate to={{ pathname: redirect, search: location.search }} replace />;
+  if (redirect) {
+    const state = redirect === "/completion" && app.justSubmitted.current ? { successMessage: SUBMITTED_MESSAGE } : undefined;
+    return <Navigate to={{ pathname: redirect, search: location.search }} state={state} replace />;
+  }
+  if (kind === "completion") app.justSubmitted.current = false;
 
   const onLogout = () => services.logout();
   const theme = themeVariables(compiled.settings?.theme);

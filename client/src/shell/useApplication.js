@@ -71,7 +71,7 @@ export function useApplication() {
   const timers = useRef({ debounce: null, retry: null });
   const inFlight = useRef(null);
   const summaryRef = useRef(null);
-  const holdRedirect = useRef(false);
+  const justSubmitted = useRef(false);
 
   // The entry step, again whenever the login state changes.
   useEffect(() => {
@@ -299,11 +299,10 @@ export function useApplication() {
       if (Object.keys(found).length === 0) {
         await api.submitApplicationCall();
         await api.postWebStatus("submitted");
-        // The forced move to /completion would drop the message: this move carries it.
-        holdRedirect.current = true;
+        // Whichever comes first, this move or the forced one to /completion, carries the message.
+        justSubmitted.current = true;
         updateSnapshot({ web_status: "submitted" });
         navigate("/completion", { state: { successMessage: SUBMITTED_MESSAGE } });
-        setTimeout(() => (holdRedirect.current = false), 0);
         return true;
       }
     } catch (error) {
@@ -324,6 +323,6 @@ export function useApplication() {
   return {
     entry, ready, retry: () => setAttempt((n) => n + 1), compiled, snapshot, answers, tabs, setTabs, errors, save,
     updateAnswers, saveAnswers, runValidations, submitApplication, goTo, formRoutes, defaultRoute, pathname, summaryRef,
-    holdRedirect,
+    justSubmitted,
   };
 }
