@@ -61,6 +61,8 @@ def load_config(overrides: dict | None = None) -> dict:
         "LOGIN_IP_WINDOW_S": int(env.get("LOGIN_IP_WINDOW_S", "900")),
         "MAIL_IP_MAX_PER_HOUR": int(env.get("MAIL_IP_MAX_PER_HOUR", "100")),
         "LOG_FORMAT": env.get("LOG_FORMAT", "json"),
+        # How many proxies (load balancers) stand in front of the app and set X-Forwarded-*.
+        "PROXY_COUNT": int(env.get("PROXY_COUNT", "0")),
         "METRICS_TOKEN": env.get("METRICS_TOKEN", ""),
         "S3_PUBLIC_URL": env.get("S3_PUBLIC_URL", ""),
         "MAX_CONTENT_LENGTH": int(env.get("MAX_CONTENT_LENGTH", str(2 * 1024 * 1024))),

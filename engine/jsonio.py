@@ -5,22 +5,42 @@ import json
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import BadRequest
 
+from engine.errors import AppError
+
 INVALID_TEXT = "The request contains text that is not valid Unicode."
 
 
-def _check_text(value) -> None:
+def _invalid(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+        return False
+    except UnicodeEncodeError:
+        return True
+
+
+def _invalid_path(value, path: tuple = ()) -> tuple | None:
+    """Where the first text that is not valid Unicode is, or None."""
     if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise BadRequest(INVALID_TEXT) from None
-    elif isinstance(value, dict):
+        return path if _invalid(value) else None
+    if isinstance(value, dict):
         for key, item in value.items():
-            _check_text(key)
-            _check_text(item)
+            found = path + (key,) if _invalid(key) else _invalid_path(item, path + (key,))
+            if found is not None:
+                return found
     elif isinstance(value, list):
-        for item in value:
-            _check_text(item)
+        for index, item in enumerate(value):
+            found = _invalid_path(item, path + (index,))
+            if found is not None:
+                return found
+    return None
+
+
+def _check_text(value) -> None:
+    path = _invalid_path(value)
+    if path is not None:
+        # Name the offending field (or answer key), itself made printable.
+        where = str(path[0]).encode("utf-8", "backslashreplace").decode() if path else "body"
+        raise AppError(INVALID_TEXT, 400, errors={where: [INVALID_TEXT]})
 
 
 class StrictJSONProvider(DefaultJSONProvider):

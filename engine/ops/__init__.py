@@ -3,6 +3,13 @@ from engine.ops import headers, health, logs, metrics
 
 
 def init_app(app) -> None:
+    proxies = app.config.get("PROXY_COUNT", 0)
+    if proxies:
+        # Behind a load balancer: the client's address and scheme come from its X-Forwarded-* headers,
+        # so rate limits see the applicant and HSTS and Secure cookies see HTTPS.
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
     logs.init_app(app)
     headers.init_app(app)
     metrics.init_app(app)

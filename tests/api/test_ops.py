@@ -98,3 +98,14 @@ def test_log_lines_are_json_with_request_id_and_no_secrets(client, caplog):
     access = [line for line in lines if line["logger"] == "formengine.access"]
     assert access and access[0]["request_id"] == "req-0000001" and access[0]["path"] == "/public/login"
     assert {"ts", "level", "message", "status", "duration_ms"} <= set(access[0])
+
+
+@pytest.mark.parametrize("app_overrides", [{"PROXY_COUNT": 1}], indirect=True)
+def test_behind_a_proxy_the_forwarded_scheme_is_trusted(client):
+    response = client.get("/healthz", headers={"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9"})
+    assert "Strict-Transport-Security" in response.headers
+
+
+def test_without_a_proxy_forwarded_headers_are_ignored(client):
+    response = client.get("/healthz", headers={"X-Forwarded-Proto": "https"})
+    assert "Strict-Transport-Security" not in response.headers

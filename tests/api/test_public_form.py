@@ -100,7 +100,8 @@ def test_a_lone_surrogate_in_a_json_body_is_a_400(client):
     response = client.post("/public/login", data='{"username": "\\ud800@example.edu", "password": "x"}',
                            content_type="application/json")
     assert response.status_code == 400
-    assert response.get_json() == {"message": "The request contains text that is not valid Unicode."}
+    assert response.get_json() == {"message": "The request contains text that is not valid Unicode.",
+                                   "errors": {"username": ["The request contains text that is not valid Unicode."]}}
 
 
 def test_a_deeply_nested_json_body_is_a_400(client):
