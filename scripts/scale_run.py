@@ -152,7 +152,7 @@ class Faults(threading.Thread):
             self._kill_app(self.rng.randrange(2))
             self._sleep_until(worker_at)
             self._kill_worker()
-        except Exception as exc:  # noqa: BLE001 - reported, and the run fails
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - reported, and the run fails
             self.error = repr(exc)
             log(f"fault thread failed: {exc!r}")
 
@@ -161,6 +161,8 @@ class Faults(threading.Thread):
             time.sleep(0.05)
 
     def _kill_app(self, index: int) -> None:
+        if self.stop.is_set():
+            return
         killed = self.stack.kill(f"app{index}")
         log(f"SIGKILL app{index} (gunicorn master and workers, port {self.stack.app_ports[index]})")
         time.sleep(self.down)
@@ -172,12 +174,16 @@ class Faults(threading.Thread):
         self.events.append({"what": f"app{index}", "killed": killed, "restarted": restarted, "ready": ready})
 
     def _kill_worker(self) -> None:
+        if self.stop.is_set():
+            return
         found, waited = None, time.time()
         while time.time() - waited < 10 and found is None:  # prefer a worker in the middle of a job
             found = self.stack.busy_worker()
             if found is None:
                 time.sleep(0.05)
         busy = found is not None
+        if busy:  # somewhere in the job: before it marks its row in_progress, or while converting
+            time.sleep(self.rng.uniform(0, 1.0))
         index, job = found if busy else (self.rng.randrange(2), "")
         killed = self.stack.kill(f"worker{index}")
         log(f"SIGKILL worker{index} and its work-horse ({'busy with ' + job if busy else 'idle'})")
@@ -483,6 +489,7 @@ def main(argv=None) -> int:
     def interrupted(signum, _frame):
         raise KeyboardInterrupt(f"signal {signum}")
 
+    running = {}
     signal.signal(signal.SIGINT, interrupted)
     signal.signal(signal.SIGTERM, interrupted)
     try:
@@ -494,7 +501,7 @@ def main(argv=None) -> int:
         accounts = seed_accounts(stack, options.applicants * (int(options.duration / 4) + 3))
         log(f"{len(accounts)} confirmed accounts created; load starts")
         start = time.time()
-        faults = Faults(stack, start, options.duration, options.down, rng)
+        faults = running["faults"] = Faults(stack, start, options.duration, options.down, rng)
         faults.start()
         record, load_start, load_end = run_applicants(stack.base_url, accounts, PASSWORD, plan,
                                                       options.applicants, options.duration, options.seed)
@@ -524,7 +531,14 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         log("interrupted: stopping everything")
         return 130
+    except SystemExit as exc:
+        if isinstance(exc.code, str):  # the stack could not be started or checked
+            log(f"could not run: {exc.code}")
+            return 2
+        raise
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        if "faults" in running:
+            running["faults"].stop.set()
         stack.close()

@@ -59,7 +59,9 @@ pid {tmp}/nginx.pid;
 error_log {tmp}/nginx-error.log warn;
 events {{ worker_connections 1024; }}
 http {{
-    access_log {tmp}/nginx-access.log;
+    log_format upstream '$time_iso8601 "$request" $status $request_time s '
+                        'upstream $upstream_addr $upstream_status $upstream_response_time';
+    access_log {tmp}/nginx-access.log upstream;
     client_body_temp_path {tmp}/nginx/body;
     proxy_temp_path {tmp}/nginx/proxy;
     fastcgi_temp_path {tmp}/nginx/fastcgi;
@@ -149,6 +151,8 @@ class Stack:
     # --- starting -----------------------------------------------------------------------
 
     def _spawn(self, name: str, command: list[str], env: dict | None = None) -> subprocess.Popen:
+        if self.closed:  # the fault thread must not restart anything once cleanup began
+            raise RuntimeError(f"not starting {name}: the stack is shutting down")
         out = open(self.tmp / f"{name}.log", "ab")
         process = subprocess.Popen(command, cwd=self.src, env=env or self.env, stdout=out, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL, start_new_session=True)
@@ -317,8 +321,9 @@ class Stack:
         if self.closed:
             return
         self.closed = True
+        time.sleep(0.2)  # a restart already under way registers its process first
         order = ["nginx", "app0", "app1", "worker0", "worker1", "moto", "redis"]
-        for name in order + [n for n in self.procs if n not in order]:
+        for name in order + [n for n in list(self.procs) if n not in order]:
             process = self.procs.get(name)
             if process is None or process.poll() is not None:
                 continue
@@ -326,8 +331,8 @@ class Stack:
                 os.killpg(process.pid, signal.SIGTERM)
             except ProcessLookupError:
                 continue
-        deadline = time.monotonic() + 15
-        for name, process in self.procs.items():
+        deadline = time.monotonic() + 10
+        for name, process in list(self.procs.items()):
             try:
                 process.wait(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
