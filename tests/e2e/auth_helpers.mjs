@@ -68,6 +68,16 @@ export async function shot(page, name) {
   await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: height <= 2400 });
 }
 
+/** The screen at 1280 px and at 375 px (the page is resized and put back). */
+export async function shotBoth(page, name) {
+  const size = page.viewportSize();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
+    await shot(page, name);
+  }
+  await page.setViewportSize(size);
+}
+
 export async function axe(page, label) {
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));

@@ -3,7 +3,7 @@
 // after the limit. The app runs with a shortened idle setting (60 s, prompt 50 s before) and the
 // page gets Playwright's fake clock, so the minutes pass at once.
 // usage: node tests/e2e/auth_idle.mjs BASE_URL OUTBOX_DIR SCREENSHOT_DIR
-import { check, defaultRoute, expectToast, form, logIn, MSG, newPage, run, shot, signUpAndConfirm, waitForPath } from "./auth_helpers.mjs";
+import { shotBoth, check, defaultRoute, expectToast, form, logIn, MSG, newPage, run, shot, signUpAndConfirm, waitForPath } from "./auth_helpers.mjs";
 
 const username = `idle-${Date.now().toString(36)}@example.edu`;
 await run(async () => {
@@ -25,7 +25,7 @@ await run(async () => {
     await prompt.waitFor({ timeout: 5000 }).catch(() => {});
     check(await prompt.isVisible(), "idle: the prompt appears before the limit");
     check(await prompt.getByText(MSG.idleText).isVisible(), "idle: the prompt's text");
-    await shot(page, "idle-prompt");
+    await shotBoth(page, "idle-prompt");
     await prompt.getByRole("button", { name: "Yes - Take me back to my application" }).click();
     check(!(await prompt.isVisible()), "idle: Yes closes the prompt");
     check(new URL(page.url()).pathname === defaultRoute, `idle: still on the form (${page.url()})`);
@@ -35,7 +35,7 @@ await run(async () => {
     await page.clock.fastForward(idle.prompt_ms + 1000);
     await waitForPath(page, "/login", "idle: automatic logout");
     await expectToast(page, "Logged Out", MSG.idle, "idle: automatic logout");
-    await shot(page, "idle-logged-out");
+    await shotBoth(page, "idle-logged-out");
     const status = await page.evaluate(async () => (await fetch("/api/profile")).status);
     check(status === 401, `idle: the server session ended too (${status})`);
 

@@ -5,7 +5,7 @@
 // /completion before and after submission, and the error screen.
 // usage: node tests/e2e/auth_journeys.mjs BASE_URL OUTBOX_DIR SCREENSHOT_DIR
 import {
-  axe, baseUrl, check, confirmationCode, defaultRoute, dismissToasts, expectToast, form, logIn, MSG, newPage,
+  axe, shotBoth, baseUrl, check, confirmationCode, defaultRoute, dismissToasts, expectToast, form, logIn, MSG, newPage,
   PASSWORD, run, shot, waitForPath,
 } from "./auth_helpers.mjs";
 
@@ -76,7 +76,7 @@ await run(async () => {
     await waitForPath(page, "/confirm", "sign-up");
     await expectToast(page, "Success", MSG.signedUp, "sign-up");
     check((await page.getByLabel("Email").inputValue()) === username, "confirm: username carried from sign-up");
-    await shot(page, "journey-confirm");
+    await shotBoth(page, "journey-confirm");
 
     await page.getByRole("link", { name: "Log In" }).click();
     await page.getByRole("heading", { name: "Log In" }).waitFor();
@@ -84,7 +84,7 @@ await run(async () => {
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Submit" }).click();
     await expectToast(page, "Login Card Error", MSG.unconfirmed, "unconfirmed account");
-    await shot(page, "journey-unconfirmed");
+    await shotBoth(page, "journey-unconfirmed");
     await dismissToasts(page);
 
     await page.goto(`${baseUrl}/confirm`);
@@ -102,7 +102,7 @@ await run(async () => {
     await page.getByLabel("Password", { exact: true }).fill("Wrong-Password-123");
     await page.getByRole("button", { name: "Submit" }).click();
     await expectToast(page, "Login Card Error", MSG.wrong, "wrong password");
-    await shot(page, "journey-wrong-password");
+    await shotBoth(page, "journey-wrong-password");
     await dismissToasts(page);
 
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -111,7 +111,7 @@ await run(async () => {
     await page.getByRole("button", { name: "Account" }).click();
     const menu = page.getByRole("dialog", { name: "Account" });
     check(await menu.getByText(username).isVisible(), "account menu shows the username");
-    await shot(page, "journey-account-menu");
+    await shotBoth(page, "journey-account-menu");
     await menu.getByRole("button", { name: "Log Out" }).click();
     await waitForPath(page, "/login", "logout");
     await expectToast(page, "Logged Out", MSG.loggedOut, "logout");
@@ -133,11 +133,11 @@ await run(async () => {
     }
     check(await page.getByText(form.banners.welcome.returning.title.split(",")[0]).isVisible(), "welcome banner for the 2nd login");
     await page.getByRole("heading", { level: 1 }).waitFor();
-    await shot(page, "shell-logged-in");
+    await shotBoth(page, "shell-logged-in");
     await page.getByRole("button", { name: "Help" }).click();
     const help = page.getByRole("dialog", { name: form.modals.help.title });
     check(await help.isVisible(), `Help modal titled "${form.modals.help.title}"`);
-    await shot(page, "shell-help-modal");
+    await shotBoth(page, "shell-help-modal");
     await page.keyboard.press("Escape");
     check(!(await help.isVisible()), "Escape closes the Help modal");
 
@@ -155,7 +155,7 @@ await run(async () => {
     await nav.getByRole("link", { name: `3 ${form.pages[2].nav_label}` }).click();
     await waitForPath(page, "/login", "401 mid-session");
     await expectToast(page, "Session Error", MSG.sessionInvalid, "401 mid-session");
-    await shot(page, "shell-401");
+    await shotBoth(page, "shell-401");
     await page.context().close();
   }
 
@@ -178,7 +178,7 @@ await run(async () => {
     check(await failed.isVisible(), `answers: a failed background save is shown (${await page.locator(".save-status").textContent()})`);
     const kept = await page.evaluate(() => localStorage.getItem("formengine.pendingAnswers") || "");
     check(kept.includes('"Ada"'), "answers: the unsent answer is kept on the device");
-    await shot(page, "answers-not-saved");
+    await shotBoth(page, "answers-not-saved");
     await page.unroute("**/api/answer");
     const resent = page.waitForResponse((r) => r.url().endsWith("/api/answer") && r.request().method() === "PUT", { timeout: 15000 });
     await page.reload();
@@ -211,7 +211,7 @@ await run(async () => {
     const link = summary.locator(".summary-group").nth(1).getByRole("link").first();
     const href = await link.getAttribute("href");
     check(href?.startsWith(`${form.pages[1].route}#`), `summary: items link to page#question (${href})`);
-    await shot(page, "summary");
+    await shotBoth(page, "summary");
     await link.click();
     await page.waitForURL((url) => `${url.pathname}${url.hash}` === href, { timeout: 10000 }).catch(() => {});
     check(new URL(page.url()).pathname + new URL(page.url()).hash === href, `summary: the link goes to ${href} (${page.url()})`);
