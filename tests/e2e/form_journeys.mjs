@@ -216,7 +216,7 @@ const journeys = {
     check(/\((\d+(\.\d)?) (B|kB|MB)\)/.test(pngLine), `the converted PNG shows its name and decimal size (${pngLine})`);
     await page.getByRole("button", { name: "Delete file" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete File" });
-    check(await dialog.getByText("Are you sure you want to delete your file?").isVisible(), "delete asks in the Delete File modal");
+    check(await shown(dialog.getByText("Are you sure you want to delete your file?")), "delete asks in the Delete File modal");
     await shoot(page, "delete-modal");
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();
     await fileInput.waitFor({ timeout: 15000 });
@@ -249,7 +249,7 @@ const journeys = {
     await axe(page, "finish page (filled)");
     await page.getByRole("button", { name: "Submit Application" }).click();
     await page.waitForURL((url) => url.pathname === "/completion", { timeout: 30000 });
-    check(await page.getByText("Your application was successfully submitted.").isVisible(), "the completion page shows the success message");
+    check(await shown(page.getByText("Your application was successfully submitted.")), "the completion page shows the success message");
     await shoot(page, "completion");
   },
 
@@ -261,7 +261,7 @@ const journeys = {
     await page.getByRole("button", { name: "Submit Application" }).click();
     const summary = page.locator(".summary");
     await summary.waitFor({ timeout: 15000 });
-    check(await summary.isVisible(), "an invalid submit shows the validation summary");
+    check(await shown(summary), "an invalid submit shows the validation summary");
     await page.waitForLoadState("networkidle");
     const errorsShown = await page.locator(".form-page .field-errors").count();
     check(errorsShown > 0, `missing answers are marked on their fields (${errorsShown})`);
