@@ -88,7 +88,14 @@ def _b64(data: bytes) -> str:
 
 
 def _sign(secret: bytes, policy_b64: str) -> str:
-    return hmac.new(secret, policy_b64.encode(), hashlib.sha256).hexdigest()
+    return hmac.new(secret, policy_b64.encode("utf-8", "replace"), hashlib.sha256).hexdigest()
+
+
+def _same(expected: str, given) -> bool:
+    """Constant-time comparison that never raises (compare_digest refuses non-ASCII str)."""
+    if not isinstance(given, str):
+        return False
+    return hmac.compare_digest(expected.encode(), given.encode("utf-8", "replace"))
 
 
 def _iso(moment: float) -> str:
@@ -142,7 +149,7 @@ class LocalStorage(Storage):
         signature = fields.get("x-amz-signature") or ""
         if not policy_b64 or not signature:
             raise PolicyRefused("Invalid according to Policy: the policy and its signature are required.", 403)
-        if not hmac.compare_digest(_sign(self.secret, policy_b64), signature):
+        if not _same(_sign(self.secret, policy_b64), signature):
             raise PolicyRefused("The request signature we calculated does not match the signature you provided.")
         try:
             policy = json.loads(base64.b64decode(policy_b64, validate=True))
@@ -150,6 +157,7 @@ class LocalStorage(Storage):
             key = next(c["key"] for c in policy["conditions"] if isinstance(c, dict) and "key" in c)
             low, high = next(c[1:] for c in policy["conditions"]
                              if isinstance(c, list) and c and c[0] == "content-length-range")
+            low, high = int(low), int(high)
         except (ValueError, KeyError, TypeError, StopIteration):
             raise PolicyRefused("Invalid according to Policy: the policy could not be read.", 400)
         if (now or time.time()) > expiration.timestamp():
@@ -225,8 +233,8 @@ class LocalStorage(Storage):
 
     def check_download(self, key: str, expires: int, file_name: str, signature: str) -> None:
         message = f"{key}\n{expires}\n{file_name}"
-        expected = hmac.new(self.secret, message.encode(), hashlib.sha256).hexdigest()
-        if not hmac.compare_digest(expected, signature or ""):
+        expected = hmac.new(self.secret, message.encode("utf-8", "replace"), hashlib.sha256).hexdigest()
+        if not _same(expected, signature or ""):
             raise PolicyRefused("The request signature we calculated does not match the signature you provided.")
         if time.time() > expires:
             raise PolicyRefused("Request has expired.")

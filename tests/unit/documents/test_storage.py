@@ -112,3 +112,33 @@ def test_signed_download_links(store):
             store.check_download(query["key"], int(query["expires"]), query["name"], query["signature"])
     finally:
         time.time = real
+
+
+@pytest.mark.parametrize("change", [
+    {"x-amz-signature": "\u00fc\U000f4a2f\u00a5"},
+    {"x-amz-signature": "\ud800"},
+    {"policy": "\udaff\u00e9"},
+    {"x-amz-signature": None},
+    {"key": None},
+])
+def test_hostile_field_values_are_refused_not_crashed(store, change):
+    with pytest.raises(PolicyRefused):
+        store.check_policy({**fields_for(store).fields, **change}, 10)
+
+
+def test_a_validly_signed_policy_of_the_wrong_shape_is_refused(store):
+    import hashlib
+    import hmac
+
+    for policy in ([1, 2], {"expiration": "2099-01-01T00:00:00.000Z", "conditions": [{"key": "a/b"},
+                                                                                 ["content-length-range", "1", "x"]]}):
+        policy_b64 = base64.b64encode(json.dumps(policy).encode()).decode()
+        signature = hmac.new(store.secret, policy_b64.encode(), hashlib.sha256).hexdigest()
+        with pytest.raises(PolicyRefused, match="could not be read"):
+            store.check_policy({"key": "a/b", "policy": policy_b64, "x-amz-signature": signature}, 10)
+
+
+def test_hostile_download_signatures_are_refused_not_crashed(store):
+    for signature in ("\u00fc\u00a5", "\ud800", ""):
+        with pytest.raises(PolicyRefused):
+            store.check_download("applications/1/x.pdf", 2**31, "\x14\udaff", signature)
