@@ -99,7 +99,8 @@ def converted_prefix(application_id: int, answer_key: str) -> str:
 
 def clean_file_name(name: str) -> str:
     """The applicant's file name as it is shown back: control characters and slashes removed."""
-    return SAFE_NAME.sub("", name).strip()[:FILE_NAME_LIMIT]
+    text = name.encode("utf-8", "ignore").decode("utf-8")  # lone surrogates cannot be stored
+    return SAFE_NAME.sub("", text).strip()[:FILE_NAME_LIMIT]
 
 
 def _seconds(name: str, settings: dict, default: int) -> int:

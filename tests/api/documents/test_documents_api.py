@@ -189,3 +189,11 @@ def test_hostile_download_links_are_refused(applicant, query):
     response = applicant.get("/api/storage/download" + query)
     assert response.status_code in (400, 403, 404)
     assert "message" in response.json
+
+
+@pytest.mark.parametrize("name", ["\ud800.pdf", "a\x00b.pdf", "../../etc/passwd", "\u202eevil.pdf", "\x07\x08"])
+def test_hostile_file_names_are_cleaned_or_refused(applicant, name):
+    key = upload_file(applicant, corpus.pdf())
+    response = applicant.post(f"/api/pdf/document-answer/{FILE_KEY}", json={"file_key": key, "file_name": name})
+    assert response.status_code in (202, 400), response.json
+    assert "message" in response.json or response.json["status"] == "unprocessed"
