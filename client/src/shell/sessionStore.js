@@ -1,6 +1,7 @@
 // The client snapshot (platform section 3) and the server-data cache, shared by the auth and form
 // route groups. Data is cached forever and never refetched, until a 401, a logout or a login clears it.
 import { useSyncExternalStore } from "react";
+import { LAST_ACTIVITY_KEY } from "./idle.js";
 import { hasIdentityCookie } from "./routing.js";
 
 const readCookie = () => (typeof document === "undefined" ? "" : document.cookie);
@@ -51,9 +52,17 @@ export function cached(key, load) {
 export const peekCached = (key) => cache.get(key);
 export const setCached = (key, value) => cache.set(key, Promise.resolve(value));
 
-/** Clear cached user data and the snapshot (the compiled form, which is public, stays). */
+/**
+ * Clear cached user data and the snapshot (the compiled form, which is public, stays). Also the
+ * idle timer's last activity: a new login must not inherit the previous session's inactivity.
+ */
 export function clearSession(changes = {}) {
   for (const key of [...cache.keys()]) if (key !== "form") cache.delete(key);
+  try {
+    globalThis.localStorage?.removeItem(LAST_ACTIVITY_KEY);
+  } catch {
+    /* no storage */
+  }
   snapshot = { ...freshSnapshot(), ...changes };
   listeners.forEach((listener) => listener());
 }
