@@ -212,36 +212,45 @@ def conversion_status(application_id: int, answer_key: str) -> dict:
     return status_body(conversion)
 
 
-def _job_state(job_id: str | None) -> str | None:
-    """The RQ status of a job, or None when Redis no longer knows it."""
+def job_state(job_id: str | None, grace_s: int = 15) -> tuple[str | None, dt.datetime | None]:
+    """(RQ status or None when Redis no longer knows the job, or "unknown" when Redis cannot be
+    asked; the time by which a started job must have finished). A worker killed after taking the
+    job but before the job wrote its row leaves the row unprocessed: RQ's start time still counts."""
     if not job_id:
-        return None
+        return None, None
     try:
-        return jobs.fetch_job(job_id).get_status()
+        job = jobs.fetch_job(job_id)
+        status = job.get_status()
     except NoSuchJobError:
-        return None
+        return None, None
     except (jobs.QueueUnavailable, RedisError):
-        return "unknown"
+        return "unknown", None
+    started = job.started_at.replace(tzinfo=None) if status == JobStatus.STARTED and job.started_at else None
+    due = started + dt.timedelta(seconds=(job.timeout or 0) + grace_s) if started else None
+    return status, due
+
+
+def is_dead(status, due: dt.datetime | None, deadline: dt.datetime | None) -> bool:
+    if status in (None, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED, JobStatus.FINISHED):
+        return True
+    now = utcnow()
+    return any(moment is not None and now > moment for moment in (due, deadline))
 
 
 def _reconcile(conversion: DocumentConversion, rules: dict) -> DocumentConversion:
     """A pending conversion whose job is gone, failed without writing the row (a killed work-horse
     runs no handler) or outlived its deadline (the whole worker died) is retried once, then failed."""
-    state = _job_state(conversion.job_id)
-    if state == "unknown":
-        return conversion
-    dead = state in (None, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED, JobStatus.FINISHED)
-    overdue = conversion.deadline_at is not None and utcnow() > conversion.deadline_at
-    if not (dead or overdue):
-        return conversion
     settings = config()
+    state, due = job_state(conversion.job_id, _seconds("DOCUMENT_JOB_GRACE_S", settings, 15))
+    if state == "unknown" or not is_dead(state, due, conversion.deadline_at):
+        return conversion
     session = db.session()
     with db.transaction():
         current = _conversion(session, conversion.application_id, conversion.answer_key, lock=True)
         if current is None or current.status not in PENDING or current.job_id != conversion.job_id:
             return current  # someone else already moved it on
-        log.warning("conversion %s: job %s is %s%s (attempt %s)", current.id, current.job_id, state,
-                    " and overdue" if overdue else "", current.attempts)
+        log.warning("conversion %s: job %s is %s and did not finish (attempt %s)", current.id, current.job_id,
+                    state, current.attempts)
         if current.attempts >= MAX_ATTEMPTS:
             _fail(session, current, messages.CONVERSION_ABANDONED, settings)
             return current

@@ -13,8 +13,6 @@ import logging
 
 from flask import current_app
 from redis.exceptions import RedisError
-from rq.exceptions import NoSuchJobError
-from rq.job import JobStatus
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -22,6 +20,7 @@ from engine import db, jobs
 from engine.accounts.models import utcnow
 from engine.documents import messages
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus, DocumentConversion
+from engine.documents.service import is_dead, job_state
 from engine.documents.storage import storage_from_config
 from engine.errors import AppError
 
@@ -128,15 +127,10 @@ def _enqueue(session: Session, row: ApplicationPdf, settings: dict) -> None:
 
 
 def _reconcile(session: Session, row: ApplicationPdf, settings: dict) -> ApplicationPdf:
-    try:
-        state = jobs.fetch_job(row.job_id).get_status() if row.job_id else None
-    except NoSuchJobError:
-        state = None
-    except (jobs.QueueUnavailable, RedisError):
-        return row
-    dead = state in (None, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED, JobStatus.FINISHED)
-    overdue = row.deadline_at is not None and utcnow() > row.deadline_at
-    if not (dead or overdue):
+    """A render whose job is gone, failed without writing the row or outlived its deadline is
+    queued once more, then failed with a message."""
+    state, due = job_state(row.job_id, int(settings.get("DOCUMENT_JOB_GRACE_S") or 15))
+    if state == "unknown" or not is_dead(state, due, row.deadline_at):
         return row
     with db.transaction():
         current = _row(session, row.application_id, lock=True)

@@ -15,3 +15,9 @@ def convert_slowly(conversion_id: int, rules: dict) -> str:
 
     document_jobs.check_and_convert = paused  # this work-horse only: RQ forks one per job
     return document_jobs.convert_document(conversion_id, rules)
+
+
+def start_slowly(conversion_id: int, rules: dict) -> str:
+    """Pauses before the job writes anything: a worker killed now leaves the row unprocessed."""
+    time.sleep(float(os.environ.get("SLOW_JOB_DELAY", "2")))
+    return document_jobs.convert_document(conversion_id, rules)

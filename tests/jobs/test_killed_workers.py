@@ -97,3 +97,32 @@ def test_a_killed_work_horse_is_noticed_at_once(app, applicant, start_worker, st
     assert applicant.get(f"/api/pdf/document-answer/{FILE_KEY}").json["status"] == "unprocessed"
     assert poll(applicant, timeout=30) == {"status": "completed", "message": ""}
     assert worker.process.poll() is None
+
+
+@pytest.mark.parametrize("storage_backend", ["local"], indirect=True)
+def test_a_worker_killed_before_the_job_wrote_its_row_is_noticed(app, applicant, start_worker, storage_backend):
+    """RQ's own start time bounds the wait, not the 10-minute queue allowance."""
+    from sqlalchemy import text
+
+    from engine.jobs import fetch_job
+
+    app.config["DOCUMENT_CONVERT_JOB"] = "slow_jobs.start_slowly"
+    file_key = upload(applicant, corpus.pdf(), "essay.pdf")
+    applicant.post(f"/api/pdf/document-answer/{FILE_KEY}", json={"file_key": file_key, "file_name": "essay.pdf"})
+    with app.extensions["db_engine"].connect() as conn:
+        job_id = conn.execute(text("SELECT job_id FROM document_conversions")).scalar()
+    worker = start_worker()
+    deadline = time.monotonic() + 30
+    while fetch_job(job_id, app.config["REDIS_URL"]).get_status() != "started" and time.monotonic() < deadline:
+        time.sleep(0.05)
+    worker.kill()
+    assert conversion_row(app)["status"] == "unprocessed"
+    started = time.monotonic()
+    retried = _wait_for(applicant, "unprocessed", timeout=25)
+    while conversion_row(app)["attempts"] < 2 and time.monotonic() - started < 25:
+        retried = applicant.get(f"/api/pdf/document-answer/{FILE_KEY}").json
+        time.sleep(0.1)
+    assert conversion_row(app)["attempts"] == 2, retried
+    assert time.monotonic() - started < 20  # job timeout 8 s + grace 1 s, not DOCUMENT_QUEUE_WAIT_S
+    start_worker()
+    assert poll(applicant, timeout=30) == {"status": "completed", "message": ""}
