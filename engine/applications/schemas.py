@@ -96,7 +96,7 @@ class SubmitResponseSchema(ma.Schema):
 
 class ErrorMapSchema(ma.Schema):
     message = fields.String(required=True)
-    errors = _errors_map(required=True, metadata={"description": "Answer key (or field) -> messages"})
+    errors = _errors_map(metadata={"description": "Answer key (or field) -> messages (absent when the body as a whole is wrong)"})
 
 
 class AddAnotherPutSchema(_Body):
