@@ -46,6 +46,8 @@ def parse_args(argv):
     parser.add_argument("--down", type=float, default=2.0, help="seconds a killed process stays down")
     parser.add_argument("--drain-timeout", type=float, default=150.0,
                         help="bound on the wait for queues to drain (at most 900)")
+    parser.add_argument("--kill-delay", type=float, default=1.0,
+                        help="the worker is killed 0..this many seconds after it turns busy (0: as its job starts)")
     parser.add_argument("--production-timeouts", action="store_true",
                         help="keep the production job deadlines (recovery of a killed job can take 600 s: raise --drain-timeout)")
     parser.add_argument("--seed", type=int, default=None, help="random seed (kill moments, answer chunks)")
@@ -141,6 +143,7 @@ class Faults(threading.Thread):
         super().__init__(daemon=True)
         self.stack, self.start_at, self.duration, self.down, self.rng = stack, start, duration, down, rng
         self.events: list[dict] = []
+        self.kill_delay = 1.0
         self.error = ""
         self.stop = threading.Event()
 
@@ -183,7 +186,7 @@ class Faults(threading.Thread):
                 time.sleep(0.05)
         busy = found is not None
         if busy:  # somewhere in the job: before it marks its row in_progress, or while converting
-            time.sleep(self.rng.uniform(0, 1.0))
+            time.sleep(self.rng.uniform(0, self.kill_delay))
         index, job = found if busy else (self.rng.randrange(2), "")
         killed = self.stack.kill(f"worker{index}")
         log(f"SIGKILL worker{index} and its work-horse ({'busy with ' + job if busy else 'idle'})")
@@ -525,6 +528,7 @@ def main(argv=None) -> int:
         log(f"{len(accounts)} confirmed accounts created; load starts")
         start = time.time()
         faults = running["faults"] = Faults(stack, start, options.duration, options.down, rng)
+        faults.kill_delay = max(0.0, options.kill_delay)
         faults.start()
         record, load_start, load_end = run_applicants(stack.base_url, accounts, PASSWORD, plan,
                                                       options.applicants, options.duration, options.seed)
