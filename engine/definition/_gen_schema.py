@@ -15,6 +15,9 @@ TEXT = {"type": "string", "minLength": 1}
 DATE = {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
 MARKDOWN = {"oneOf": [TEXT, {"type": "object", "required": ["file"], "additionalProperties": False,
                              "properties": {"file": TEXT}}]}
+COLOUR = {"type": "string", "pattern": "^(#[0-9a-fA-F]{3,8}|rgba?\\([0-9 .,%]+\\)|[a-z]+)$"}
+THEME_COLOURS = ["primary", "secondary", "accent", "neutral", "white", "error", "disabled"]
+THEME_SHADES = ["extraLight", "light", "main", "dark"]
 OPERATORS = ["equals", "notEquals", "lt", "lte", "gt", "gte", "answered", "notAnswered", "in", "notIn"]
 FIELD_TYPES = ["text", "textarea", "email", "phone", "date", "select", "radio", "conditional_select",
                "checkbox", "check_group", "file", "address", "school_search", "content"]
@@ -160,11 +163,16 @@ defs = {
                      breakpoints=obj(["tablet", "mobile"], tablet={"type": "integer"}, mobile={"type": "integer"}),
                      test_providers=array(obj(["name", "url"], name=TEXT, url=TEXT, code={"type": "string"})),
                      evaluation_services=array(obj(["name", "url"], name=TEXT, url=TEXT)),
-                     validation_summary=obj(["title", "text"], title=TEXT, text=TEXT)),
+                     validation_summary=obj(["title", "text"], title=TEXT, text=TEXT),
+                     theme={"type": "object", "propertyNames": {"enum": THEME_COLOURS},
+                            "additionalProperties": {"oneOf": [COLOUR, obj(**{s: COLOUR for s in THEME_SHADES})]}},
+                     header_images={"type": "object", "additionalProperties": {
+                         "type": "string", "pattern": "^(/|https://)"}}),
         modals={"type": "object", "additionalProperties": obj(["title", "body"], title=TEXT, body=MARKDOWN)},
         footer=obj(text=MARKDOWN),
         banners=obj(
-            welcome=obj(max_logins={"type": "integer", "minimum": 1}, first_login=ref("banner_text"),
+            welcome=obj(max_logins={"type": "integer", "minimum": 1}, name_keys=array(KEY, minItems=1),
+                        first_login=ref("banner_text"),
                         returning=ref("banner_text"), anonymous=ref("banner_text"), submitted=ref("banner_text")),
             dated=array(obj(["id", "text", "from", "to"], id=ID, title=TEXT, text=TEXT, link=ref("banner_text"),
                             **{"from": DATE, "to": DATE}, tone={"enum": ["info", "urgent"]}))),

@@ -26,6 +26,14 @@ def check_model(model: FormModel, source, problems: list[Problem]) -> None:
     _check_dates(source, problems)
     _check_sections(model, known, source, problems)
     _check_patterns(model, problems)
+    _check_banner_keys(source, known, problems)
+
+
+def _check_banner_keys(source, known: set[str], problems: list[Problem]) -> None:
+    welcome = (source.tenant.get("banners") or {}).get("welcome") or {}
+    for index, key in enumerate(welcome.get("name_keys") or []):
+        if key not in known:
+            problems.append(_unknown_key(welcome["name_keys"].where(index), key, known, "name_keys"))
 
 
 def _check_patterns(model: FormModel, problems: list[Problem]) -> None:

@@ -1,7 +1,5 @@
 // Which banners show (tenant spec section 1): the welcome variant and the date-windowed ones.
-// Until the tenant names its own keys (banners.welcome.name_keys), {name} is the preferred name,
-// else the first name, as the tenant spec says.
-const DEFAULT_NAME_KEYS = ["preferred_name", "first_name"];
+// {name} is the first answered key of the tenant's banners.welcome.name_keys.
 
 export function fillName(text, name) {
   if (!text) return text;
@@ -11,7 +9,7 @@ export function fillName(text, name) {
 export function welcomeBanner(banners, snapshot, answers) {
   const welcome = banners?.welcome;
   if (!welcome) return null;
-  const keys = welcome.name_keys || DEFAULT_NAME_KEYS;
+  const keys = welcome.name_keys || [];
   const name = keys.map((key) => String(answers?.[key] || "").trim()).find(Boolean) || "";
   let variant = null;
   if (snapshot.web_status === "submitted") variant = "submitted";

@@ -4,6 +4,7 @@ import { datedBanners, welcomeBanner } from "./banners.js";
 const banners = {
   welcome: {
     max_logins: 3,
+    name_keys: ["preferred_name", "first_name"],
     first_login: { title: "Welcome, {name}!", text: "Welcome to your application... designed to be submitted in one sitting." },
     returning: { title: "Your application is our priority, {name}", text: "Pick up." },
     anonymous: { title: "First time here?", text: "Look around.", link: { label: "Log in", route: "/login" } },
@@ -18,7 +19,7 @@ const user = { is_logged_in: true, web_status: "started", has_changed_page: fals
 const show = (snapshot, answers = {}) => welcomeBanner(banners, { ...user, ...snapshot }, answers);
 
 describe("banners", () => {
-  it("welcomes by login count, with the preferred name, else the first name", () => {
+  it("welcomes by login count, with the first answered of the tenant's name keys", () => {
     expect(show({}, { first_name: "Ann" }).title).toBe("Welcome, Ann!");
     expect(show({ num_logins: 2 }, { first_name: "Ann", preferred_name: "Annie" }).title).toBe("Your application is our priority, Annie");
     expect(show({ num_logins: 3 })).toBeNull();
