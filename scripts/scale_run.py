@@ -430,7 +430,8 @@ def report(options, stack: Stack, record: Record, load: tuple, faults: list[dict
              and not results["client_uploads_unfinished"] and not record.unexpected and len(faults) == 2)
     setup = (f"{when}; {machine()}; commit {stack.commit}. {options.applicants} applicants for {seconds:.0f} s "
              f"(`scripts/scale_test --duration {options.duration:g} --applicants {options.applicants} "
-             f"--seed {options.seed}`); nginx -> 2 gunicorn app processes x {web_workers} sync workers, "
+             f"--seed {options.seed}{'' if options.kill_delay == 1.0 else f' --kill-delay {options.kill_delay:g}'}"
+             f"{' --production-timeouts' if options.production_timeouts else ''}`); nginx -> 2 gunicorn app processes x {web_workers} sync workers, "
              f"2 RQ workers, PostgreSQL, Redis, moto_server S3, all on this machine (the load generator too); "
              f"load average before the run {loadavg} (the machine is shared).")
     bench = [BENCH_SECTION, "", setup, "",
