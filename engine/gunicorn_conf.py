@@ -15,6 +15,18 @@ accesslog = None  # the app writes its own JSON access log with request ids
 errorlog = "-"
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 control_socket_disable = True  # gunicorn 27's control socket is not needed here
+# Load the app before listening: a restarted process opens its port only when it can answer, so
+# the load balancer fails over at once instead of waiting on a port with no worker behind it.
+preload_app = True
+
+
+def post_fork(_server, _worker):
+    """Connections must not be shared across processes: each worker starts with fresh pools."""
+    from engine.jobs import connection
+    from engine.wsgi import app
+
+    app.extensions["db_engine"].dispose(close=False)
+    connection.cache_clear()
 
 
 def child_exit(_server, worker):
