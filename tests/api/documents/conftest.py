@@ -2,10 +2,8 @@
 presigned upload journey, and the hostile corpus (tests/unit/documents/corpus.py)."""
 import email
 import email.policy
-import os
 import re
 import sys
-import uuid
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -16,29 +14,6 @@ for folder in (str(Path(__file__).resolve().parents[2] / "unit" / "documents"), 
         sys.path.insert(0, folder)
 
 PASSWORD = "Correct-Horse-9"
-
-
-@pytest.fixture(scope="session")
-def redis_url(tmp_path_factory):
-    url = os.environ.get("TEST_REDIS_URL")
-    if url:
-        yield url
-        return
-    from engine.runner import EmbeddedRedis
-
-    folder = tmp_path_factory.mktemp("redis")
-    server = EmbeddedRedis(folder, folder / "redis.log")
-    yield server.start()
-    server.stop()
-
-
-@pytest.fixture
-def queue_name(redis_url):
-    from engine.jobs import get_queue
-
-    name = f"test-{uuid.uuid4().hex[:12]}"
-    yield name
-    get_queue(name, redis_url).delete(delete_jobs=True)
 
 
 @pytest.fixture
