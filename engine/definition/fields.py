@@ -47,7 +47,7 @@ DEFAULT_TEXTS = {
     "error_upload": "Error uploading file for {key}",
     "error_add_another": "Error adding another {key}",
     "error_tabs": "Error handling tabs for {key}",
-    "service_ceeb": "{name} (Ceeb: {code})",
+    "service_ceeb": "(Ceeb: {code})",
     "service_document_attached": "A document is attached.",
     "selected": "[X]",
     "not_selected": "[ ]",

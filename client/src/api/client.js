@@ -3,6 +3,7 @@
 // axios is the transport, loaded on demand (its own chunk): the auth pages paint without it and
 // it arrives before the first call (the shell prefetches it when the browser is idle).
 import { errorForResponse, ServerError, toApiError, UnauthorizedError, UNEXPECTED_MESSAGE } from "./errors.js";
+import { applyTexts } from "../widgets/strings.js";
 
 const settings = { baseURL: "/", timeout: 30000 };
 let transport = null;
@@ -98,7 +99,11 @@ const del = (path) => requestJson("DELETE", path, undefined);
 const enc = encodeURIComponent;
 
 // The compiled form (not in section 7: the engine's own)
-export const fetchCompiledForm = () => get("/public/form");
+export const fetchCompiledForm = () =>
+  get("/public/form").then((compiled) => {
+    applyTexts(compiled?.texts); // widget words from the tenant's compiled form
+    return compiled;
+  });
 export const fetchPasswordRules = () => get("/public/password-rules");
 
 // Accounts

@@ -32,6 +32,40 @@ export const STRINGS = {
   submitted: "Your application was successfully submitted.",
 };
 
+// The compiled form's `texts` (engine/definition/fields.py DEFAULT_TEXTS, overridable per tenant)
+// replace the defaults above, so a tenant can reword every widget text in its YAML.
+const fill = (template, values) => template.replace(/\{(\w+)\}/g, (match, name) => (name in values ? values[name] : match));
+const FROM_TEXTS = {
+  use: "autocomplete_use",
+  noOptions: "autocomplete_no_options",
+  loading: "autocomplete_loading",
+  select: "autocomplete_placeholder",
+  schoolOwnEntry: "school_own_entry",
+  anonymousUpload: "file_anonymous",
+  deleteTitle: "file_delete_title",
+  deleteText: "file_delete_text",
+  cancel: "file_delete_cancel",
+  delete: "file_delete_confirm",
+  uploadBusyTitle: "file_in_progress_title",
+  uploadBusyText: "file_in_progress_text",
+  documentAttached: "service_document_attached",
+};
+
+export function applyTexts(texts) {
+  if (!texts || typeof texts !== "object") return;
+  for (const [name, textName] of Object.entries(FROM_TEXTS)) {
+    if (typeof texts[textName] === "string") STRINGS[name] = texts[textName];
+  }
+  const template = (textName, make) => {
+    if (typeof texts[textName] === "string") STRINGS[make.name] = make.build(texts[textName]);
+  };
+  template("character_count", { name: "characterCount", build: (t) => (count, limit) => fill(t, { count, limit }) });
+  template("error_upload", { name: "uploadError", build: (t) => (key) => fill(t, { key }) });
+  template("error_add_another", { name: "addAnotherError", build: (t) => (key) => fill(t, { key }) });
+  template("error_tabs", { name: "tabsError", build: (t) => (key) => fill(t, { key }) });
+  template("service_ceeb", { name: "ceeb", build: (t) => (code) => fill(t, { code }) });
+}
+
 /** A size in decimal units (1 kB = 1000 bytes), as the spec asks. */
 export function decimalSize(bytes) {
   if (!Number.isFinite(bytes) || bytes < 0) return "";
