@@ -73,8 +73,10 @@ try {
     if (viewport.name === "desktop") {
       await nav.getByRole("link", { name: `2 ${navLabels[1]}` }).click();
       await page.waitForURL(`**${form.pages[1].route}`);
-      check((await page.getByRole("heading", { level: 1 }).textContent()) === form.pages[1].title,
-        `${at}: nav item 2 opens "${form.pages[1].title}"`);
+      // The page is loaded on demand: wait for its heading rather than reading it at once.
+      const heading = page.getByRole("heading", { level: 1, name: form.pages[1].title, exact: true });
+      const opened = await heading.waitFor({ timeout: 15000 }).then(() => true, () => false);
+      check(opened, `${at}: nav item 2 opens "${form.pages[1].title}"`);
 
       await page.goto(`${baseUrl}/api/docs`, { waitUntil: "networkidle" });
       await page.locator(".swagger-ui .info .title").waitFor({ timeout: 15000 });
