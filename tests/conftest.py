@@ -117,3 +117,48 @@ def queue_name(redis_url):
             registry.remove(job_id, delete_job=True)
     queue.connection.delete(queue.started_job_registry.key)  # jobs of killed workers
     queue.delete(delete_jobs=True)
+
+
+# Lookups: Photon's recorded responses on loopback, and the high-school index (the 21k real
+# schools of ../shared/data when present, the bundled sample otherwise).
+def _photon_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("photon_server", ROOT / "tests" / "fixtures" / "photon" / "photon_server.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+photon_server = _photon_module()
+
+
+@pytest.fixture
+def photon():
+    """Photon's recorded responses served over HTTP on 127.0.0.1."""
+    with photon_server.PhotonStandIn() as stand_in:
+        yield stand_in
+
+
+@pytest.fixture
+def photon_down_url() -> str:
+    """A loopback URL where nothing listens: the address engine is down."""
+    return photon_server.closed_port_url()
+
+
+@pytest.fixture(scope="session")
+def hs_source() -> Path:
+    """The 21k real high schools when ../shared/data is present, the bundled sample otherwise."""
+    from engine.lookup import service
+
+    crosswalk = SHARED_DATA / "hs_ceeb_nces_crosswalk.csv"
+    return crosswalk if crosswalk.exists() else service.SAMPLE_DIR / "hs_ceeb.csv"
+
+
+@pytest.fixture(scope="session")
+def hs_index(tmp_path_factory, hs_source) -> Path:
+    from engine.lookup import service
+
+    path = tmp_path_factory.mktemp("lookup") / "hs.sqlite"
+    service.load(path, [hs_source], category="hs_ceeb")
+    return path
