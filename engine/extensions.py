@@ -28,7 +28,8 @@ class Api(_Api):
 
 
 class Blueprint(_Blueprint):
-    """A Blueprint whose views document the {message} error shape."""
+    """Every domain's Blueprint: one place to add what all views need (the error shape comes
+    from Api.ERROR_SCHEMA)."""
 
 
 api = Api()

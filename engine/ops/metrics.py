@@ -51,7 +51,7 @@ class JobCollector:
         yield from (depth, running, failed, finished, durations)
 
 
-def _registry() -> CollectorRegistry:
+def _registry(with_jobs: bool) -> CollectorRegistry:
     registry = CollectorRegistry()
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         from prometheus_client import multiprocess
@@ -59,7 +59,7 @@ def _registry() -> CollectorRegistry:
         multiprocess.MultiProcessCollector(registry)
     else:
         registry.register(REQUEST_LATENCY)
-    if current_app.config.get("REDIS_URL"):
+    if with_jobs and current_app.config.get("REDIS_URL"):
         registry.register(JobCollector(current_app.config["REDIS_URL"]))
     return registry
 
@@ -84,9 +84,7 @@ def init_app(app) -> None:
         if token and request.headers.get("Authorization") != f"Bearer {token}":
             return {"message": "A valid metrics token is required."}, 401
         try:
-            body = generate_latest(_registry())
+            body = generate_latest(_registry(with_jobs=True))
         except Exception:  # Redis down: still serve the request metrics
-            registry = CollectorRegistry()
-            registry.register(REQUEST_LATENCY) if not os.environ.get("PROMETHEUS_MULTIPROC_DIR") else None
-            body = generate_latest(registry)
+            body = generate_latest(_registry(with_jobs=False))
         return Response(body, mimetype=CONTENT_TYPE_LATEST)
