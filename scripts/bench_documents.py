@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "unit" / "documents"))
 
 import corpus  # noqa: E402  (tests/unit/documents/corpus.py: the same files the tests use)
+from benchlib import machine  # noqa: E402 (scripts/ is on sys.path when run as a script)
 
 TENANT = ROOT / "tenants" / "intl_undergrad"
 BASE = ROOT / "tests" / "golden" / "intl_undergrad" / "base.json"
@@ -42,20 +43,6 @@ TYPES = {  # type -> (bytes, file name): typical applicant files
     "docx": (lambda: corpus.docx(tuple(f"Paragraph {i} of an essay about courage and change." for i in range(40)),
                                  image=corpus.png(400, 200)), "essay.docx"),
 }
-
-
-def machine() -> str:
-    cpu = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    import platform
-
-    return f"{os.cpu_count()} cores, {cpu}, Python {platform.python_version()}"
 
 
 def load() -> float:

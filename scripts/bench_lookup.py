@@ -31,6 +31,7 @@ from pathlib import Path
 
 from engine.lookup import service
 from engine.lookup.service import LookupService
+from benchlib import cpu_model  # noqa: E402 (scripts/ is on sys.path when run as a script)
 
 ROOT = Path(__file__).resolve().parent.parent
 CROSSWALK = ROOT.parent / "shared" / "data" / "hs_ceeb_nces_crosswalk.csv"
@@ -38,16 +39,8 @@ SECTION = "## Lookups"
 
 
 def machine() -> str:
-    cpu = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
     load = ", load average %.1f at the start (other work shares the machine)" % os.getloadavg()[0]
-    return (f"{os.cpu_count()} cores (nproc), {cpu}, Python {platform.python_version()}, "
+    return (f"{os.cpu_count()} cores (nproc), {cpu_model()}, Python {platform.python_version()}, "
             f"SQLite {sqlite3.sqlite_version}{load}")
 
 

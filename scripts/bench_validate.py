@@ -9,8 +9,6 @@ the tenant's compile time. Figures are medians; they are reported, never asserte
 import argparse
 import datetime as dt
 import json
-import os
-import platform
 import statistics
 import subprocess
 import tempfile
@@ -19,6 +17,7 @@ from pathlib import Path
 
 from engine.definition import load_and_compile
 from engine.definition.validation import validator_class
+from benchlib import machine  # noqa: E402 (scripts/ is on sys.path when run as a script)
 
 ROOT = Path(__file__).resolve().parent.parent
 TENANT = ROOT / "tenants" / "intl_undergrad"
@@ -34,18 +33,6 @@ def median_us(func, runs: int) -> float:
         func()
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1e6
-
-
-def machine() -> str:
-    cpu = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{os.cpu_count()} cores, {cpu}, Python {platform.python_version()}"
 
 
 def main() -> None:
