@@ -391,7 +391,9 @@ def render_application(form: dict, answers: dict, documents: dict | None = None,
     tenant = form.get("tenant", {}).get("name", "")
     title = (tenant if "application" in tenant.lower() else f"{tenant} application") if tenant else "Application"
     when = (generated_at or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%d %H:%M UTC")
-    name = " ".join(v for v in (renderer.value("first_name"), renderer.value("last_name")) if v)
+    # Without an explicit applicant, the name the tenant greets applicants by (its banner's name keys).
+    name_keys = ((form.get("banners") or {}).get("welcome") or {}).get("name_keys") or []
+    name = next((renderer.value(key) for key in name_keys if renderer.value(key)), "")
     subtitle = " · ".join(v for v in (applicant or name, f"Generated {when}") if v)
     story = renderer.build(title, subtitle)
     out = io.BytesIO()
