@@ -130,9 +130,7 @@ def _compile(source, model, today: dt.date) -> dict:
                               "keys": r.base_keys, "default": 1}
                         for rid, r in model.repeaters.items()},
         "tabs": {gid: {"page": g.page, "default": g.spec["default"],
-                       "tabs": {tab["id"]: {"keys": g.tab_keys[tab["id"]],
-                                            "clears": list(tab.get("clears") or [k for other, keys in g.tab_keys.items()
-                                                                                  if other != tab["id"] for k in keys])}
+                       "tabs": {tab["id"]: {"keys": g.tab_keys[tab["id"]], "clears": g.clears(tab)}
                                 for tab in g.spec["options"]}}
                  for gid, g in model.tabs.items()},
         "compiled_on": today.isoformat(),

@@ -3,7 +3,7 @@ layout, clear rules, repeaters, tabs, option lists, banners and settings. One ar
 server, the client, the print view and the PDF."""
 import datetime as dt
 
-from engine.definition.conditions import conjunction, negation, tab_chosen, to_schema
+from engine.definition.conditions import conjunction, map_keys, negation, tab_chosen, to_schema
 from engine.definition.fields import DEFAULT_MESSAGES, EMAIL_PATTERN, REGISTRY, base_property_schema
 from engine.definition.model import FieldUse, FormModel, field_parts, written_keys
 from engine.definition.validation import year_options
@@ -293,8 +293,7 @@ class Compiler:
                 group = self.model.tabs[spec["id"]]
                 out["tabs"] = {"id": spec["id"], "default": spec["default"], "options": [
                     {"id": tab["id"], "label": tab["label"],
-                     "clears": list(tab.get("clears") or [k for other, keys in group.tab_keys.items()
-                                                           if other != tab["id"] for k in keys]),
+                     "clears": group.clears(tab),
                      "fields": [self.field_layout(f, by_key.__getitem__) for f in tab["fields"]]}
                     for tab in spec["options"]]}
             else:
@@ -312,5 +311,5 @@ class Compiler:
 
 
 def _resolve(condition, use: FieldUse):
-    from engine.definition.conditions import map_keys
+    """The condition with its keys read in this field's repeater instance."""
     return map_keys(condition, use.resolve)

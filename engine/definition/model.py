@@ -42,6 +42,10 @@ class TabGroup:
     page: str
     tab_keys: dict[str, list[str]]  # tab id -> keys
 
+    def clears(self, tab: dict) -> list[str]:
+        """What choosing `tab` clears: its own list, else every key of the other tabs."""
+        return list(tab.get("clears") or [k for other, keys in self.tab_keys.items() if other != tab["id"] for k in keys])
+
 
 @dataclass
 class FormModel:
