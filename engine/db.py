@@ -1,8 +1,10 @@
 """SQLAlchemy 2 engine and a session per request (or per CLI/job call)."""
 from contextlib import contextmanager
 
+import time
+
 from flask import current_app, g
-from sqlalchemy import MetaData, create_engine, event
+from sqlalchemy import MetaData, create_engine, event, exc
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 NAMING = {
@@ -18,11 +20,18 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 
 
+# A pooled connection idle for longer than this is tested before use (a lost connection, as after
+# a database restart, is then replaced instead of failing the request). Connections in steady use
+# are not: pinging before every request would cost a round trip per request.
+PING_AFTER_IDLE_S = 1.0
+
+
 def make_engine(url: str):
-    kwargs = {"future": True, "pool_pre_ping": True}
+    kwargs = {"future": True}
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
     engine = create_engine(url, **kwargs)
+    _ping_idle_connections(engine)
     if url.startswith("sqlite"):
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn, _record):
@@ -32,6 +41,35 @@ def make_engine(url: str):
             cursor.execute("PRAGMA busy_timeout=30000")
             cursor.close()
     return engine
+
+
+def _ping_idle_connections(engine) -> None:
+    """SQLAlchemy's pool_pre_ping, but only for connections that sat idle: raising
+    DisconnectionError from `checkout` makes the pool discard the connection and take another."""
+
+    @event.listens_for(engine, "checkin")
+    def _checked_in(_dbapi_conn, record):
+        if record is not None:
+            record.info["checked_in"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _checked_out(dbapi_conn, record, _proxy):
+        if time.monotonic() - record.info.get("checked_in", 0.0) >= PING_AFTER_IDLE_S:
+            ping(dbapi_conn)
+
+
+def ping(dbapi_conn) -> None:
+    """One round trip on a DBAPI connection; DisconnectionError if it is dead."""
+    try:
+        cursor = dbapi_conn.cursor()
+        try:
+            cursor.execute("SELECT 1")
+        finally:
+            cursor.close()
+        if not getattr(dbapi_conn, "autocommit", True):
+            dbapi_conn.rollback()  # the ping opened a transaction (psycopg): leave the connection idle
+    except Exception as error:
+        raise exc.DisconnectionError(f"a pooled connection was lost: {error}") from error
 
 
 def init_app(app) -> None:
@@ -50,6 +88,14 @@ def session() -> Session:
     if "db_session" not in g:
         g.db_session = current_app.extensions["db_sessionmaker"]()
     return g.db_session
+
+
+@contextmanager
+def autocommit():
+    """A pooled connection on which each statement commits by itself: for a hot path that is one
+    statement (no BEGIN and COMMIT round trips). Outside the request's session."""
+    with current_app.extensions["db_engine"].connect() as connection:
+        yield connection.execution_options(isolation_level="AUTOCOMMIT")
 
 
 @contextmanager

@@ -1,6 +1,7 @@
 """JSON in and out: request bodies must be valid Unicode text (a lone surrogate such as "\\ud800"
 is legal JSON but cannot be stored by PostgreSQL or written to a file), refused with a 400."""
 import json
+import re
 
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import BadRequest
@@ -8,6 +9,15 @@ from werkzeug.exceptions import BadRequest
 from engine.errors import AppError
 
 INVALID_TEXT = "The request contains text that is not valid Unicode."
+# A lone surrogate can only come from a \uD800-\uDFFF escape, and nesting too deep for Python's
+# parser needs many brackets: a body with neither needs no early parse (raw bytes that are not
+# UTF-8 fail the view's own parse with a 400).
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+_FEW_BRACKETS = 200
+
+
+def _worth_checking(body: bytes) -> bool:
+    return (body.count(b"[") + body.count(b"{") > _FEW_BRACKETS) or _SURROGATE_ESCAPE.search(body) is not None
 
 
 def _invalid(text: str) -> bool:
@@ -63,7 +73,7 @@ def init_app(app) -> None:
         # webargs parses bodies itself; check the text once here for every JSON body.
         from flask import request
 
-        if request.is_json and request.content_length:
+        if request.is_json and request.content_length and _worth_checking(request.get_data(cache=True)):
             try:
                 value = json.loads(request.get_data(cache=True))
             except ValueError:

@@ -13,6 +13,7 @@ Protect a view (every `/api` view but logout's own):
         @blp.response(200, MessageSchema)
         def put(self, answers):
             account = current_user()         # engine.accounts.models.Account
+            # (current_account_id() when the id is enough: no account query)
             ...
 
 `login_required` answers 401 {"message"} without a valid session (missing, unknown,
@@ -34,7 +35,7 @@ from flask import current_app, g, request
 
 from engine import db
 from engine.accounts import messages, sessions
-from engine.accounts.models import Account, AccountSession
+from engine.accounts.models import Account
 from engine.errors import AppError
 from engine.extensions import ErrorSchema
 
@@ -55,7 +56,7 @@ def session_token() -> str | None:
     return request.cookies.get(session_cookie_name())
 
 
-def current_session() -> AccountSession | None:
+def current_session() -> sessions.LiveSession | None:
     """The request's live session (looked up once per request), or None."""
     if "auth_lookup" not in g:
         token = session_token()
@@ -66,11 +67,18 @@ def current_session() -> AccountSession | None:
 
 
 def current_user() -> Account | None:
+    """The logged-in account (one query, made only when a view asks), or None."""
     record = current_session()
-    return record.account if record is not None else None
+    return db.session().get(Account, record.account_id) if record is not None else None
 
 
-def require_session() -> AccountSession:
+def current_account_id() -> int | None:
+    """The logged-in account's id, without loading the account."""
+    record = current_session()
+    return record.account_id if record is not None else None
+
+
+def require_session() -> sessions.LiveSession:
     record = current_session()
     if record is None:
         g.auth_clear = True
@@ -78,6 +86,32 @@ def require_session() -> AccountSession:
     sessions.touch(db.session(), record)
     g.auth_refresh = True
     return record
+
+
+def confirm_session(record: sessions.LiveSession) -> None:
+    """For a view whose own statement found the live session (see `login_checked_in_view`):
+    the request counts as authenticated, as after `require_session`."""
+    g.auth_lookup = sessions.Lookup(record)
+    sessions.touch(db.session(), record)
+    g.auth_refresh = True
+
+
+def login_checked_in_view(view):
+    """`login_required` for a hot path that checks the session inside its own database statement
+    (`sessions.live_session()`): the CSRF checks, and 401 at once without a session cookie; the
+    view then calls `confirm_session(record)` when its statement found the session, else
+    `require_session()` (the full check: 401 with the reason, or the session)."""
+
+    @functools.wraps(view)
+    def wrapper(*args, **kwargs):
+        if request.method in UNSAFE_METHODS:
+            check_csrf()
+        token = session_token()
+        if not token or len(token) > sessions.MAX_TOKEN_LENGTH:
+            require_session()  # 401, and the cookies are removed
+        return view(*args, **kwargs)
+
+    return wrapper
 
 
 def login_required(view):

@@ -15,12 +15,20 @@ def answer_problems(data_model: dict, answers: dict) -> dict[str, list[str]]:
     """{key: [message]} for every answer that cannot be stored; {} when all can."""
     problems: dict[str, list[str]] = {}
     for key, value in answers.items():
-        message = _problem(data_model.get(key), value)
+        spec = data_model.get(key)
+        if spec is not None and _plain_text_fits(spec, value):
+            continue  # the common case, decided without the full check
+        message = _problem(spec, value)
         if message:
             problems[shown_key(key)] = [message]
             if len(problems) >= MAX_REPORTED:
                 break
     return problems
+
+
+def _plain_text_fits(spec: dict, value) -> bool:
+    return (value.__class__ is str and spec.get("type") != "boolean" and value.isascii() and "\x00" not in value
+            and len(value) <= (spec.get("max_length") or DEFAULT_MAX_LENGTH))
 
 
 def _problem(spec: dict | None, value) -> str | None:

@@ -2,7 +2,9 @@
 from flask import jsonify, request
 from flask.views import MethodView
 
-from engine.accounts.auth import csrf_protect, current_user, login_required, login_responses
+from engine.accounts.auth import (confirm_session, csrf_protect, current_account_id, current_user,
+                                  login_checked_in_view, login_required, login_responses, require_session,
+                                  session_token)
 from engine.accounts.parser import ArgumentsParser
 from engine.accounts.schemas import TooManySchema
 from engine.applications import access, messages, service
@@ -42,7 +44,7 @@ def _writes(view):
 
 
 def _account_id() -> int:
-    return current_user().id
+    return current_account_id()
 
 
 @blp.route("/api/profile")
@@ -58,7 +60,7 @@ class ProfileViews(MethodView):
 
 @blp.route("/api/answer")
 class AnswerViews(MethodView):
-    decorators = [login_required]
+    decorators = [login_checked_in_view]  # the autosave checks the session in its own statement
 
     @_writes
     @blp.arguments(AnswerMapSchema)
@@ -66,7 +68,11 @@ class AnswerViews(MethodView):
     @blp.response(200, MessageSchema)
     def put(self, answers):
         """Merge the given answers into the stored ones (an empty string clears one); all or nothing."""
-        service.save_answers(_account_id(), answers)
+        record = service.autosave(session_token(), answers)
+        if record is not None:
+            confirm_session(record)
+        else:
+            service.save_answers(require_session().account_id, answers)
         return {"message": messages.ANSWERS_SAVED}
 
 

@@ -14,15 +14,18 @@ For other domains:
   worker's ANSWERED marker (no submitted check; the key must be in the data model).
 """
 import datetime as dt
+import json
 import logging
 
 from flask import current_app
-from sqlalchemy import select, update
+from sqlalchemy import ARRAY, Text, bindparam, func, select, update
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from engine import db, mail
+from engine.accounts import sessions
 from engine.accounts.models import Account, utcnow
 from engine.accounts.service import pop_pending_answers, successful_logins
 from engine.applications import hooks, messages
@@ -185,9 +188,78 @@ def check_answers(answers: dict) -> None:
 def save_answers(account_id: int, answers: dict) -> None:
     check_answers(answers)
     with db.transaction() as tx:
+        if answers and _merge_in_database(tx, account_id, answers):
+            return
+        # No open application row to merge into: create it, or refuse (409) once submitted.
         row = _lock_row(tx, account_id, _TABLE.c.answers)
         if answers:
             _update_row(tx, row.id, answers=merge(row.answers, answers))
+
+
+def _open_update(**values):
+    """One statement for the hot paths, built once: UPDATE the account's application unless it was
+    submitted, RETURNING its id (no row: missing or submitted). Binds `owner` and `changed_at`."""
+    return (update(_TABLE)
+            .where(_TABLE.c.account_id == bindparam("owner"), _TABLE.c.submitted_at.is_(None))
+            .values(version=_TABLE.c.version + 1, updated_at=bindparam("changed_at"), **values)
+            .returning(_TABLE.c.id))
+
+
+_PG_MERGED = (_TABLE.c.answers.op("||", return_type=JSONB)(bindparam("kept", type_=JSONB))
+              .op("-", return_type=JSONB)(bindparam("removed", type_=ARRAY(Text))))
+_MERGE = {
+    "postgresql": _open_update(answers=_PG_MERGED),
+    # SQLite: an RFC 7396 merge patch, where null removes a key (stored answers are never null)
+    "sqlite": _open_update(answers=func.json_patch(_TABLE.c.answers, bindparam("patch", type_=Text))),
+}
+
+
+def _autosave_statement():
+    """PostgreSQL: the session check and the merge in one statement; RETURNING the live session."""
+    live = sessions.live_session()
+    return (update(_TABLE)
+            .where(_TABLE.c.account_id == live.c.account_id, _TABLE.c.submitted_at.is_(None))
+            .values(answers=_PG_MERGED, version=_TABLE.c.version + 1, updated_at=bindparam("changed_at"))
+            .returning(live.c.id, live.c.account_id, live.c.last_seen_at, live.c.expires_at))
+
+
+_AUTOSAVE = _autosave_statement()
+_SET_LAST_PAGE = _open_update(last_page=bindparam("page"))
+
+
+def autosave(token: str | None, answers: dict) -> sessions.LiveSession | None:
+    """PUT /api/answer's common case in one autocommitted statement on PostgreSQL: the cookie's
+    live session and the applicant's open application, joined, merged, committed. Returns the
+    session; None when the common case does not apply (no answers, answers with a problem, no
+    live session, no open application, SQLite), and the caller takes the regular path, which
+    gives each of those its own answer."""
+    if db.session().get_bind().dialect.name != "postgresql":
+        return None  # SQLite cannot return the joined session from UPDATE ... FROM
+    if not token or not answers or answer_problems(compiled_form().data_model, answers):
+        return None
+    with db.autocommit() as connection:
+        row = connection.execute(_AUTOSAVE, {**sessions.live_params(token), **_pg_merge_params(answers),
+                                             "changed_at": utcnow()}).first()
+    return sessions.LiveSession(*row) if row is not None else None
+
+
+def _pg_merge_params(answers: dict) -> dict:
+    return {"kept": {key: value for key, value in answers.items() if value != ""},
+            "removed": [key for key, value in answers.items() if value == ""]}
+
+
+def _merge_in_database(session: Session, account_id: int, answers: dict) -> bool:
+    """The autosave's one statement: merge the answers into the open application's stored map
+    inside the database (an empty string removes a key). The row lock the UPDATE takes, and the
+    database evaluating the merge on the newest row version, keep concurrent saves from losing
+    each other's keys. False when there is no open application (missing, or submitted)."""
+    dialect = session.get_bind().dialect.name
+    values = {"owner": account_id, "changed_at": utcnow()}
+    if dialect == "postgresql":
+        values.update(_pg_merge_params(answers))
+    else:
+        values["patch"] = json.dumps({key: (None if value == "" else value) for key, value in answers.items()})
+    return session.execute(_MERGE[dialect], values).first() is not None
 
 
 def save_last_page(account_id: int, last_page: str) -> None:
@@ -196,7 +268,9 @@ def save_last_page(account_id: int, last_page: str) -> None:
         raise AppError(messages.LAST_PAGE_UNKNOWN.format(routes=", ".join(routes)), 400,
                        errors={"last_page": [messages.LAST_PAGE_UNKNOWN.format(routes=", ".join(routes))]})
     with db.transaction() as tx:
-        row = _lock_row(tx, account_id)
+        if tx.execute(_SET_LAST_PAGE, {"owner": account_id, "page": last_page, "changed_at": utcnow()}).first():
+            return
+        row = _lock_row(tx, account_id)  # no open application: create it, or 409 once submitted
         _update_row(tx, row.id, last_page=last_page)
 
 

@@ -5,7 +5,7 @@ import io
 from flask import current_app, jsonify, request, send_file
 from flask.views import MethodView
 
-from engine.accounts.auth import current_user, login_required, login_responses
+from engine.accounts.auth import current_account_id, login_required, login_responses
 from engine.accounts.parser import ArgumentsParser
 from engine.documents import messages, service
 from engine.documents.schemas import (DOCUMENT_ANSWERS_MAP, ConversionPostSchema,
@@ -41,7 +41,7 @@ blp = DocumentsBlueprint("documents", __name__, description="Document uploads, c
 def _application_id() -> int:
     from engine.applications.service import application_id_for
 
-    return application_id_for(current_user().id)
+    return application_id_for(current_account_id())
 
 
 def _key_errors(view):

@@ -1,7 +1,7 @@
 """Security headers on every response; a Content-Security-Policy without 'unsafe-eval'."""
 from urllib.parse import urlsplit
 
-from flask import current_app, request
+from flask import request
 
 
 def _origin(url: str) -> str:
@@ -9,9 +9,9 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
 
 
-def content_security_policy(docs_page: bool = False) -> str:
+def content_security_policy(config, docs_page: bool = False) -> str:
     # Uploads go straight to object storage with a presigned POST, so its origin may be connected to.
-    upload_origin = _origin(current_app.config.get("S3_PUBLIC_URL") or current_app.config.get("S3_ENDPOINT_URL") or "")
+    upload_origin = _origin(config.get("S3_PUBLIC_URL") or config.get("S3_ENDPOINT_URL") or "")
     connect = " ".join(filter(None, ["'self'", upload_origin]))
     # flask-smorest's Swagger UI page starts itself with an inline script; only that page allows it.
     script = "'self' 'unsafe-inline'" if docs_page else "'self'"
@@ -22,16 +22,19 @@ def content_security_policy(docs_page: bool = False) -> str:
 
 def init_app(app) -> None:
     docs_path = app.config["OPENAPI_URL_PREFIX"].rstrip("/") + app.config["OPENAPI_SWAGGER_UI_PATH"]
+    policies = {False: content_security_policy(app.config), True: content_security_policy(app.config, docs_page=True)}
+
+    fixed = (("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY"),
+             ("Referrer-Policy", "same-origin"), ("Cross-Origin-Opener-Policy", "same-origin"),
+             ("Permissions-Policy", "camera=(), microphone=(), geolocation=()"))
+    hsts = ("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
 
     @app.after_request
     def _security_headers(response):
-        headers = response.headers
-        headers.setdefault("Content-Security-Policy", content_security_policy(request.path == docs_path))
-        headers.setdefault("X-Content-Type-Options", "nosniff")
-        headers.setdefault("X-Frame-Options", "DENY")
-        headers.setdefault("Referrer-Policy", "same-origin")
-        headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
-        headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+        # One pass over the response's headers; a view's own value of any of them wins.
+        present = {name.lower() for name, _ in response.headers.items()}
+        wanted = [("Content-Security-Policy", policies[request.path == docs_path]), *fixed]
         if request.is_secure:
-            headers.setdefault("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+            wanted.append(hsts)
+        response.headers.extend([(name, value) for name, value in wanted if name.lower() not in present])
         return response

@@ -1,7 +1,7 @@
 """GET /api/pdf: the application PDF's status and, once rendered, a short-lived download URL."""
 from flask.views import MethodView
 
-from engine.accounts.auth import current_user, login_required, login_responses
+from engine.accounts.auth import current_account_id, login_required, login_responses
 from engine.extensions import Blueprint, ErrorSchema
 from engine.pdf import service
 from engine.pdf.schemas import PdfStatusSchema
@@ -20,4 +20,4 @@ class PdfViews(MethodView):
         """Queue a render when there is no PDF of the current answers; poll until completed, then download `url`."""
         from engine.applications.service import application_id_for
 
-        return service.pdf_status(application_id_for(current_user().id))
+        return service.pdf_status(application_id_for(current_account_id()))

@@ -151,3 +151,49 @@ def test_a_visitors_answers_carry_over_at_signup(app):
     assert profile(client)["answer"] == expected  # taken once
     second = make_applicant(app, "other@example.com")
     assert profile(second)["answer"] == {}
+
+
+# --- the autosave checks the session inside its own statement: every session rule still holds ---
+
+def _age_session(sql, **columns):
+    import datetime as dt
+    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    for column, minutes in columns.items():
+        sql(f"UPDATE account_sessions SET {column} = :t", t=now - dt.timedelta(minutes=minutes))
+    return now
+
+
+@pytest.mark.parametrize("column, minutes, message", [
+    ("last_seen_at", 16, "You have been automatically logged out due to inactivity."),
+    ("expires_at", 1, "Your session has expired. Please log in again."),
+])
+def test_a_save_on_an_idle_or_expired_session_is_401_with_its_reason_and_stores_nothing(
+        applicant, sql, column, minutes, message):
+    assert applicant.put("/api/answer", json={"first_name": "Mei"}).status_code == 200
+    _age_session(sql, **{column: minutes})
+    response = applicant.put("/api/answer", json={"first_name": "May", "last_name": "Chen"})
+    assert response.status_code == 401 and response.json["message"] == message
+    assert any(h.startswith("formengine_session=;") and "Max-Age=0" in h for h in response.headers.getlist("Set-Cookie"))
+    (answers,), = sql("SELECT answers FROM applications")
+    answers = json.loads(answers) if isinstance(answers, str) else answers
+    assert answers == {"first_name": "Mei"}
+
+
+@pytest.mark.parametrize("app_overrides", [{"SESSION_TOUCH_S": 0}])
+def test_a_save_renews_the_idle_timer(applicant, sql):
+    import datetime as dt
+    now = _age_session(sql, last_seen_at=14)
+    response = applicant.put("/api/answer", json={"first_name": "Mei"})
+    assert response.status_code == 200
+    assert any("formengine-idp-session=1" in h and "Max-Age=900" in h for h in response.headers.getlist("Set-Cookie"))
+    (last_seen,), = sql("SELECT last_seen_at FROM account_sessions")
+    last_seen = dt.datetime.fromisoformat(last_seen) if isinstance(last_seen, str) else last_seen
+    assert last_seen > now - dt.timedelta(minutes=1)
+
+
+def test_an_unknown_session_is_401_before_the_body_is_judged(anonymous):
+    anonymous.set_cookie("formengine_session", "not-a-session")
+    for body in ({"first_name": "Mei"}, {"no_such_key": "x"}):
+        response = anonymous.put("/api/answer", json=body)
+        assert response.status_code == 401, body
+        assert response.json["message"] == "Your session is invalid. Please clear your cookies and login again."
