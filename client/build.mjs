@@ -58,11 +58,16 @@ async function copySwaggerUi(outdir) {
 // RJSF imports markdown-to-jsx (for descriptions we do not use) and fast-uri (for `$ref`s our
 // schemas do not have): the form's small renderer and a stub stand in for them, about 30 KB of a
 // form page's gzipped JavaScript (src/widgets/markdown.js, src/widgets/uriResolverStub.js).
-const markdownShim = {
+// axios's adapter list imports its fetch adapter, which the browser never picks (XMLHttpRequest comes
+// first): a stub stands in for it, 4.5 KB of every page's gzipped JavaScript (src/api/fetchAdapterStub.js).
+const AXIOS_ADAPTERS = /[\\/]node_modules[\\/]axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/;
+export const formShims = {
   name: "form-shims",
   setup(build) {
     build.onResolve({ filter: /^markdown-to-jsx(\/react)?$/ }, () => ({ path: path.join(here, "src/widgets/markdown.js") }));
     build.onResolve({ filter: /^fast-uri$/ }, () => ({ path: path.join(here, "src/widgets/uriResolverStub.js") }));
+    build.onResolve({ filter: /^\.\/fetch\.js$/ }, (args) =>
+      AXIOS_ADAPTERS.test(args.importer) ? { path: path.join(here, "src/api/fetchAdapterStub.js") } : undefined);
   },
 };
 
@@ -86,7 +91,7 @@ export async function build({ outdir = path.join(here, "dist"), publicPath = "/s
     define: { "process.env.NODE_ENV": '"production"' },
     legalComments: "linked",
     metafile: true,
-    plugins: [markdownShim],
+    plugins: [formShims],
     logLevel,
   });
 

@@ -35,8 +35,8 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
 // /completion is left out: before submission (as here, anonymous) it redirects to the default route.
 const routes = ["/login", "/signup", "/confirm", "/forgot", "/reset?username=a%40b.co&id=x", "/about"];
-console.log(`| route | JS files | gzipped JS to render | + on demand after paint (axios) | RJSF or ajv loaded |`);
-console.log(`| --- | --- | --- | --- | --- |`);
+console.log(`| route | JS files | gzipped JS to render | + on demand after paint (axios) | total | RJSF or ajv loaded |`);
+console.log(`| --- | --- | --- | --- | --- | --- |`);
 for (const route of routes) {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -51,7 +51,7 @@ for (const route of routes) {
   const render = loaded.filter((entry) => !axios.includes(entry));
   const heavy = loaded.some(({ meta }) => holds(meta, /node_modules\/(@rjsf|ajv)/));
   const sum = (list) => list.reduce((total, { file }) => total + gz(file), 0);
-  console.log(`| ${route.split("?")[0]} | ${loaded.length} | ${kb(sum(render))} KB | ${kb(sum(axios))} KB | ${heavy ? "yes" : "no"} |`);
+  console.log(`| ${route.split("?")[0]} | ${loaded.length} | ${kb(sum(render))} KB | ${kb(sum(axios))} KB | ${kb(sum(loaded))} KB | ${heavy ? "yes" : "no"} |`);
   await context.close();
 }
 

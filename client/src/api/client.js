@@ -1,7 +1,7 @@
 // The one JSON helper and a typed call for every endpoint of platform section 7.
 //
-// axios is the transport, loaded on demand (its own chunk): the auth pages paint without it and
-// it arrives before the first call (the shell prefetches it when the browser is idle).
+// axios is the transport (transport.js), loaded on demand (its own chunk): the auth pages paint
+// without it and it arrives before the first call (the shell prefetches it when the browser is idle).
 import { errorForResponse, ServerError, toApiError, UnauthorizedError, UNEXPECTED_MESSAGE } from "./errors.js";
 import { applyTexts } from "../widgets/strings.js";
 
@@ -23,8 +23,8 @@ export function setUnauthorizedHandler(handler) {
 /** Load axios now (idle prefetch); resolves to the configured instance. */
 export function loadTransport() {
   if (!transport) {
-    transport = import("axios").then(({ default: axios }) =>
-      axios.create({
+    transport = import("./transport.js").then(({ createTransport }) =>
+      createTransport({
         baseURL: settings.baseURL,
         timeout: settings.timeout,
         withCredentials: true,
