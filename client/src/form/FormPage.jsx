@@ -1,7 +1,7 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import Form from "@rjsf/core";
-import { useApp } from "../shell/AppContext.jsx";
+import { useAnswers, useApp } from "../shell/AppContext.jsx";
 import { passThroughValidator, theme } from "../widgets/theme.js";
 import { createRuntime } from "../widgets/runtime.js";
 import { STRINGS } from "../widgets/strings.js";
@@ -53,7 +53,7 @@ function PageForm({ app, compiled, page }) {
   const location = useLocation();
   const store = formApp();
   const model = renderModel(page);
-  const answers = app.answers || {};
+  const answers = useAnswers(); // the page follows every answer (the shell around it does not)
   const snapshot = app.snapshot || {};
   const isLoggedIn = Boolean(snapshot.is_logged_in);
   const readOnly = snapshot.web_status === "submitted";

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 // The renderer against the real compiled international form, inside the shell's AppContext seam.
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { useState } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { AppContext } from "../shell/AppContext.jsx";
 import { FormPage } from "./FormPage.jsx";
 import { resetFormApp } from "./appBridge.js";
-import { compiledTenant } from "./testCompiled.js";
+import { compiledTenant, testApp } from "./testCompiled.js";
 
 const compiled = compiledTenant("intl_undergrad");
 const pageAt = (route) => compiled.pages.find((page) => page.route === route);
@@ -17,29 +16,17 @@ afterEach(() => {
   resetFormApp();
 });
 
+/** The page in a context that, as in the shell, stays the same object while the answers change. */
 function renderPage(route, { answers = {}, web_status = "started", errors = {} } = {}) {
-  const seen = { answers: null };
-  function Shell() {
-    const [state, setState] = useState(answers);
-    seen.answers = state;
-    const app = {
-      compiled,
-      snapshot: { is_logged_in: false, is_service_user: false, web_status },
-      answers: state,
-      errors,
-      updateAnswers: (partial) => setState((current) => ({ ...current, ...partial })),
-      saveAnswers: async () => true,
-      submitApplication: async () => true,
-      toast: { error: () => {}, success: () => {} },
-    };
-    return (
+  const app = testApp({ compiled, answers, errors, snapshot: { is_logged_in: false, is_service_user: false, web_status } });
+  render(
+    <MemoryRouter initialEntries={[route]}>
       <AppContext.Provider value={app}>
         <FormPage page={pageAt(route)} compiled={compiled} />
       </AppContext.Provider>
-    );
-  }
-  render(<MemoryRouter initialEntries={[route]}><Shell /></MemoryRouter>);
-  return seen;
+    </MemoryRouter>,
+  );
+  return app;
 }
 
 const question = (key) => document.getElementById(key);
@@ -109,7 +96,7 @@ describe("FormPage", () => {
     function At() {
       return <FormPage page={pageAt("/final-steps")} compiled={compiled} />;
     }
-    const app = { compiled, snapshot: { web_status: "validating" }, answers: {}, errors: {}, updateAnswers: () => {}, toast: {} };
+    const app = testApp({ compiled, snapshot: { web_status: "validating" } });
     render(<MemoryRouter initialEntries={["/final-steps#suspended"]}><AppContext.Provider value={app}><At /></AppContext.Provider></MemoryRouter>);
     await act(async () => new Promise((resolve) => setTimeout(resolve, 80)));
     expect(document.activeElement.closest("[id='suspended']")).toBeTruthy();

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 // Tabs and add-another through the page, for a logged-in applicant (their calls mocked).
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { useState } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppContext } from "../shell/AppContext.jsx";
 import { FormPage } from "./FormPage.jsx";
 import { api, formApp, resetFormApp } from "./appBridge.js";
-import { compiledTenant } from "./testCompiled.js";
+import { compiledTenant, testApp } from "./testCompiled.js";
 
 const compiled = compiledTenant("intl_undergrad");
 const education = compiled.pages.find((page) => page.route === "/education");
@@ -25,23 +24,13 @@ afterEach(() => {
 });
 
 function renderEducation(answers = {}) {
-  const seen = { answers: null, toasts: [] };
-  function Shell() {
-    const [state, setState] = useState(answers);
-    seen.answers = state;
-    const app = {
-      compiled,
-      snapshot: { is_logged_in: true, web_status: "started" },
-      answers: state,
-      errors: {},
-      updateAnswers: (partial) => setState((current) => ({ ...current, ...partial })),
-      saveAnswers: async () => true,
-      toast: { error: (title, message) => seen.toasts.push([title, message]) },
-    };
-    return <AppContext.Provider value={app}><FormPage page={education} compiled={compiled} /></AppContext.Provider>;
-  }
-  render(<MemoryRouter initialEntries={["/education"]}><Shell /></MemoryRouter>);
-  return seen;
+  const toasts = [];
+  const app = testApp({
+    compiled, answers, snapshot: { is_logged_in: true, web_status: "started" },
+    toast: { error: (title, message) => toasts.push([title, message]) },
+  });
+  render(<MemoryRouter initialEntries={["/education"]}><AppContext.Provider value={app}><FormPage page={education} compiled={compiled} /></AppContext.Provider></MemoryRouter>);
+  return Object.assign(app, { toasts });
 }
 
 describe("tabs on the page", () => {

@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createAnswerStore } from "../shell/answerStore.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const cache = new Map();
@@ -12,4 +13,25 @@ export function compiledTenant(tenant) {
     cache.set(tenant, JSON.parse(execFileSync(join(ROOT, ".venv/bin/python"), ["-c", code], { cwd: ROOT, maxBuffer: 64 << 20 }).toString()));
   }
   return cache.get(tenant);
+}
+
+/**
+ * An AppContext value as the shell makes it: one object for the whole test (it does not change as
+ * answers change), the answers in a store the page subscribes to; `overrides` replace the rest.
+ */
+export function testApp({ answers = {}, ...overrides } = {}) {
+  const answerStore = createAnswerStore(answers);
+  return {
+    snapshot: { is_logged_in: false, is_service_user: false, web_status: "started" },
+    errors: {},
+    answerStore,
+    get answers() {
+      return answerStore.get();
+    },
+    updateAnswers: (partial) => answerStore.set({ ...answerStore.get(), ...partial }),
+    saveAnswers: async () => true,
+    submitApplication: async () => true,
+    toast: { error: () => {}, success: () => {} },
+    ...overrides,
+  };
 }

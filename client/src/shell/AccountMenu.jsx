@@ -2,8 +2,11 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { hasAnyAnswer } from "./routing.js";
 
-/** The account popover: "Account" opens it; logged in: the username and Log Out; else Sign In / Create Account. */
-export function AccountMenu({ snapshot, answers, onLogout }) {
+/**
+ * The account popover: "Account" opens it; logged in: the username and Log Out; else Sign In / Create
+ * Account, carrying the answers (`getAnswers()`, read on the click: the menu does not follow typing).
+ */
+export function AccountMenu({ snapshot, getAnswers, onLogout }) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const panelId = useId();
@@ -31,10 +34,10 @@ export function AccountMenu({ snapshot, answers, onLogout }) {
     setOpen(false);
     trigger.current?.focus();
   }
-  const carry = hasAnyAnswer(answers) ? { studentAnswers: answers } : undefined;
   const go = (path) => {
+    const answers = getAnswers();
     setOpen(false);
-    navigate(path, { state: carry });
+    navigate(path, { state: hasAnyAnswer(answers) ? { studentAnswers: answers } : undefined });
   };
 
   return (

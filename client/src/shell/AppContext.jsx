@@ -12,8 +12,14 @@
 //                         successful_login, web_status}); null for visitors and service users
 //   app.serviceView       for a service user: GET /service/tmp-pdf ({answer, add_another,
 //                         document_answer, tabs}); otherwise null
-//   app.answers           the student answers (flat map key -> value; "" is an empty answer), with
-//                         local edits applied at once
+//   app.answers           the student answers now (flat map key -> value; "" is an empty answer), with
+//                         local edits applied at once. Reading it does not subscribe: the context value
+//                         does not change as answers change (a keystroke re-renders only subscribers),
+//                         so a component that shows answers uses the hook below.
+//   useAnswers(select)    (a hook exported here) subscribes to the answers: without `select` the whole
+//                         map (re-renders on every change), with it only what it returns (compared
+//                         with Object.is, so return a string/boolean/number, not a new object)
+//   app.answerStore       the store behind both: {get(), subscribe(listener)} (shell/answerStore.js)
 //   app.updateAnswers(partial)
 //                         while typing: applies the keys locally, keeps them in localStorage until the
 //                         server has them, and saves them in the background (debounced)
@@ -23,7 +29,8 @@
 //                         visitor with answers is sent to /signup carrying studentAnswers instead.
 //                         A failed save shows an error toast and resolves false (nothing is lost).
 //   app.errors            the validation errors map {answerKey: [messages]}; filled only while
-//                         web_status is "validating" (then it is re-computed as answers change)
+//                         web_status is "validating" (then it is re-computed as answers change, in idle
+//                         time just after a keystroke, and replaced only when the errors differ)
 //   app.runValidations({routes, documents}) -> errors
 //                         validates the answers (the lead's validateAnswers) for the given page routes
 //                         (default: all), stores the map in app.errors and posts it (POST /api/validations).
@@ -40,6 +47,7 @@
 // Data calls: import the typed calls from client/src/api/client.js (every endpoint of platform
 // section 7). A 401 from any of them is handled centrally (cache cleared, /login with the message).
 import { createContext, useContext } from "react";
+import { useAnswerStore } from "./answerStore.js";
 
 export const AppContext = createContext(null);
 
@@ -48,4 +56,9 @@ export function useApp() {
   const app = useContext(AppContext);
   if (!app) throw new Error("useApp() must be used inside the application shell (AppContext.Provider).");
   return app;
+}
+
+/** The answers (or what `select` derives from them), re-rendering only when that value changes. */
+export function useAnswers(select) {
+  return useAnswerStore(useApp().answerStore, select);
 }

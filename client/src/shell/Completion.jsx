@@ -1,14 +1,14 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { AccountMenu } from "./AccountMenu.jsx";
-import { welcomeBanner } from "./banners.js";
+import { welcomeBanner, welcomeName } from "./banners.js";
 import { SUBMITTED_MESSAGE } from "./constants.js";
 
 /** The completion page, without the application shell. */
 export function Completion({ app, onLogout }) {
   const { state } = useLocation();
-  const { compiled, snapshot, answers } = app;
-  const banner = welcomeBanner(compiled.banners, snapshot, answers);
+  const { compiled, snapshot, answerStore } = app;
+  const banner = welcomeBanner(compiled.banners, snapshot, welcomeName(compiled.banners, answerStore.get()));
   const message = state?.successMessage || SUBMITTED_MESSAGE;
   useEffect(() => {
     document.title = `Application submitted – ${compiled.tenant?.name || ""}`;
@@ -18,7 +18,7 @@ export function Completion({ app, onLogout }) {
       <header className="header">
         <div className="header-inner">
           <p className="tenant-name">{compiled.tenant?.name}</p>
-          <AccountMenu snapshot={snapshot} answers={answers} onLogout={onLogout} />
+          <AccountMenu snapshot={snapshot} getAnswers={answerStore.get} onLogout={onLogout} />
         </div>
       </header>
       <main id="main" className="main completion" tabIndex={-1}>

@@ -28,7 +28,10 @@ export default function FormGroup() {
         snapshot,
         profile: entry.profile,
         serviceView: entry.serviceView,
-        answers: app.answers,
+        answerStore: app.answerStore,
+        get answers() {
+          return app.answerStore.get();
+        },
         updateAnswers: app.updateAnswers,
         saveAnswers: app.saveAnswers,
         errors: app.errors,
@@ -40,7 +43,7 @@ export default function FormGroup() {
         showUnexpectedError: services.showUnexpectedError,
         navigate: app.goTo,
       },
-    [app.ready, compiled, snapshot, entry, app.answers, app.updateAnswers, app.saveAnswers, app.errors, app.runValidations,
+    [app.ready, compiled, snapshot, entry, app.answerStore, app.updateAnswers, app.saveAnswers, app.errors, app.runValidations,
       app.submitApplication, app.tabs, app.setTabs, services, app.goTo],
   );
 

@@ -1,18 +1,22 @@
 import { useEffect, useRef } from "react";
 import { AccountMenu } from "./AccountMenu.jsx";
-import { datedBanners, welcomeBanner } from "./banners.js";
+import { useAnswerStore } from "./answerStore.js";
+import { datedBanners, welcomeBanner, welcomeName } from "./banners.js";
 import { Footer } from "./Footer.jsx";
 import { Nav } from "./Nav.jsx";
 import { headerImage, firstSegment } from "./theme.js";
 import { ValidationSummary } from "./ValidationSummary.jsx";
 import { Link } from "react-router";
 
-/** The form pages' shell: banners, header with the account menu, navigation, summary, page, footer. */
+/**
+ * The form pages' shell: banners, header with the account menu, navigation, summary, page, footer.
+ * It does not re-render as answers change: only the welcome banner follows the answers (its name),
+ * and the summary follows the errors map (replaced only when the errors differ).
+ */
 export function Layout({ app, onLogout, children }) {
-  const { compiled, snapshot, answers, errors, pathname, save } = app;
+  const { compiled, snapshot, answerStore, errors, pathname, save } = app;
   const service = snapshot.is_service_user;
   const image = headerImage(compiled.settings, pathname);
-  const welcome = service ? null : welcomeBanner(compiled.banners, snapshot, answers);
   const dated = service ? [] : datedBanners(compiled.banners);
   const main = useRef(null);
   const firstPath = useRef(pathname);
@@ -50,22 +54,12 @@ export function Layout({ app, onLogout, children }) {
       <header className={`header header-${firstSegment(pathname)}`} style={image ? { backgroundImage: `url("${image}")` } : undefined}>
         <div className="header-inner">
           <p className="tenant-name">{compiled.tenant?.name}</p>
-          {!service && <AccountMenu snapshot={snapshot} answers={answers} onLogout={onLogout} />}
+          {!service && <AccountMenu snapshot={snapshot} getAnswers={answerStore.get} onLogout={onLogout} />}
         </div>
       </header>
       {!service && <Nav pages={compiled.pages} pathname={pathname} onNavigate={(route) => app.goTo(route)} />}
       <div className="content">
-        {welcome && (
-          <section className={`banner banner-welcome banner-${welcome.variant}`} aria-labelledby="welcome-title">
-            <h2 id="welcome-title">{welcome.title}</h2>
-            <p>{welcome.text}</p>
-            {welcome.link && (
-              <p>
-                <Link to={welcome.link.route}>{welcome.link.label}</Link>
-              </p>
-            )}
-          </section>
-        )}
+        {!service && <WelcomeBanner banners={compiled.banners} snapshot={snapshot} answerStore={answerStore} />}
         {!service && snapshot.web_status === "validating" && (
           <ValidationSummary ref={app.summaryRef} compiled={compiled} errors={errors} onGo={(route, key) => app.goTo(route, { hash: key })} />
         )}
@@ -76,6 +70,24 @@ export function Layout({ app, onLogout, children }) {
       </div>
       {!service && <Footer compiled={compiled} />}
     </div>
+  );
+}
+
+/** The welcome banner: the one part of the layout that follows the answers (the name it shows). */
+function WelcomeBanner({ banners, snapshot, answerStore }) {
+  const name = useAnswerStore(answerStore, (answers) => welcomeName(banners, answers));
+  const welcome = welcomeBanner(banners, snapshot, name);
+  if (!welcome) return null;
+  return (
+    <section className={`banner banner-welcome banner-${welcome.variant}`} aria-labelledby="welcome-title">
+      <h2 id="welcome-title">{welcome.title}</h2>
+      <p>{welcome.text}</p>
+      {welcome.link && (
+        <p>
+          <Link to={welcome.link.route}>{welcome.link.label}</Link>
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -1,16 +1,20 @@
 // Which banners show (tenant spec section 1): the welcome variant and the date-windowed ones.
-// {name} is the first answered key of the tenant's banners.welcome.name_keys.
+// {name} is the first answered key of the tenant's banners.welcome.name_keys (welcomeName).
 
 export function fillName(text, name) {
   if (!text) return text;
   return name ? text.replaceAll("{name}", name) : text.replace(/,?\s*\{name\}/g, "");
 }
 
-export function welcomeBanner(banners, snapshot, answers) {
+/** The name the welcome banner uses: the first answered of the tenant's name keys, else "". */
+export function welcomeName(banners, answers) {
+  const keys = banners?.welcome?.name_keys || [];
+  return keys.map((key) => String(answers?.[key] || "").trim()).find(Boolean) || "";
+}
+
+export function welcomeBanner(banners, snapshot, name) {
   const welcome = banners?.welcome;
   if (!welcome) return null;
-  const keys = welcome.name_keys || [];
-  const name = keys.map((key) => String(answers?.[key] || "").trim()).find(Boolean) || "";
   let variant = null;
   if (snapshot.web_status === "submitted") variant = "submitted";
   else if (!snapshot.is_logged_in) variant = "anonymous";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { datedBanners, welcomeBanner } from "./banners.js";
+import { datedBanners, welcomeBanner, welcomeName } from "./banners.js";
 
 const banners = {
   welcome: {
@@ -16,7 +16,7 @@ const banners = {
   ],
 };
 const user = { is_logged_in: true, web_status: "started", has_changed_page: false, num_logins: 1 };
-const show = (snapshot, answers = {}) => welcomeBanner(banners, { ...user, ...snapshot }, answers);
+const show = (snapshot, answers = {}) => welcomeBanner(banners, { ...user, ...snapshot }, welcomeName(banners, answers));
 
 describe("banners", () => {
   it("welcomes by login count, with the first answered of the tenant's name keys", () => {

@@ -5,13 +5,17 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import * as api from "../api/client.js";
 import { UnauthorizedError } from "../api/errors.js";
-import { addPending, loadPending, loadVisitorAnswers, removePending, saveVisitorAnswers } from "./answerStore.js";
+import { addPending, createAnswerStore, loadPending, loadVisitorAnswers, removePending, saveVisitorAnswers } from "./answerStore.js";
 import { ANSWER_SAVE_DEBOUNCE_MS, SUBMITTED_MESSAGE } from "./constants.js";
 import { defaultRouteOf, deriveWebStatus, entryParameters, navDestination, normalisePath, routeKind, savesLastPage } from "./routing.js";
 import { cached, getSnapshot, updateSnapshot, useSnapshot } from "./sessionStore.js";
 import { useServices } from "./services.js";
+import { whenIdle } from "./whenIdle.js";
 
 const RETRY_MS = 10000;
+// Validation after a keystroke waits for an idle moment (the typed character paints first), at most this long.
+const VALIDATE_AFTER_MS = 200;
+const NO_ERRORS = {};
 const loadValidation = () => cached("validation-module", () => import("../form/validation/validate.js"));
 
 async function entryStep(search) {
@@ -62,12 +66,12 @@ export function useApplication() {
   const snapshot = useSnapshot();
   const [entry, setEntry] = useState({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
-  const [answers, setAnswersState] = useState({});
+  // The answers live outside React state: a keystroke re-renders only what subscribed to a changed value.
+  const [answerStore] = useState(createAnswerStore);
   const [tabs, setTabs] = useState({});
-  const [liveErrors, setLiveErrors] = useState({});
-  const [serverErrors, setServerErrors] = useState({});
+  const [liveErrors, setLiveErrors] = useState(NO_ERRORS);
+  const [serverErrors, setServerErrors] = useState(NO_ERRORS);
   const [save, setSave] = useState({ state: "idle", message: "" });
-  const answersRef = useRef({});
   const timers = useRef({ debounce: null, retry: null });
   const inFlight = useRef(null);
   const summaryRef = useRef(null);
@@ -80,8 +84,7 @@ export function useApplication() {
     entryStep(location.search).then(
       (result) => {
         if (!current) return;
-        answersRef.current = result.answers;
-        setAnswersState(result.answers);
+        answerStore.set(result.answers);
         setTabs(result.tabs);
         setEntry({ status: "ready", ...result });
       },
@@ -166,10 +169,9 @@ export function useApplication() {
   const updateAnswers = useCallback(
     (partial) => {
       if (getSnapshot().is_service_user || getSnapshot().web_status === "submitted") return;
-      const next = { ...answersRef.current, ...partial };
-      answersRef.current = next;
-      setAnswersState(next);
-      setServerErrors({});
+      const next = { ...answerStore.get(), ...partial };
+      answerStore.set(next);
+      setServerErrors(NO_ERRORS); // the same object when there were none: no re-render
       if (loggedIn) {
         addPending(getSnapshot().username, partial);
         clearTimeout(timers.current.debounce);
@@ -178,7 +180,7 @@ export function useApplication() {
         saveVisitorAnswers(next);
       }
     },
-    [loggedIn, flush],
+    [loggedIn, flush, answerStore],
   );
 
   // ---- validation -----------------------------------------------------------------------------
@@ -197,25 +199,39 @@ export function useApplication() {
     [compiled, entry.profile],
   );
   const validating = snapshot.web_status === "validating";
+  // While validating, the errors follow the answers: re-computed after a change, in idle time (so
+  // not inside the keystroke), and replaced only when they differ (the layout re-renders only then).
   useEffect(() => {
     if (!ready || !validating) {
-      setLiveErrors({});
+      setLiveErrors(NO_ERRORS);
       return undefined;
     }
     let current = true;
-    loadValidation().then(({ validateAnswers }) => {
-      if (current) setLiveErrors(validateAnswers(compiled, validationAnswers(answers), { tabs }));
+    let cancel = null;
+    const validate = () => {
+      cancel = null;
+      loadValidation().then(({ validateAnswers }) => {
+        if (!current) return;
+        const found = validateAnswers(compiled, validationAnswers(answerStore.get()), { tabs });
+        setLiveErrors((shown) => (sameErrors(shown, found) ? shown : found));
+      });
+    };
+    validate();
+    const unsubscribe = answerStore.subscribe(() => {
+      cancel ||= whenIdle(validate, VALIDATE_AFTER_MS);
     });
     return () => {
       current = false;
+      unsubscribe();
+      cancel?.();
     };
-  }, [ready, validating, compiled, answers, tabs, validationAnswers]);
+  }, [ready, validating, compiled, answerStore, tabs, validationAnswers]);
 
   const runValidations = useCallback(
     async ({ routes, documents } = {}) => {
       if (documents) documentsRef.current = documents;
       const { validateAnswers } = await loadValidation();
-      const errors = validateAnswers(compiled, validationAnswers(answersRef.current), { tabs, routes });
+      const errors = validateAnswers(compiled, validationAnswers(answerStore.get()), { tabs, routes });
       setLiveErrors((all) => (routes ? { ...all, ...errors } : errors));
       if (loggedIn) {
         api.postValidations(errors, routes?.length === 1 ? routes[0] : null).catch((error) => {
@@ -224,7 +240,7 @@ export function useApplication() {
       }
       return errors;
     },
-    [compiled, tabs, loggedIn, toast, validationAnswers],
+    [compiled, tabs, loggedIn, toast, validationAnswers, answerStore],
   );
 
   const errors = useMemo(() => ({ ...liveErrors, ...serverErrors }), [liveErrors, serverErrors]);
@@ -241,7 +257,7 @@ export function useApplication() {
       const now = getSnapshot();
       if (now.is_service_user) return navigate(`${target}${location.search}`);
       if (!now.is_logged_in) {
-        const destination = navDestination({ isLoggedIn: false, answers: answersRef.current, target });
+        const destination = navDestination({ isLoggedIn: false, answers: answerStore.get(), target });
         navigate(destination.pathname, { state: destination.state });
         return true;
       }
@@ -255,7 +271,7 @@ export function useApplication() {
       navigate(target);
       return true;
     },
-    [navigate, flush, toast, runValidations, pathname, formRoutes, location.search],
+    [navigate, flush, toast, runValidations, pathname, formRoutes, location.search, answerStore],
   );
 
   const saveAnswers = useCallback(
@@ -285,12 +301,13 @@ export function useApplication() {
     if (documents) documentsRef.current = documents;
     const now = getSnapshot();
     if (!now.is_logged_in) {
-      navigate("/signup", { state: { studentAnswers: answersRef.current } });
+      navigate("/signup", { state: { studentAnswers: answerStore.get() } });
       return false;
     }
     try {
-      await api.saveAnswersCall(answersRef.current);
-      removePending(now.username, answersRef.current);
+      const answers = answerStore.get();
+      await api.saveAnswersCall(answers);
+      removePending(now.username, answers);
       if (now.web_status === "started" || now.web_status === null) {
         updateSnapshot({ web_status: "validating" });
         await api.postWebStatus("validating");
@@ -318,11 +335,18 @@ export function useApplication() {
     navigate(defaultRoute);
     setTimeout(() => summaryRef.current?.focus(), 50);
     return false;
-  }, [navigate, runValidations, services, defaultRoute]);
+  }, [navigate, runValidations, services, defaultRoute, answerStore]);
 
   return {
-    entry, ready, retry: () => setAttempt((n) => n + 1), compiled, snapshot, answers, tabs, setTabs, errors, save,
+    entry, ready, retry: () => setAttempt((n) => n + 1), compiled, snapshot, answerStore, tabs, setTabs, errors, save,
     updateAnswers, saveAnswers, runValidations, submitApplication, goTo, formRoutes, defaultRoute, pathname, summaryRef,
     justSubmitted,
   };
+}
+
+/** Two error maps ({key: [messages]}) say the same. */
+function sameErrors(a, b) {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Array.isArray(b[key]) && a[key].length === b[key].length && a[key].every((m, i) => m === b[key][i]));
 }
