@@ -1,7 +1,7 @@
 // The application root: error boundary, toasts, the "Unexpected Error" dialog, logout, the idle
 // session and the two route groups (auth pages; form pages with /completion). Every page is loaded
 // on demand.
-import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Outlet, Route, Routes, useNavigate } from "react-router";
 import * as api from "../api/client.js";
 import { SESSION_INVALID_MESSAGE, UnauthorizedError } from "../api/errors.js";
@@ -12,6 +12,7 @@ import { cached, clearSession, peekCached, refreshLoggedIn, useSnapshot } from "
 import { ServicesContext } from "./services.js";
 import { createToastStore } from "./toastStore.js";
 import { ToastViewport } from "./Toasts.jsx";
+import { whenIdle } from "./whenIdle.js";
 
 const LoginCard = lazyPage(() => import("../auth/LoginCard.jsx"));
 const SignupCard = lazyPage(() => import("../auth/SignupCard.jsx"));
@@ -31,11 +32,6 @@ export function Root() {
   );
 }
 
-function whenIdle(callback) {
-  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(callback, { timeout: 3000 });
-  else setTimeout(callback, 500);
-}
-
 function Shell() {
   const navigate = useNavigate();
   const snapshot = useSnapshot();
@@ -43,9 +39,17 @@ function Shell() {
   const [unexpected, setUnexpected] = useState(null);
   const [compiled, setCompiled] = useState(null);
 
+  // Set while a logout (chosen or automatic) is under way and until the next login: a request that
+  // was in flight when the session ended then answers 401, and that is expected, not a session error.
+  const loggingOut = useRef(false);
+  useEffect(() => {
+    if (snapshot.is_logged_in) loggingOut.current = false;
+  }, [snapshot.is_logged_in]);
+
   // A 401 anywhere: cached data cleared, /login with the message.
   useEffect(() => {
     api.setUnauthorizedHandler(() => {
+      if (loggingOut.current) return;
       clearSession({ is_logged_in: false });
       navigate("/login", { replace: true, state: { errorMessage: SESSION_INVALID_MESSAGE, errorTitle: "Session Error" } });
     });
@@ -68,6 +72,7 @@ function Shell() {
       let message = "You have been logged out.";
       let failure = null;
       let unauthorized = false;
+      loggingOut.current = true;
       try {
         message = (await api.logout()).message || message;
       } catch (error) {
@@ -77,8 +82,12 @@ function Shell() {
       clearSession();
       refreshLoggedIn();
       if (errorMessage) navigate("/login", { replace: true, state: { errorMessage, errorTitle } });
-      else if (!unauthorized) navigate("/login", { replace: true, state: { successMessage: message, successTitle: "Logged Out" } });
-      if (failure) setUnexpected(failure);
+      else if (unauthorized) navigate("/login", { replace: true, state: { errorMessage: SESSION_INVALID_MESSAGE, errorTitle: "Session Error" } });
+      else navigate("/login", { replace: true, state: { successMessage: message, successTitle: "Logged Out" } });
+      if (failure) {
+        loggingOut.current = false; // the server may still hold the session: its 401s count again
+        setUnexpected(failure);
+      }
     },
     [navigate],
   );

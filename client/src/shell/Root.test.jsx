@@ -21,14 +21,22 @@ vi.mock("../api/client.js", () => ({
   fetchServiceView: vi.fn(),
 }));
 vi.mock("../form/validation/validate.js", () => ({ validateAnswers: vi.fn(() => ({})) }));
+// How often the shell's navigation renders (it must not follow the answers).
+const renders = vi.hoisted(() => ({ nav: 0 }));
+vi.mock("./Nav.jsx", async (importOriginal) => {
+  const { Nav } = await importOriginal();
+  return { Nav: (props) => { renders.nav += 1; return Nav(props); } };
+});
 vi.mock("../form/FormPage.jsx", async () => {
-  const { useApp } = await import("./AppContext.jsx");
+  const { useAnswers, useApp } = await import("./AppContext.jsx");
   return {
     FormPage: function FakePage({ page }) {
       const app = useApp();
+      const firstName = useAnswers((answers) => answers.first_name ?? "");
       return (
         <div>
           <h1>{page.title}</h1>
+          <input aria-label="First name" value={firstName} onChange={(event) => app.updateAnswers({ first_name: event.target.value })} />
           <button type="button" onClick={() => app.updateAnswers({ first_name: "Ada" })}>type</button>
           <button type="button" onClick={() => app.submitApplication()}>submit</button>
         </div>
@@ -41,6 +49,7 @@ const api = await import("../api/client.js");
 const { validateAnswers } = await import("../form/validation/validate.js");
 const { Root } = await import("./Root.jsx");
 const { clearSession } = await import("./sessionStore.js");
+const { flushAnswerWrites } = await import("./answerStore.js");
 const { compiledForm } = await import("../test-fixtures.js");
 
 function Where() {
@@ -70,10 +79,12 @@ function logInCookie(on) {
 }
 
 beforeEach(() => {
+  flushAnswerWrites(); // a queued write of the previous test lands before the storage is cleared
   localStorage.clear();
   vi.clearAllMocks();
   api.fetchCompiledForm.mockResolvedValue({ ...compiledForm, settings: { ...compiledForm.settings, validation_summary: { title: "We're missing some information!", text: "Fix them." } },
-    data_model: { first_name: { page: "/about" } } });
+    data_model: { first_name: { page: "/about" } },
+    banners: { welcome: { name_keys: ["first_name"], anonymous: { title: "Hello {name}", text: "Look around." } } } });
   validateAnswers.mockReturnValue({});
 });
 afterEach(() => {
@@ -126,6 +137,65 @@ describe("routing rules in the shell", () => {
     act(() => handler(new Error("401")));
     await waitFor(() => expect(where()).toBe("/login"));
     expect(state().errorMessage).toBe("Your session is invalid. Please clear your cookies and login again.");
+  });
+});
+
+describe("typing", () => {
+  it("a request that answers 401 while the user logs out does not turn the logout into a session error", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(profile());
+    let finishLogout;
+    api.logout.mockImplementationOnce(() => new Promise((resolve) => { finishLogout = resolve; }));
+    renderAt("/about");
+    await screen.findByRole("heading", { level: 1, name: "About You" });
+    const handler = api.setUnauthorizedHandler.mock.calls.at(-1)[0];
+    fireEvent.click(screen.getByRole("button", { name: /account/i }));
+    fireEvent.click(await screen.findByRole("button", { name: "Log Out" }));
+    await waitFor(() => expect(api.logout).toHaveBeenCalled());
+    act(() => handler(new Error("401"))); // a save sent before the logout, answered after it
+    logInCookie(false);
+    await act(async () => finishLogout({ message: "You have been logged out." }));
+    act(() => handler(new Error("401"))); // and one answered after the logout
+    await waitFor(() => expect(where()).toBe("/login"));
+    expect(state()).toEqual({ successMessage: "You have been logged out.", successTitle: "Logged Out" });
+  });
+
+  it("a logout the server answers with 401 shows the session error", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(profile());
+    const { UnauthorizedError } = await import("../api/errors.js");
+    api.logout.mockRejectedValueOnce(new UnauthorizedError("Your session is invalid. Please clear your cookies and login again."));
+    renderAt("/about");
+    await screen.findByRole("heading", { level: 1, name: "About You" });
+    fireEvent.click(screen.getByRole("button", { name: /account/i }));
+    fireEvent.click(await screen.findByRole("button", { name: "Log Out" }));
+    await waitFor(() => expect(where()).toBe("/login"));
+    expect(state().errorTitle).toBe("Session Error");
+  });
+
+  it("re-renders the page and the welcome banner's name, not the shell's navigation around them", async () => {
+    logInCookie(false);
+    renderAt("/about");
+    const input = await screen.findByRole("textbox", { name: "First name" });
+    const before = renders.nav;
+    for (const text of ["A", "Ad", "Ada"]) fireEvent.change(input, { target: { value: text } });
+    expect(input.value).toBe("Ada");
+    expect(document.getElementById("welcome-title").textContent).toBe("Hello Ada");
+    expect(renders.nav).toBe(before);
+  });
+
+  it("while validating, validates after the keystroke (not inside it) and updates the summary", async () => {
+    logInCookie(true);
+    validateAnswers.mockImplementation((compiled, answers) => (answers.first_name ? {} : { first_name: ["First Name"] }));
+    api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started", "validating") }));
+    renderAt("/about");
+    expect(await screen.findByRole("region", { name: "We're missing some information!" })).toBeTruthy();
+    const calls = validateAnswers.mock.calls.length;
+    fireEvent.change(screen.getByRole("textbox", { name: "First name" }), { target: { value: "A" } });
+    await act(async () => {}); // the keystroke's render, effects and promise callbacks: no validation yet
+    expect(validateAnswers.mock.calls.length).toBe(calls);
+    await waitFor(() => expect(screen.queryByRole("region", { name: "We're missing some information!" })).toBeNull());
+    expect(validateAnswers.mock.calls.at(-1)[1].first_name).toBe("A");
   });
 });
 
