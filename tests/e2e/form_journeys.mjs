@@ -157,6 +157,14 @@ const journeys = {
     await waitForPage(page, about.route);
     await fill(page, "first_name", "Mei");
     await fill(page, "last_name", "Chen");
+    // Typing inside a value (each key re-renders only its input): the caret stays where the user types.
+    const lastName = control(page, "last_name");
+    await lastName.click();
+    await lastName.press("Home");
+    await lastName.press("ArrowRight");
+    await lastName.pressSequentially("ha", { delay: 20 });
+    check(await valueBecomes(page, "last_name", "Chahen"), `typing inside a text answer keeps the caret in place (${await value(page, "last_name")})`);
+    await fill(page, "last_name", "Chen");
     await choose(page, "gender", "AG");
     check(await shown(page.locator('[id="add_another_gender"]')), "a field shows when its condition holds");
     await choose(page, "gender", "W");

@@ -79,7 +79,7 @@ function PageForm({ app, compiled, page }) {
   runtime.compiled = compiled;
   runtime.page = page;
   runtime.formStore = store;
-  runtime.answers = answers;
+  runtime.answers = answers; // the sections rendered below read the new map at once
   useLayoutEffect(() => runtime.publish(answers), [runtime, answers]);
 
   const toastError = (title, message) => {
@@ -105,6 +105,9 @@ function PageForm({ app, compiled, page }) {
       const after = { ...before, ...partial };
       const clears = clearsAfter(page, before, after, partial);
       latest.current.answers = { ...after, ...clears };
+      // The inputs that show these answers hear of them in this same event (a typed character
+      // re-renders its input, and the caret stays where it is), then the shell stores them.
+      runtime.publish(latest.current.answers);
       latest.current.app.updateAnswers({ ...partial, ...clears });
     },
     async addAnother(buttonId, count) {

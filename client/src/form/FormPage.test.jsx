@@ -2,11 +2,18 @@
 // The renderer against the real compiled international form, inside the shell's AppContext seam.
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppContext } from "../shell/AppContext.jsx";
 import { FormPage } from "./FormPage.jsx";
 import { resetFormApp } from "./appBridge.js";
 import { compiledTenant, testApp } from "./testCompiled.js";
+
+// How often a section's layout renders (typing in a text question must not re-render its section).
+const renders = vi.hoisted(() => ({ section: 0 }));
+vi.mock("./PageLayout.jsx", async (importOriginal) => {
+  const original = await importOriginal();
+  return { ...original, SectionLayout: (props) => { renders.section += 1; return original.SectionLayout(props); } };
+});
 
 const compiled = compiledTenant("intl_undergrad");
 const pageAt = (route) => compiled.pages.find((page) => page.route === route);
@@ -37,6 +44,24 @@ describe("FormPage", () => {
     renderPage("/about");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(pageAt("/about").title);
     expect(screen.getByRole("heading", { name: "Name and Identity" })).toBeTruthy();
+  });
+
+  it("typing in a text question re-renders that input, not its section", () => {
+    const seen = renderPage("/about", { answers: { first_name: "Ad" } });
+    const input = question("first_name").querySelector("input");
+    const before = renders.section;
+    expect(before).toBeGreaterThan(0);
+    act(() => fireEvent.change(input, { target: { value: "Ada" } }));
+    act(() => fireEvent.change(input, { target: { value: "Adam" } }));
+    expect(input.value).toBe("Adam");
+    expect(seen.answers.first_name).toBe("Adam");
+    expect(renders.section).toBe(before);
+    // A change from elsewhere (answers restored by the shell) reaches the input too.
+    act(() => seen.updateAnswers({ first_name: "Zoë" }));
+    expect(input.value).toBe("Zoë");
+    // A change that shows a question still re-renders the section.
+    act(() => fireEvent.change(question("gender").querySelector("select"), { target: { value: question("gender").querySelectorAll("option")[1].value } }));
+    expect(renders.section).toBeGreaterThan(before);
   });
 
   it("a hidden section clears its keys", () => {

@@ -5,6 +5,10 @@
 import { evaluateCondition, prepareInstance } from "./validation/validate.js";
 
 const BLOCKS = new Set(["address", "school_search"]);
+// Widgets that show typed text from their own subscription to the answer (widgets/common.js
+// useTypedValue): their values are left out of the section's signature, so typing re-renders the
+// input and not the section. Inside a block (address, school search) the block reads them too.
+const TYPED = new Set(["text", "email", "textarea"]);
 
 /** Every field layout of a section, whatever holds it (fields, instances, branches, tabs). */
 export function sectionFieldLists(section) {
@@ -158,6 +162,7 @@ export function sectionModel(page, section) {
   const uiSchema = { "ui:submitButtonOptions": { norender: true } };
   const required = [];
   const keys = [];
+  const watched = [];
   const conditions = [];
   const controllers = new Set();
   if (section.visible_when) conditions.push(section.visible_when);
@@ -170,21 +175,27 @@ export function sectionModel(page, section) {
         properties[layout.key] = pageModel.schema.properties[layout.key];
         uiSchema[layout.key] = pageModel.uiSchema[layout.key];
         if (layout.required) required.push(layout.key);
-        keys.push(...ownedKeys(layout));
+        const owned = ownedKeys(layout);
+        keys.push(...owned);
+        watched.push(...(TYPED.has(layout.widget) && !BLOCKS.has(field.widget) ? owned.slice(1) : owned));
         if (layout.visible_when) conditions.push(layout.visible_when);
         if (layout.options_by) controllers.add(layout.options_by.controller);
       }
     }
   }
-  model = { schema: { type: "object", properties, required }, uiSchema, keys, conditions, controllers: [...controllers] };
+  if (section.confirm) watched.push(section.confirm.key);
+  model = { schema: { type: "object", properties, required }, uiSchema, keys, watched, conditions, controllers: [...controllers] };
   sectionModels.set(section, model);
   return model;
 }
 
-/** What a section shows depends on: its answers, its conditions' results, its controllers' lists. */
+/**
+ * What a section shows depends on: its answers (but typed text, which its inputs show themselves),
+ * its conditions' results, its controllers' lists.
+ */
 export function sectionSignature(model, answers, holds) {
   const parts = [];
-  for (const key of model.keys) parts.push(answers[key] ?? "");
+  for (const key of model.watched) parts.push(answers[key] ?? "");
   for (const condition of model.conditions) parts.push(holds(condition) ? 1 : 0);
   for (const controller of model.controllers) parts.push(answers[controller] ?? "");
   return parts;

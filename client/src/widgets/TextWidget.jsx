@@ -1,8 +1,9 @@
-import { answer, describedBy, widgetContext } from "./common.js";
+import { answer, describedBy, useTypedValue, widgetContext } from "./common.js";
 
 /** A one-line text input; `type` is text or email. */
 export function TextWidget(props) {
-  const { id, value, onBlur, onFocus, disabled, readonly, rawErrors, required } = props;
+  const value = useTypedValue(props);
+  const { id, onBlur, onFocus, disabled, readonly, rawErrors, required } = props;
   const { layout } = widgetContext(props);
   const type = props.inputType ?? "text";
   return (

@@ -1,9 +1,10 @@
 import { STRINGS } from "./strings.js";
-import { answer, describedBy, widgetContext } from "./common.js";
+import { answer, describedBy, useTypedValue, widgetContext } from "./common.js";
 
 /** A text area with the counter "Character count: n / limit" (limit: the compiled max_length). */
 export function TextareaWidget(props) {
-  const { id, value, disabled, readonly, rawErrors, required } = props;
+  const value = useTypedValue(props);
+  const { id, disabled, readonly, rawErrors, required } = props;
   const { layout } = widgetContext(props);
   const text = value ?? "";
   const count = [...text].length;

@@ -1,4 +1,6 @@
 // Small helpers every widget shares: ids for descriptions and errors, and option lists.
+import { useRuntimeAnswer } from "./runtime.js";
+
 export function helpId(id) {
   return `${id}__help`;
 }
@@ -37,4 +39,16 @@ export function answer(props, value, extra = null) {
   const { layout, runtime } = widgetContext(props);
   if (runtime.patch && layout.key) runtime.patch({ [layout.key]: value, ...(extra || {}) });
   else props.onChange(value);
+}
+
+/**
+ * The value a typed-text widget shows: on a form page its own subscription to the answer (the page
+ * leaves typed text out of its sections' signatures, so a keystroke re-renders only this input),
+ * elsewhere RJSF's value.
+ */
+export function useTypedValue(props) {
+  const { layout, runtime } = widgetContext(props);
+  const own = Boolean(runtime.subscribe && layout.key);
+  const value = useRuntimeAnswer(own ? runtime : {}, own ? layout.key : undefined);
+  return own ? value : props.value;
 }
