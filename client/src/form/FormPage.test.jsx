@@ -64,6 +64,19 @@ describe("FormPage", () => {
     expect(renders.section).toBeGreaterThan(before);
   });
 
+  it("typing in a school block's text part re-renders the input; the block's own-entry note still follows", () => {
+    const seen = renderPage("/education", { answers: { hs_name: "Lycée Victor Hugo" } });
+    const note = () => question("hs_name").closest("[data-block]").querySelector(".block-note");
+    expect(note()).toBeTruthy(); // a name without a CEEB code: the applicant's own entry
+    const before = renders.section;
+    act(() => fireEvent.change(question("hs_city").querySelector("input"), { target: { value: "Paris" } }));
+    expect(question("hs_city").querySelector("input").value).toBe("Paris");
+    expect(renders.section).toBe(before);
+    act(() => fireEvent.change(question("hs_ceeb").querySelector("input"), { target: { value: "123456" } }));
+    expect(seen.answers.hs_ceeb).toBe("123456");
+    expect(note()).toBeNull();
+  });
+
   it("a hidden section clears its keys", () => {
     const seen = renderPage("/about", { answers: { mailing_addr_same_as_perm_addr: "N", mailing_city: "Lyon" } });
     expect(question("mailing_city").querySelector("input").value).toBe("Lyon");

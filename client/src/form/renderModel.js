@@ -7,7 +7,8 @@ import { evaluateCondition, prepareInstance } from "./validation/validate.js";
 const BLOCKS = new Set(["address", "school_search"]);
 // Widgets that show typed text from their own subscription to the answer (widgets/common.js
 // useTypedValue): their values are left out of the section's signature, so typing re-renders the
-// input and not the section. Inside a block (address, school search) the block reads them too.
+// input and not the section. A school search block's note reads two of them: the signature carries
+// that note's condition instead (schoolOwnEntry).
 const TYPED = new Set(["text", "email", "textarea"]);
 
 /** Every field layout of a section, whatever holds it (fields, instances, branches, tabs). */
@@ -25,6 +26,16 @@ export function keyedLayouts(layout) {
   if (layout.widget === "check_group") return layout.items.map((item) => ({ ...item, widget: "checkbox", group: layout }));
   if (layout.key) return [layout];
   return [];
+}
+
+/** The widget that renders a keyed layout: a block's search part is the block's own search box. */
+export function renderedWidget(field, layout) {
+  return BLOCKS.has(field.widget) && layout === field.parts.search ? field.widget : layout.widget;
+}
+
+/** A school search block says "own entry" when the school has a name but no CEEB code. */
+export function schoolOwnEntry(block, answers) {
+  return Boolean(answers?.[block.parts.search.key]) && !(block.parts.ceeb && answers?.[block.parts.ceeb.key]);
 }
 
 export function pageKeys(page) {
@@ -46,8 +57,7 @@ export function renderModel(page) {
     for (const fields of sectionFieldLists(section)) {
       for (const field of fields) {
         for (const layout of keyedLayouts(field)) {
-          const isSearch = BLOCKS.has(field.widget) && layout === field.parts.search;
-          const widget = isSearch ? field.widget : layout.widget;
+          const widget = renderedWidget(field, layout);
           properties[layout.key] = { type: widget === "checkbox" ? "boolean" : "string", title: layout.label };
           uiSchema[layout.key] = { "ui:widget": widget, "ui:options": { layout, block: BLOCKS.has(field.widget) ? field : null } };
           layouts[layout.key] = layout;
@@ -168,23 +178,25 @@ export function sectionModel(page, section) {
   if (section.visible_when) conditions.push(section.visible_when);
   for (const branch of section.branches || []) if (branch.visible_when) conditions.push(branch.visible_when);
   if (section.confirm) keys.push(section.confirm.key);
+  const schoolBlocks = [];
   for (const fields of sectionFieldLists(section)) {
     for (const field of fields) {
       if (field.visible_when) conditions.push(field.visible_when);
+      if (field.widget === "school_search") schoolBlocks.push(field);
       for (const layout of keyedLayouts(field)) {
         properties[layout.key] = pageModel.schema.properties[layout.key];
         uiSchema[layout.key] = pageModel.uiSchema[layout.key];
         if (layout.required) required.push(layout.key);
         const owned = ownedKeys(layout);
         keys.push(...owned);
-        watched.push(...(TYPED.has(layout.widget) && !BLOCKS.has(field.widget) ? owned.slice(1) : owned));
+        watched.push(...(TYPED.has(renderedWidget(field, layout)) ? owned.slice(1) : owned));
         if (layout.visible_when) conditions.push(layout.visible_when);
         if (layout.options_by) controllers.add(layout.options_by.controller);
       }
     }
   }
   if (section.confirm) watched.push(section.confirm.key);
-  model = { schema: { type: "object", properties, required }, uiSchema, keys, watched, conditions, controllers: [...controllers] };
+  model = { schema: { type: "object", properties, required }, uiSchema, keys, watched, schoolBlocks, conditions, controllers: [...controllers] };
   sectionModels.set(section, model);
   return model;
 }
@@ -196,6 +208,7 @@ export function sectionModel(page, section) {
 export function sectionSignature(model, answers, holds) {
   const parts = [];
   for (const key of model.watched) parts.push(answers[key] ?? "");
+  for (const block of model.schoolBlocks) parts.push(schoolOwnEntry(block, answers));
   for (const condition of model.conditions) parts.push(holds(condition) ? 1 : 0);
   for (const controller of model.controllers) parts.push(answers[controller] ?? "");
   return parts;

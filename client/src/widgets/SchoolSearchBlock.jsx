@@ -1,3 +1,4 @@
+import { schoolOwnEntry } from "../form/renderModel.js";
 import { STRINGS } from "./strings.js";
 
 /**
@@ -5,9 +6,7 @@ import { STRINGS } from "./strings.js";
  * parts. When the applicant uses their own entry (a name without a CEEB code) it says so.
  */
 export function SchoolSearchBlock({ layout, answers, children }) {
-  const name = answers?.[layout.parts.search.key];
-  const ceeb = layout.parts.ceeb ? answers?.[layout.parts.ceeb.key] : "";
-  const ownEntry = Boolean(name) && !ceeb;
+  const ownEntry = schoolOwnEntry(layout, answers);
   const [search, ...rest] = children;
   return (
     <div className="block school-block" data-block={layout.id}>
