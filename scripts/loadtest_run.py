@@ -14,7 +14,6 @@ import argparse
 import datetime as dt
 import json
 import os
-import platform
 import shutil
 import signal
 import socket
@@ -32,6 +31,8 @@ sys.path.insert(0, str(ROOT))
 SECTION = "## Application data load test"
 GOLDEN = ROOT / "tests" / "golden" / "intl_undergrad" / "base.json"
 TARGET_RATIO, TARGET_P99_MS = 0.60, 25.0
+
+from benchlib import machine  # noqa: E402 (scripts/ is on sys.path when run as a script)
 
 
 def parse_args():
@@ -256,18 +257,6 @@ def summary(values: list[float], errors: int, duration: float) -> dict:
 
 
 # --- report -----------------------------------------------------------------------------------
-
-def machine() -> str:
-    model = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{os.cpu_count()} cores, {model}, Python {platform.python_version()}"
-
 
 def report(options, results: dict, pg_version: str, page_size: int, page_keys: int, loads: tuple,
            cpu_costs: dict) -> str:

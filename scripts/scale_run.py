@@ -7,7 +7,6 @@ import argparse
 import datetime as dt
 import json
 import os
-import platform
 import random
 import re
 import signal
@@ -17,6 +16,7 @@ import threading
 import time
 from pathlib import Path
 
+import benchlib
 from scale_clients import GaveUp, Record, run_applicants
 from scale_stack import ROOT, Stack, ensure_nginx, log
 
@@ -406,15 +406,8 @@ READING = (
 
 
 def machine() -> str:
-    model = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"nproc {os.cpu_count()}, {model}, {round(os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30)} GB RAM, Python {platform.python_version()}"
+    memory = round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30)
+    return f"{benchlib.machine()}, {memory} GB RAM"
 
 
 def report(options, stack: Stack, record: Record, load: tuple, faults: list[dict], results: dict,

@@ -90,6 +90,24 @@ class RunningApp:
         self._log_handle.close()
 
 
+def serving(instance: Path, port: int | None = None, env: dict | None = None):
+    """Yield a started `formengine run`; afterwards stop it and reap its whole process tree
+    (for fixtures: `yield from serving(...)`)."""
+    app = RunningApp(instance, port=port, env=env)
+    owned: set[int] = set()
+    try:
+        app.wait_until_serving()
+        owned = app.process_tree()
+        yield app
+    finally:
+        if app.process.poll() is None:
+            owned |= app.process_tree()
+            app.stop(signal.SIGTERM)
+        app.kill()
+        for pid in alive(owned):
+            os.kill(pid, signal.SIGKILL)
+
+
 def alive(pids) -> set[int]:
     left = set()
     for pid in pids:

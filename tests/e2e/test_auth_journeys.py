@@ -4,13 +4,12 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from runapp import ROOT, RunningApp, alive
+from runapp import ROOT, RunningApp, serving
 
 pytestmark = pytest.mark.slow
 
@@ -48,26 +47,10 @@ def client_dist(tmp_path_factory):
     return outdir
 
 
-def _app(instance: Path, env: dict):
-    app = RunningApp(instance, env=env)
-    owned: set[int] = set()
-    try:
-        app.wait_until_serving()
-        owned = app.process_tree()
-        yield app
-    finally:
-        if app.process.poll() is None:
-            owned |= app.process_tree()
-            app.stop(signal.SIGTERM)
-        app.kill()
-        for pid in alive(owned):
-            os.kill(pid, signal.SIGKILL)
-
-
 @pytest.fixture
 def journey_app(tmp_path, client_dist):
     """`formengine run` with the shipped tenant."""
-    yield from _app(tmp_path / "instance", {"CLIENT_DIST": str(client_dist)})
+    yield from serving(tmp_path / "instance", env={"CLIENT_DIST": str(client_dist)})
 
 
 @pytest.fixture
@@ -79,7 +62,7 @@ def short_idle_app(tmp_path, client_dist):
     text, count = re.subn(r"idle: \{[^}]*\}", "idle: {timeout_ms: 60000, prompt_ms: 50000}", definition.read_text())
     assert count == 1, "the tenant's idle setting moved: update this fixture"
     definition.write_text(text)
-    yield from _app(tmp_path / "instance", {"CLIENT_DIST": str(client_dist), "TENANT": str(tenant)})
+    yield from serving(tmp_path / "instance", env={"CLIENT_DIST": str(client_dist), "TENANT": str(tenant)})
 
 
 def _journey(script: str, app: RunningApp) -> None:

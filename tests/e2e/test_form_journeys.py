@@ -3,14 +3,13 @@ Redis): the journeys of form_journeys.mjs, axe-core on every form page, screensh
 import json
 import os
 import shutil
-import signal
 import subprocess
 import uuid
 from pathlib import Path
 
 import pytest
 
-from runapp import FORMENGINE, ROOT, RunningApp, alive, free_port
+from runapp import FORMENGINE, ROOT, free_port, serving
 
 pytestmark = pytest.mark.slow
 
@@ -39,20 +38,8 @@ def app(tmp_path_factory):
         pytest.skip(missing)
     port = free_port()
     # PUBLIC_URL: the presigned upload URL must point at this app, not the default port.
-    running = RunningApp(tmp_path_factory.mktemp("form-e2e") / "instance", port=port,
-                         env={"PUBLIC_URL": f"http://127.0.0.1:{port}"})
-    owned: set[int] = set()
-    try:
-        running.wait_until_serving()
-        owned = running.process_tree()
-        yield running
-    finally:
-        if running.process.poll() is None:
-            owned |= running.process_tree()
-            running.stop(signal.SIGTERM)
-        running.kill()
-        for pid in alive(owned):
-            os.kill(pid, signal.SIGKILL)
+    yield from serving(tmp_path_factory.mktemp("form-e2e") / "instance", port=port,
+                       env={"PUBLIC_URL": f"http://127.0.0.1:{port}"})
 
 
 @pytest.fixture(scope="module")
