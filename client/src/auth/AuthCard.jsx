@@ -57,6 +57,7 @@ export function useNavigationMessages(cardErrorTitle) {
 
 /** Form state with per-field errors: validate(values) -> {field: [messages]}. */
 export function useCardForm(initial, validate, { liveValidation = true } = {}) {
+  const { toast } = useServices();
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState({});
   const [submitted, setSubmitted] = useState(false);
@@ -80,5 +81,20 @@ export function useCardForm(initial, validate, { liveValidation = true } = {}) {
     }
     return true;
   };
-  return { values, set, visible, ref, check, busy, setBusy, setValues };
+  /** The props that tie an input to a field: <Field {...form.field("username")} />. */
+  const field = (name) => ({ name, value: values[name], onChange: set(name), errors: visible(name), inputRef: ref(name) });
+  /** A card's submit handler: checks the fields (focusing the first invalid one), then runs
+   * action(values) with the card busy; a failure is shown as an error toast titled errorTitle. */
+  const submitWith = (errorTitle, action) => async () => {
+    if (!check()) return;
+    setBusy(true);
+    try {
+      await action(values);
+    } catch (error) {
+      toast.error(errorTitle, error.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { values, set, visible, ref, field, check, submitWith, busy, setValues };
 }

@@ -13,24 +13,15 @@ export default function ForgotCard() {
   useNavigationMessages(FORGOT_ERROR);
   const form = useCardForm({ username: "" }, validate);
 
-  async function submit() {
-    if (!form.check()) return;
-    form.setBusy(true);
-    try {
-      const result = await api.forgotPassword({ username: form.values.username.trim() });
-      toast.success("Check Your Email", result.message);
-    } catch (error) {
-      toast.error(FORGOT_ERROR, error.message);
-    } finally {
-      form.setBusy(false);
-    }
-  }
+  const submit = form.submitWith(FORGOT_ERROR, async (values) => {
+    const result = await api.forgotPassword({ username: values.username.trim() });
+    toast.success("Check Your Email", result.message);
+  });
 
   return (
     <AuthCard title="Forgot Password" onSubmit={submit} busy={form.busy}
       footerQuestion="Remembered your password?" footerLink={{ to: "/login", label: "Log In" }}>
-      <Field label="Email" name="username" type="email" autoComplete="username" value={form.values.username}
-        onChange={form.set("username")} errors={form.visible("username")} inputRef={form.ref("username")} />
+      <Field label="Email" type="email" autoComplete="username" {...form.field("username")} />
     </AuthCard>
   );
 }

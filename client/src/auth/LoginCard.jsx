@@ -23,22 +23,15 @@ export default function LoginCard() {
   const form = useCardForm({ username: state.username || "", password: "" }, validate, { liveValidation: false });
   const { values } = form;
 
-  async function submit() {
-    if (!form.check()) return;
-    form.setBusy(true);
-    try {
-      const result = await api.login({ ...values, username: values.username.trim(), studentAnswers: state.studentAnswers });
-      clearSession();
-      refreshLoggedIn();
-      updateSnapshot({ username: result.username, num_logins: Math.max(1, result.num_logins || 1), has_changed_page: false });
-      if (state.studentAnswers) clearVisitorAnswers();
-      toast.clear(); // the card's earlier errors are answered
-      navigate("/", { replace: true });
-    } catch (error) {
-      form.setBusy(false);
-      toast.error(LOGIN_ERROR, error.message);
-    }
-  }
+  const submit = form.submitWith(LOGIN_ERROR, async (values) => {
+    const result = await api.login({ ...values, username: values.username.trim(), studentAnswers: state.studentAnswers });
+    clearSession();
+    refreshLoggedIn();
+    updateSnapshot({ username: result.username, num_logins: Math.max(1, result.num_logins || 1), has_changed_page: false });
+    if (state.studentAnswers) clearVisitorAnswers();
+    toast.clear(); // the card's earlier errors are answered
+    navigate("/", { replace: true });
+  });
 
   async function resend() {
     const username = values.username.trim();
@@ -68,10 +61,8 @@ export default function LoginCard() {
         </div>
       }
     >
-      <Field label="Email" name="username" type="email" autoComplete="username" value={values.username}
-        onChange={form.set("username")} errors={form.visible("username")} inputRef={form.ref("username")} />
-      <PasswordField label="Password" name="password" autoComplete="current-password" value={values.password}
-        onChange={form.set("password")} errors={form.visible("password")} inputRef={form.ref("password")} />
+      <Field label="Email" type="email" autoComplete="username" {...form.field("username")} />
+      <PasswordField label="Password" autoComplete="current-password" {...form.field("password")} />
     </AuthCard>
   );
 }

@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+// The cards' shared submit (useCardForm's submitWith): field checks before any request, the card busy
+// while its request runs, the card's own error title on a failure, navigation state on a success.
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("../api/client.js", () => ({
+  confirmAccount: vi.fn(),
+  signup: vi.fn(),
+  forgotPassword: vi.fn(),
+}));
+
+const api = await import("../api/client.js");
+const { ServicesContext } = await import("../shell/services.js");
+const { default: ConfirmCard, CONFIRM_ERROR } = await import("./ConfirmCard.jsx");
+const { default: SignupCard } = await import("./SignupCard.jsx");
+const { default: ForgotCard } = await import("./ForgotCard.jsx");
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where" data-state={JSON.stringify(location.state ?? null)}>{location.pathname}</output>;
+}
+
+function renderCard(path, Card, state) {
+  const toast = { error: vi.fn(), success: vi.fn(), clear: vi.fn() };
+  render(
+    <ServicesContext.Provider value={{ toast, tenantName: "Test College" }}>
+      <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+        <Routes>
+          <Route path={path} element={<Card />} />
+          <Route path="*" element={<p>elsewhere</p>} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </ServicesContext.Provider>,
+  );
+  return toast;
+}
+
+const type = (label, value) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole("button", { name: /Submit/ }));
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe("auth cards' submit", () => {
+  it("checks the fields first: no request, the errors shown and the first invalid field focused", () => {
+    renderCard("/confirm", ConfirmCard);
+    type("Email", "ada@example.org");
+    submit();
+    expect(api.confirmAccount).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByLabelText("Confirmation Code"));
+    expect(screen.getByLabelText("Confirmation Code").getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("is busy while the request runs, then shows the server's message under the card's title and can be retried", async () => {
+    let fail;
+    api.confirmAccount.mockReturnValue(new Promise((_, reject) => { fail = reject; }));
+    const toast = renderCard("/confirm", ConfirmCard, { username: "ada@example.org" });
+    type("Confirmation Code", "123456");
+    submit();
+    const button = screen.getByRole("button", { name: /Submit/ });
+    expect(button.disabled).toBe(true);
+    expect(api.confirmAccount).toHaveBeenCalledWith({ username: "ada@example.org", code: "123456" });
+    await act(async () => fail(new Error("That code is not right.")));
+    expect(toast.error).toHaveBeenCalledWith(CONFIRM_ERROR, "That code is not right.");
+    expect(button.disabled).toBe(false);
+    expect(screen.getByTestId("where").textContent).toBe("/confirm");
+  });
+
+  it("moves on with the trimmed username, the server's message and the visitor's answers", async () => {
+    api.signup.mockResolvedValue({ message: "Check your e-mail for a code." });
+    const studentAnswers = { first_name: "Ada" };
+    renderCard("/signup", SignupCard, { studentAnswers });
+    type("Email", "  ada@example.org ");
+    type("Password", "Correct-Horse-9-battery");
+    submit();
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/confirm"));
+    expect(api.signup).toHaveBeenCalledWith({ username: "ada@example.org", password: "Correct-Horse-9-battery", studentAnswers });
+    expect(JSON.parse(screen.getByTestId("where").dataset.state)).toEqual({
+      username: "ada@example.org", successMessage: "Check your e-mail for a code.", studentAnswers,
+    });
+  });
+
+  it("a card that stays put is usable again after a success", async () => {
+    api.forgotPassword.mockResolvedValue({ message: "If that address has an account, we sent a link." });
+    const toast = renderCard("/forgot", ForgotCard);
+    type("Email", "ada@example.org");
+    submit();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Check Your Email", "If that address has an account, we sent a link."));
+    expect(screen.getByRole("button", { name: /Submit/ }).disabled).toBe(false);
+  });
+});
