@@ -65,6 +65,8 @@ async def user_loop(plan: dict, recorder: Recorder, user: int, stop_at: float) -
         body = page_body(plan["page"], user, step)
         if scenario == "bare":
             await recorder.call("PUT /bare", host, port, "PUT", "/bare", None, body)
+        elif scenario == "floor":
+            await recorder.call("PUT /floor", host, port, "PUT", "/floor", None, body)
         elif scenario == "answer":
             await recorder.call("PUT /api/answer", host, port, "PUT", "/api/answer", cookie, body)
         else:  # an applicant: autosaves of the page, the page saved as last page, now and then a reload

@@ -144,6 +144,7 @@ def cpu_per_request(cookie: str, page: dict, count: int = 300) -> dict:
     from engine import db
     from engine.app import create_app
     from scripts.loadtest_bare import app as bare_app
+    from scripts.loadtest_floor import create_app as create_floor_app
 
     def cpu() -> float:
         usage = resource.getrusage(resource.RUSAGE_SELF)
@@ -152,11 +153,12 @@ def cpu_per_request(cookie: str, page: dict, count: int = 300) -> dict:
     app = create_app()
     with app.app_context():
         backend = db.session().execute(text("SELECT pg_backend_pid()")).scalar()  # the one pooled connection
-    engine_client, bare_client = app.test_client(), bare_app.test_client()
+    engine_client, bare_client, floor_client = app.test_client(), bare_app.test_client(), create_floor_app().test_client()
     name, value = cookie.split("=", 1)
     engine_client.set_cookie(name, value)
     body = json.dumps(page)
     calls = {"PUT /bare": (bare_client, "PUT", "/bare", body),
+             "PUT /floor": (floor_client, "PUT", "/floor", body),
              "PUT /api/answer": (engine_client, "PUT", "/api/answer", body),
              "PUT /api/last-page": (engine_client, "PUT", "/api/last-page", json.dumps({"last_page": "/about"})),
              "GET /api/profile": (engine_client, "GET", "/api/profile", None)}
@@ -172,7 +174,7 @@ def cpu_per_request(cookie: str, page: dict, count: int = 300) -> dict:
             for _ in range(count):
                 response = client.open(path, method=method, data=data, content_type="application/json")
             assert response.status_code == 200, (label, response.status_code)
-            database = None if client is bare_client else (_backend_cpu(backend) - backend_started) / count * 1000
+            database = None if client is not engine_client else (_backend_cpu(backend) - backend_started) / count * 1000
             results[label] = ((cpu() - started) / count * 1000, database)
     finally:
         os.dup2(saved_stderr, 2)
@@ -263,17 +265,19 @@ def report(options, results: dict, pg_version: str, page_size: int, page_keys: i
     today = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
     bare = results["bare"]["PUT /bare"]
     answer = results["answer"]["PUT /api/answer"]
+    floor = results["floor"]["PUT /floor"]
     ratio = answer["rps"] / bare["rps"] if bare["rps"] else 0.0
+    floor_ratio = floor["rps"] / bare["rps"] if bare["rps"] else 0.0
     lines = [
         SECTION, "",
-        "`scripts/loadtest --write docs/benchmarks.md` (scripts/loadtest_run.py, loadtest_client.py, loadtest_bare.py)",
+        "`scripts/loadtest --write docs/benchmarks.md` (scripts/loadtest_run.py, loadtest_client.py, loadtest_bare.py, loadtest_floor.py)",
         "",
         f"### Run of {today}", "",
         f"Command: `scripts/loadtest {' '.join(sys.argv[1:])}`.", "",
         f"Machine: {machine()}; PostgreSQL {pg_version} on the same machine; everything on 127.0.0.1. "
-        f"gunicorn {options.workers} sync workers (`--no-control-socket`) for both servers; "
+        f"gunicorn {options.workers} sync workers (`--no-control-socket`) for every server; "
         f"{options.clients} closed-loop clients in {options.client_processes} processes on the same machine, "
-        f"one connection per request; {options.rounds} interleaved rounds of the three phases, each "
+        f"one connection per request; {options.rounds} interleaved rounds of the four phases, each "
         f"{options.warmup:g} s warm-up then {options.duration:g} s measured. Load average (1 min) before and after, "
         f"other work on the machine included: {loads[0][0]:.1f} and {loads[1][0]:.1f}. "
         f"Request body: the /about page of a complete application ({page_keys} answers, {page_size} bytes), "
@@ -291,8 +295,15 @@ def report(options, results: dict, pg_version: str, page_size: int, page_keys: i
               f"`PUT /api/answer` reaches {ratio:.0%} of the bare endpoint's throughput "
               f"(target at least {TARGET_RATIO:.0%}: {verdict_ratio}) with p99 {answer['p99']:.1f} ms "
               f"(target at most {TARGET_P99_MS:g} ms: {verdict_p99}).", "",
+              f"The stack's floor, `PUT /floor` (scripts/loadtest_floor.py: the same body through a "
+              f"flask-smorest blueprint and marshmallow schema, merged into one JSONB row by one autocommitted "
+              f"SQLAlchemy Core statement; no session, checks, logs, metrics or headers), reaches "
+              f"{floor_ratio:.0%} of the bare endpoint's throughput with p99 {floor['p99']:.1f} ms: "
+              + ("even the framework and the database alone stay under the target share, so the engine's own "
+                 "code cannot reach it on this stack." if floor_ratio < TARGET_RATIO else
+                 "the framework and the database alone leave room for the target share.") + "", "",
               "CPU per request, one request at a time through the WSGI test client in the same run (app "
-              "process; + its PostgreSQL backend): "
+              "process; + the engine's PostgreSQL backend): "
               + ", ".join(f"`{name}` {app_ms:.2f} ms" + (f" + {db_ms:.2f} ms" if db_ms is not None else "")
                           for name, (app_ms, db_ms) in cpu_costs.items()) + ".", "",
               "Where the time goes: an answer save is one autocommitted statement on PostgreSQL (the "
@@ -337,15 +348,18 @@ def main() -> int:
         cookies, routes, pg_version = seed_applicants(env, options.applicants)
         page = about_page()
         cpu_costs = cpu_per_request(cookies[-1], page)
-        engine_port, bare_port = free_port(), free_port()
+        engine_port, bare_port, floor_port = free_port(), free_port(), free_port()
         servers.append(start_gunicorn("engine.app:create_app()", engine_port, options.workers, env, folder))
         servers.append(start_gunicorn("scripts.loadtest_bare:app", bare_port, options.workers, env, folder))
+        servers.append(start_gunicorn("scripts.loadtest_floor:create_app()", floor_port, options.workers, env, folder))
         wait_ready(engine_port, "/public/form")
         wait_ready(bare_port, "/bare", method="PUT")
+        wait_ready(floor_port, "/floor", method="PUT")
         load_before = os.getloadavg()
-        raw = {"bare": {}, "answer": {}, "journey": {}}
+        raw = {"bare": {}, "floor": {}, "answer": {}, "journey": {}}
         for _ in range(options.rounds):
             run_phase(options, bare_port, "bare", page, [], routes, raw["bare"])
+            run_phase(options, floor_port, "floor", page, [], routes, raw["floor"])
             run_phase(options, engine_port, "answer", page, cookies, routes, raw["answer"])
             run_phase(options, engine_port, "journey", page, cookies, routes, raw["journey"])
         load_after = os.getloadavg()
