@@ -197,6 +197,30 @@ describe("typing", () => {
     await waitFor(() => expect(screen.queryByRole("region", { name: "We're missing some information!" })).toBeNull());
     expect(validateAnswers.mock.calls.at(-1)[1].first_name).toBe("A");
   });
+
+  it("while validating, a fast typist's keystrokes are validated once, after the pause", async () => {
+    logInCookie(true);
+    validateAnswers.mockImplementation((compiled, answers) => (answers.first_name ? {} : { first_name: ["First Name"] }));
+    api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started", "validating") }));
+    renderAt("/about");
+    expect(await screen.findByRole("region", { name: "We're missing some information!" })).toBeTruthy();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const calls = validateAnswers.mock.calls.length;
+      const input = screen.getByRole("textbox", { name: "First name" });
+      for (const value of ["A", "Ad", "Ada", "Ada ", "Ada L", "Ada Lo"]) {
+        fireEvent.change(input, { target: { value } });
+        await act(async () => vi.advanceTimersByTime(80)); // a key every 80 ms: 480 ms of typing
+      }
+      expect(validateAnswers.mock.calls.length).toBe(calls);
+      await act(async () => vi.advanceTimersByTime(1000));
+      expect(validateAnswers.mock.calls.length).toBe(calls + 1);
+      expect(validateAnswers.mock.calls.at(-1)[1].first_name).toBe("Ada Lo");
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(screen.queryByRole("region", { name: "We're missing some information!" })).toBeNull());
+  });
 });
 
 describe("the submit flow", () => {

@@ -14,7 +14,8 @@ import { whenIdle } from "./whenIdle.js";
 
 const RETRY_MS = 10000;
 // Validation after a keystroke waits for an idle moment (the typed character paints first), at most this long.
-const VALIDATE_AFTER_MS = 200;
+const VALIDATE_PAUSE_MS = 150; // errors follow the answers this long after the last change
+const VALIDATE_AFTER_MS = 200; // then in idle time, at the latest this much later
 const NO_ERRORS = {};
 const loadValidation = () => cached("validation-module", () => import("../form/validation/validate.js"));
 
@@ -199,8 +200,8 @@ export function useApplication() {
     [compiled, entry.profile],
   );
   const validating = snapshot.web_status === "validating";
-  // While validating, the errors follow the answers: re-computed after a change, in idle time (so
-  // not inside the keystroke), and replaced only when they differ (the layout re-renders only then).
+  // While validating, the errors follow the answers: re-computed after a pause in changes, in idle
+  // time (so not inside a keystroke), and replaced only when they differ (the layout re-renders only then).
   useEffect(() => {
     if (!ready || !validating) {
       setLiveErrors(NO_ERRORS);
@@ -218,7 +219,12 @@ export function useApplication() {
     };
     validate();
     const unsubscribe = answerStore.subscribe(() => {
-      cancel ||= whenIdle(validate, VALIDATE_AFTER_MS);
+      // After a pause in typing: a fast typist's keystrokes are not followed by a validation each.
+      cancel?.();
+      const timer = setTimeout(() => {
+        cancel = whenIdle(validate, VALIDATE_AFTER_MS);
+      }, VALIDATE_PAUSE_MS);
+      cancel = () => clearTimeout(timer);
     });
     return () => {
       current = false;

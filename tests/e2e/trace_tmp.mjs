@@ -1,0 +1,48 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(path.join(here, "..", "..", "client", "package.json"));
+const { chromium } = require("playwright-core");
+const [baseUrl, route, css] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+const page = await context.newPage();
+await page.goto(`${baseUrl}${route}`, { waitUntil: "networkidle" });
+if (css) await page.addStyleTag({ content: css });
+const target = page.locator(".form-page .field input[type=text]:not([role=combobox]), .form-page textarea").first();
+await target.scrollIntoViewIfNeeded(); await target.click();
+await page.waitForTimeout(300);
+const cdp = await context.newCDPSession(page);
+await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+const events = [];
+cdp.on("Tracing.dataCollected", (e) => events.push(...e.value));
+const done = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
+await cdp.send("Tracing.start", { categories: "devtools.timeline,disabled-by-default-devtools.timeline", transferMode: "ReportEvents" });
+const N = 40;
+const samples = await page.evaluate(async (count) => {
+  const input = document.activeElement; const times = [];
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const afterTasks = () => new Promise((resolve) => { const c = new MessageChannel(); c.port1.onmessage = () => resolve(); c.port2.postMessage(0); });
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), "value").set;
+  for (let i = 0; i < count; i += 1) {
+    await nextFrame();
+    const started = performance.now();
+    setter.call(input, `${input.value}${"abcdefghij"[i % 10]}`.slice(-30));
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    await afterTasks(); await afterTasks();
+    void document.body.offsetHeight;
+    times.push(performance.now() - started);
+  }
+  return times;
+}, N);
+await cdp.send("Tracing.end"); await done;
+await browser.close();
+const byThread = new Map();
+for (const e of events) if (e.name === "RunTask") byThread.set(`${e.pid}:${e.tid}`, (byThread.get(`${e.pid}:${e.tid}`) || 0) + (e.dur || 0));
+const main = [...byThread.entries()].sort((a, b) => b[1] - a[1])[0][0];
+const agg = new Map();
+for (const e of events) if (`${e.pid}:${e.tid}` === main && e.ph === "X" && e.dur) agg.set(e.name, (agg.get(e.name) || 0) + e.dur);
+const per = (n) => ((agg.get(n) || 0) / 1000 / N).toFixed(1);
+samples.sort((a, b) => a - b);
+console.log(`${(css || "none").slice(0, 60).padEnd(60)} key median ${samples[N / 2].toFixed(1)} p95 ${samples[Math.floor(N * 0.95)].toFixed(1)} | RunTask ${per("RunTask")} Frame ${per("ProxyMain::BeginMainFrame")} Paint ${per("Paint")} Layerize ${per("Layerize")} Event ${per("EventDispatch")}`);
