@@ -3,6 +3,7 @@ import json
 import shutil
 import signal
 import subprocess
+import time
 import urllib.request
 
 import pytest
@@ -24,6 +25,13 @@ def test_run_serves_the_form_and_stops_every_child(tmp_path, signum):
         assert http_status(f"{app.url}/") == 200
         assert (app.instance / "formengine.db").exists()
         assert (app.instance / "outbox").is_dir()
+        # The worker preloads the job modules before it listens; on a slow machine that can take
+        # longer than the web process needs to serve. Stop it once it is up, as a person would.
+        worker_log = app.instance / "logs" / "worker.log"
+        deadline = time.monotonic() + 60
+        while "Listening on default" not in (worker_log.read_text() if worker_log.exists() else ""):
+            assert time.monotonic() < deadline, "the worker never started listening"
+            time.sleep(0.2)
 
         assert app.stop(signum) == 0
         assert wait_all_gone(owned) == set()
