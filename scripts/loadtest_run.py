@@ -301,7 +301,7 @@ def report(options, results: dict, pg_version: str, page_size: int, page_keys: i
               f"{floor_ratio:.0%} of the bare endpoint's throughput with p99 {floor['p99']:.1f} ms: "
               + ("even the framework and the database alone stay under the target share, so the engine's own "
                  "code cannot reach it on this stack." if floor_ratio < TARGET_RATIO else
-                 "the framework and the database alone leave room for the target share.") + "", "",
+                 "the framework and the database alone leave room for the target share."), "",
               "CPU per request, one request at a time through the WSGI test client in the same run (app "
               "process; + the engine's PostgreSQL backend): "
               + ", ".join(f"`{name}` {app_ms:.2f} ms" + (f" + {db_ms:.2f} ms" if db_ms is not None else "")

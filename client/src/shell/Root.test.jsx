@@ -184,12 +184,17 @@ describe("typing", () => {
     expect(renders.nav).toBe(before);
   });
 
-  it("while validating, validates after the keystroke (not inside it) and updates the summary", async () => {
+  /** A validating applicant on /about whose only missing answer is the first name: the summary shows. */
+  async function openAboutWhileValidating() {
     logInCookie(true);
     validateAnswers.mockImplementation((compiled, answers) => (answers.first_name ? {} : { first_name: ["First Name"] }));
     api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started", "validating") }));
     renderAt("/about");
     expect(await screen.findByRole("region", { name: "We're missing some information!" })).toBeTruthy();
+  }
+
+  it("while validating, validates after the keystroke (not inside it) and updates the summary", async () => {
+    await openAboutWhileValidating();
     const calls = validateAnswers.mock.calls.length;
     fireEvent.change(screen.getByRole("textbox", { name: "First name" }), { target: { value: "A" } });
     await act(async () => {}); // the keystroke's render, effects and promise callbacks: no validation yet
@@ -199,11 +204,7 @@ describe("typing", () => {
   });
 
   it("while validating, a fast typist's keystrokes are validated once, after the pause", async () => {
-    logInCookie(true);
-    validateAnswers.mockImplementation((compiled, answers) => (answers.first_name ? {} : { first_name: ["First Name"] }));
-    api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started", "validating") }));
-    renderAt("/about");
-    expect(await screen.findByRole("region", { name: "We're missing some information!" })).toBeTruthy();
+    await openAboutWhileValidating();
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
       const calls = validateAnswers.mock.calls.length;

@@ -13,7 +13,7 @@ import { useServices } from "./services.js";
 import { whenIdle } from "./whenIdle.js";
 
 const RETRY_MS = 10000;
-// Validation after a keystroke waits for an idle moment (the typed character paints first), at most this long.
+// Validation after a change waits for a pause in typing, then for an idle moment (the typed character paints first).
 const VALIDATE_PAUSE_MS = 150; // errors follow the answers this long after the last change
 const VALIDATE_AFTER_MS = 200; // then in idle time, at the latest this much later
 const NO_ERRORS = {};
