@@ -64,14 +64,25 @@ const AXIOS_ADAPTERS = /[\\/]node_modules[\\/]axios[\\/]lib[\\/]adapters[\\/]ada
 export const formShims = {
   name: "form-shims",
   setup(build) {
-    build.onResolve({ filter: /^markdown-to-jsx(\/react)?$/ }, () => ({ path: path.join(here, "src/widgets/markdown.js") }));
-    build.onResolve({ filter: /^fast-uri$/ }, () => ({ path: path.join(here, "src/widgets/uriResolverStub.js") }));
+    build.onResolve({ filter: /^markdown-to-jsx(\/react)?$/ }, () => ({
+      path: path.join(here, "src/widgets/markdown.js"),
+    }));
+    build.onResolve({ filter: /^fast-uri$/ }, () => ({
+      path: path.join(here, "src/widgets/uriResolverStub.js"),
+    }));
     build.onResolve({ filter: /^\.\/fetch\.js$/ }, (args) =>
-      AXIOS_ADAPTERS.test(args.importer) ? { path: path.join(here, "src/api/fetchAdapterStub.js") } : undefined);
+      AXIOS_ADAPTERS.test(args.importer)
+        ? { path: path.join(here, "src/api/fetchAdapterStub.js") }
+        : undefined,
+    );
   },
 };
 
-export async function build({ outdir = path.join(here, "dist"), publicPath = "/static", logLevel = "warning" } = {}) {
+export async function build({
+  outdir = path.join(here, "dist"),
+  publicPath = "/static",
+  logLevel = "warning",
+} = {}) {
   await rm(outdir, { recursive: true, force: true });
   const result = await esbuild.build({
     absWorkingDir: here,
@@ -98,10 +109,13 @@ export async function build({ outdir = path.join(here, "dist"), publicPath = "/s
   const outputs = Object.entries(result.metafile.outputs);
   const entry = outputs.find(([, meta]) => meta.entryPoint === "src/main.jsx");
   if (!entry) throw new Error("esbuild produced no bundle for src/main.jsx");
-  const url = (file) => `${publicPath}/${path.relative(outdir, path.resolve(here, file)).split(path.sep).join("/")}`;
+  const url = (file) =>
+    `${publicPath}/${path.relative(outdir, path.resolve(here, file)).split(path.sep).join("/")}`;
   const scripts = [url(entry[0])];
   const styles = entry[1].cssBundle ? [url(entry[1].cssBundle)] : [];
-  const preloads = entry[1].imports.filter((item) => item.kind === "import-statement").map((item) => url(item.path));
+  const preloads = entry[1].imports
+    .filter((item) => item.kind === "import-statement")
+    .map((item) => url(item.path));
 
   const template = await readFile(path.join(here, "index.html"), "utf8");
   await writeFile(path.join(outdir, "index.html"), renderIndex(template, { scripts, styles, preloads }));
@@ -113,5 +127,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const started = Date.now();
   const { scripts, styles, metafile } = await build();
   const bytes = Object.values(metafile.outputs).reduce((sum, meta) => sum + meta.bytes, 0);
-  console.log(`client built in ${Date.now() - started} ms: ${[...scripts, ...styles].join(", ")} (${Math.round(bytes / 1024)} KB with maps)`);
+  console.log(
+    `client built in ${Date.now() - started} ms: ${[...scripts, ...styles].join(", ")} (${Math.round(bytes / 1024)} KB with maps)`,
+  );
 }

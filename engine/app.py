@@ -1,4 +1,5 @@
 """create_app(): config, extensions, blueprints, error handlers."""
+
 from pathlib import Path
 
 from flask import Flask, send_from_directory
@@ -38,8 +39,13 @@ def _register_blueprints(app: Flask) -> None:
     from engine.public.routes import blp as public_blp
 
     api.register_blueprint(public_blp)
-    for module in ("engine.accounts.routes", "engine.applications.routes", "engine.documents.routes",
-                   "engine.lookup.routes", "engine.pdf.routes"):
+    for module in (
+        "engine.accounts.routes",
+        "engine.applications.routes",
+        "engine.documents.routes",
+        "engine.lookup.routes",
+        "engine.pdf.routes",
+    ):
         try:
             blueprint = __import__(module, fromlist=["blp"]).blp
         except ModuleNotFoundError as exc:
@@ -57,6 +63,7 @@ def _register_client(app: Flask, client_dist: Path) -> None:
     def client_app(path: str = ""):
         if path.startswith(("api/", "public/", "service/", "lookup/", "static/", "metrics")):
             from werkzeug.exceptions import NotFound
+
             raise NotFound("Not found.")
         index = client_dist / "index.html"
         if not index.exists():

@@ -1,4 +1,5 @@
 """The `formengine` console script."""
+
 import importlib
 import json
 import sys

@@ -1,4 +1,5 @@
 """Every setting comes from the environment, with an embedded default that works on a laptop."""
+
 import os
 from pathlib import Path
 

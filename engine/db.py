@@ -1,4 +1,5 @@
 """SQLAlchemy 2 engine and a session per request (or per CLI/job call)."""
+
 from contextlib import contextmanager
 
 import time
@@ -33,6 +34,7 @@ def make_engine(url: str):
     engine = create_engine(url, **kwargs)
     _ping_idle_connections(engine)
     if url.startswith("sqlite"):
+
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn, _record):
             cursor = dbapi_conn.cursor()
@@ -40,6 +42,7 @@ def make_engine(url: str):
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA busy_timeout=30000")
             cursor.close()
+
     return engine
 
 

@@ -1,4 +1,5 @@
 """One error shape for the whole API: {"message": ...}."""
+
 import logging
 
 from flask import jsonify

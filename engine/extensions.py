@@ -1,4 +1,5 @@
 """flask-smorest subclassed once, so every view shares the error shape and docs."""
+
 import marshmallow as ma
 from flask_smorest import Api as _Api
 from flask_smorest import Blueprint as _Blueprint

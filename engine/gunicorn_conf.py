@@ -1,4 +1,5 @@
 """gunicorn settings, every one from the environment (docs/deploy.md)."""
+
 import multiprocessing
 import os
 

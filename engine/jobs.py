@@ -4,6 +4,7 @@ Jobs are thin shells over plain functions (documents, PDF, mail); this module on
 how to reach Redis, how to put a job on a queue and how to run a worker. Every job is
 stored with RQ's JSON serializer (never pickle) and has an explicit timeout.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -67,8 +68,14 @@ def get_queue(name: str = "default", redis_url: str | None = None) -> Queue:
     return Queue(name, connection=connection(url), serializer=JSONSerializer, default_timeout=DEFAULT_JOB_TIMEOUT)
 
 
-def enqueue(func_path: str, *args, job_timeout: int = DEFAULT_JOB_TIMEOUT, queue: str = "default",
-            redis_url: str | None = None, **options) -> Job:
+def enqueue(
+    func_path: str,
+    *args,
+    job_timeout: int = DEFAULT_JOB_TIMEOUT,
+    queue: str = "default",
+    redis_url: str | None = None,
+    **options,
+) -> Job:
     """Put `func_path(*args)` on a queue. Arguments must be JSON values (ids, strings), not objects.
 
     The function is imported now, so a misspelt path fails in the caller rather than in a worker.
@@ -101,8 +108,14 @@ def _preload() -> None:
             log.warning("worker preload %s is not available", path)
 
 
-def run_worker(redis_url: str, queues: Sequence[str] = QUEUES, *, burst: bool = False,
-               name: str | None = None, with_scheduler: bool = True) -> bool:
+def run_worker(
+    redis_url: str,
+    queues: Sequence[str] = QUEUES,
+    *,
+    burst: bool = False,
+    name: str | None = None,
+    with_scheduler: bool = True,
+) -> bool:
     """Work the given queues until stopped (or, with burst, until they are empty).
 
     The scheduler is on so jobs enqueued with `Retry(..., interval=...)` are retried.

@@ -1,5 +1,6 @@
 """JSON in and out: request bodies must be valid Unicode text (a lone surrogate such as "\\ud800"
 is legal JSON but cannot be stored by PostgreSQL or written to a file), refused with a 400."""
+
 import json
 import re
 

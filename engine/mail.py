@@ -11,6 +11,7 @@ Other domains add their own templates with `mail.register_template(name, subject
 
 SMTP_URL: smtp://[user:password@]host[:port][?starttls=true] or smtps://... (TLS at once).
 """
+
 import atexit
 import concurrent.futures
 import datetime as dt
@@ -150,8 +151,11 @@ def _deliver(template: str, to: str, values: dict, mail_from: str, smtp_url: str
 
 def tenant_identity() -> dict:
     config = current_app.config
-    values = {"tenant_name": "formengine", "support_email": config["MAIL_FROM"],
-              "public_url": config["PUBLIC_URL"].rstrip("/")}
+    values = {
+        "tenant_name": "formengine",
+        "support_email": config["MAIL_FROM"],
+        "public_url": config["PUBLIC_URL"].rstrip("/"),
+    }
     holder = current_app.extensions.get("tenant")
     if holder is not None:
         data = holder.current().data

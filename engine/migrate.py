@@ -1,4 +1,5 @@
 """Apply alembic migrations programmatically (CLI, `make run`, tests)."""
+
 from pathlib import Path
 
 from alembic import command

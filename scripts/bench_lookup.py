@@ -15,6 +15,7 @@ Figures are reported, never asserted.
 
     .venv/bin/python scripts/bench_lookup.py [--csv PATH] [--schools 300] [--rounds 3] [--write docs/benchmarks.md]
 """
+
 import argparse
 import csv
 import datetime as dt
@@ -40,8 +41,10 @@ SECTION = "## Lookups"
 
 def machine() -> str:
     load = ", load average %.1f at the start (other work shares the machine)" % os.getloadavg()[0]
-    return (f"{os.cpu_count()} cores (nproc), {cpu_model()}, Python {platform.python_version()}, "
-            f"SQLite {sqlite3.sqlite_version}{load}")
+    return (
+        f"{os.cpu_count()} cores (nproc), {cpu_model()}, Python {platform.python_version()}, "
+        f"SQLite {sqlite3.sqlite_version}{load}"
+    )
 
 
 def typed_queries(lookups: LookupService, source: Path, schools: int, seed: int) -> tuple[list[str], int, int]:
@@ -68,8 +71,10 @@ def typed_queries(lookups: LookupService, source: Path, schools: int, seed: int)
 def build_scan_table(index_path: Path) -> sqlite3.Connection:
     """The baseline's table: the same schools, plain columns, no search index."""
     connection = sqlite3.connect(index_path)
-    connection.execute("CREATE TABLE IF NOT EXISTS plain_school AS"
-                       " SELECT id, name, city, state, zip, ceeb FROM entry WHERE category = 'hs_ceeb'")
+    connection.execute(
+        "CREATE TABLE IF NOT EXISTS plain_school AS"
+        " SELECT id, name, city, state, zip, ceeb FROM entry WHERE category = 'hs_ceeb'"
+    )
     connection.commit()
     return connection
 
@@ -79,7 +84,8 @@ def scan(connection: sqlite3.Connection, text: str) -> list:
     return connection.execute(
         "SELECT id, name, city, state, zip, ceeb FROM plain_school"
         " WHERE name LIKE ? ESCAPE '\\' OR ceeb LIKE ? ESCAPE '\\' ORDER BY name LIMIT 5",
-        (pattern, pattern)).fetchall()
+        (pattern, pattern),
+    ).fetchall()
 
 
 def timings_ms(paths: dict, queries: list[str], rounds: int) -> dict[str, list[float]]:
@@ -104,8 +110,14 @@ def percentile(times: list[float], share: float) -> float:
 def make_client(tmp: Path, index_path: Path):
     from engine.app import create_app
 
-    app = create_app({"TESTING": False, "DATABASE_URL": f"sqlite:///{tmp / 'bench.db'}",
-                      "INSTANCE_PATH": str(tmp / "instance"), "LOOKUP_INDEX": str(index_path)})
+    app = create_app(
+        {
+            "TESTING": False,
+            "DATABASE_URL": f"sqlite:///{tmp / 'bench.db'}",
+            "INSTANCE_PATH": str(tmp / "instance"),
+            "LOOKUP_INDEX": str(index_path),
+        }
+    )
     return app, app.test_client()
 
 
@@ -137,11 +149,15 @@ def main() -> None:
             assert response.status_code == 200
 
         gc.collect()
-        measured = timings_ms({
-            "HTTP `GET /lookup/find` (Flask test client)": http,
-            "service `LookupService.find()`": lambda t: lookups.find("hs_ceeb", t, 5),
-            "baseline: SQL `LIKE '%text%'` scan": lambda t: scan(connection, t),
-        }, queries, args.rounds)
+        measured = timings_ms(
+            {
+                "HTTP `GET /lookup/find` (Flask test client)": http,
+                "service `LookupService.find()`": lambda t: lookups.find("hs_ceeb", t, 5),
+                "baseline: SQL `LIKE '%text%'` scan": lambda t: scan(connection, t),
+            },
+            queries,
+            args.rounds,
+        )
         connection.close()
     stats = {name: (percentile(t, 0.5), percentile(t, 0.99), max(t)) for name, t in measured.items()}
     http_name, service_name, scan_name = measured

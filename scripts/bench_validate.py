@@ -6,6 +6,7 @@ the tenant's compile time. Figures are medians; they are reported, never asserte
 
     .venv/bin/python scripts/bench_validate.py [--runs 2000] [--write docs/benchmarks.md]
 """
+
 import argparse
 import datetime as dt
 import json
@@ -65,9 +66,20 @@ def main() -> None:
         compiled_path, answers_path = Path(tmp) / "compiled.json", Path(tmp) / "answers.json"
         compiled_path.write_bytes(compiled.json_bytes)
         answers_path.write_text(json.dumps(answers))
-        out = subprocess.run(["node", str(ROOT / "scripts" / "bench_validate_ajv.mjs"), str(compiled_path),
-                              str(answers_path), base["today"], str(args.runs)],
-                             check=True, capture_output=True, text=True, cwd=ROOT)
+        out = subprocess.run(
+            [
+                "node",
+                str(ROOT / "scripts" / "bench_validate_ajv.mjs"),
+                str(compiled_path),
+                str(answers_path),
+                base["today"],
+                str(args.runs),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
         ajv = json.loads(out.stdout)
     if ajv["errors"]:
         raise SystemExit("Node found errors in the valid answer set: the validators disagree")

@@ -1,4 +1,5 @@
 """What every benchmark script says about the machine it ran on."""
+
 import os
 import platform
 from pathlib import Path

@@ -3,6 +3,7 @@
 
 Run in a few processes by loadtest_run.py; each process prints one JSON line of results.
 """
+
 import asyncio
 import json
 import random
@@ -72,8 +73,15 @@ async def user_loop(plan: dict, recorder: Recorder, user: int, stop_at: float) -
         else:  # an applicant: autosaves of the page, the page saved as last page, now and then a reload
             await recorder.call("PUT /api/answer", host, port, "PUT", "/api/answer", cookie, body)
             route = random.choice(plan["routes"])
-            await recorder.call("PUT /api/last-page", host, port, "PUT", "/api/last-page", cookie,
-                                json.dumps({"last_page": route}).encode())
+            await recorder.call(
+                "PUT /api/last-page",
+                host,
+                port,
+                "PUT",
+                "/api/last-page",
+                cookie,
+                json.dumps({"last_page": route}).encode(),
+            )
             if step % 5 == 0:
                 await recorder.call("GET /api/profile", host, port, "GET", "/api/profile", cookie, None)
 

@@ -7,6 +7,7 @@ answer checks, logs, metrics or security headers: what is left is the framework 
 If this endpoint cannot reach the target share of the bare endpoint's throughput, no work on the
 engine's own code can (see the load test section of docs/benchmarks.md).
 """
+
 import os
 
 import marshmallow as ma
@@ -29,7 +30,8 @@ class MessageSchema(ma.Schema):
 
 
 MERGE = text("UPDATE loadtest_floor SET answers = answers || :patch WHERE id = :id RETURNING id").bindparams(
-    bindparam("patch", type_=JSONB))
+    bindparam("patch", type_=JSONB)
+)
 
 
 def create_app() -> Flask:
@@ -37,10 +39,16 @@ def create_app() -> Flask:
     app.config.update(API_TITLE="floor", API_VERSION="1", OPENAPI_VERSION="3.0.3")
     engine = create_engine(os.environ["DATABASE_URL"], pool_size=1, isolation_level="AUTOCOMMIT")
     with engine.connect() as connection:
-        connection.execute(text("CREATE TABLE IF NOT EXISTS loadtest_floor (id integer PRIMARY KEY, "
-                                "answers jsonb NOT NULL DEFAULT '{}')"))
-        connection.execute(text("INSERT INTO loadtest_floor (id) SELECT generate_series(0, :last) "
-                                "ON CONFLICT DO NOTHING"), {"last": ROWS - 1})
+        connection.execute(
+            text(
+                "CREATE TABLE IF NOT EXISTS loadtest_floor (id integer PRIMARY KEY, "
+                "answers jsonb NOT NULL DEFAULT '{}')"
+            )
+        )
+        connection.execute(
+            text("INSERT INTO loadtest_floor (id) SELECT generate_series(0, :last) ON CONFLICT DO NOTHING"),
+            {"last": ROWS - 1},
+        )
     blp = Blueprint("floor", __name__)
 
     @blp.route("/floor")

@@ -10,6 +10,7 @@ a change in background load hits every phase alike; every server on 127.0.0.1 on
 Prints a Markdown report; --write appends it to docs/benchmarks.md (replacing only the
 '## Application data load test' section). Creates and drops its own database.
 """
+
 import argparse
 import datetime as dt
 import json
@@ -37,10 +38,16 @@ from benchlib import machine  # noqa: E402 (scripts/ is on sys.path when run as 
 
 def parse_args():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    default_url = (os.environ.get("LOADTEST_DATABASE_URL") or os.environ.get("TEST_DATABASE_URL")
-                   or "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
-    parser.add_argument("--database-url", default=default_url,
-                        help="a PostgreSQL server URL; a fresh database is created on it and dropped afterwards")
+    default_url = (
+        os.environ.get("LOADTEST_DATABASE_URL")
+        or os.environ.get("TEST_DATABASE_URL")
+        or "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+    )
+    parser.add_argument(
+        "--database-url",
+        default=default_url,
+        help="a PostgreSQL server URL; a fresh database is created on it and dropped afterwards",
+    )
     parser.add_argument("--duration", type=float, default=6.0, help="measured seconds per phase and round")
     parser.add_argument("--warmup", type=float, default=2.0, help="unmeasured seconds before each phase")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of bare, answer and journey phases")
@@ -57,6 +64,7 @@ def parse_args():
 
 
 # --- database and applicants ------------------------------------------------------------
+
 
 def create_database(server_url: str) -> str:
     from sqlalchemy import create_engine, text
@@ -102,8 +110,12 @@ def seed_applicants(env: dict, count: int) -> tuple[list[str], list[str], str]:
         cookies = []
         with db.transaction() as tx:
             now = utcnow()
-            accounts = [Account(username=f"applicant{i}@load.example", password_hash=password_hash,
-                                confirmed_at=now, num_logins=1) for i in range(count)]
+            accounts = [
+                Account(
+                    username=f"applicant{i}@load.example", password_hash=password_hash, confirmed_at=now, num_logins=1
+                )
+                for i in range(count)
+            ]
             tx.add_all(accounts)
             tx.flush()
             for account in accounts:
@@ -153,15 +165,21 @@ def cpu_per_request(cookie: str, page: dict, count: int = 300) -> dict:
     app = create_app()
     with app.app_context():
         backend = db.session().execute(text("SELECT pg_backend_pid()")).scalar()  # the one pooled connection
-    engine_client, bare_client, floor_client = app.test_client(), bare_app.test_client(), create_floor_app().test_client()
+    engine_client, bare_client, floor_client = (
+        app.test_client(),
+        bare_app.test_client(),
+        create_floor_app().test_client(),
+    )
     name, value = cookie.split("=", 1)
     engine_client.set_cookie(name, value)
     body = json.dumps(page)
-    calls = {"PUT /bare": (bare_client, "PUT", "/bare", body),
-             "PUT /floor": (floor_client, "PUT", "/floor", body),
-             "PUT /api/answer": (engine_client, "PUT", "/api/answer", body),
-             "PUT /api/last-page": (engine_client, "PUT", "/api/last-page", json.dumps({"last_page": "/about"})),
-             "GET /api/profile": (engine_client, "GET", "/api/profile", None)}
+    calls = {
+        "PUT /bare": (bare_client, "PUT", "/bare", body),
+        "PUT /floor": (floor_client, "PUT", "/floor", body),
+        "PUT /api/answer": (engine_client, "PUT", "/api/answer", body),
+        "PUT /api/last-page": (engine_client, "PUT", "/api/last-page", json.dumps({"last_page": "/about"})),
+        "GET /api/profile": (engine_client, "GET", "/api/profile", None),
+    }
     saved_stderr = os.dup(2)
     results = {}
     try:
@@ -185,6 +203,7 @@ def cpu_per_request(cookie: str, page: dict, count: int = 300) -> dict:
 
 # --- servers -------------------------------------------------------------------------------
 
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -192,9 +211,23 @@ def free_port() -> int:
 
 
 def start_gunicorn(target: str, port: int, workers: int, env: dict, folder: Path) -> subprocess.Popen:
-    command = [str(ROOT / ".venv" / "bin" / "gunicorn"), "--no-control-socket", "--workers", str(workers),
-               "--worker-class", "sync", "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
-               "--error-logfile", str(folder / f"gunicorn-{port}.log"), "--chdir", str(ROOT), target]
+    command = [
+        str(ROOT / ".venv" / "bin" / "gunicorn"),
+        "--no-control-socket",
+        "--workers",
+        str(workers),
+        "--worker-class",
+        "sync",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--log-level",
+        "warning",
+        "--error-logfile",
+        str(folder / f"gunicorn-{port}.log"),
+        "--chdir",
+        str(ROOT),
+        target,
+    ]
     log = open(folder / f"gunicorn-{port}.out", "ab")  # the engine's access log lines go here, not to the report
     return subprocess.Popen(command, env={**os.environ, **env}, start_new_session=True, stdout=log, stderr=log)
 
@@ -204,8 +237,9 @@ def wait_ready(port: int, path: str, method: str = "GET", timeout: float = 60.0)
     while time.monotonic() < deadline:
         try:
             data = b"{}" if method == "PUT" else None
-            req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
+            req = urllib.request.Request(
+                f"http://127.0.0.1:{port}{path}", data=data, method=method, headers={"Content-Type": "application/json"}
+            )
             urllib.request.urlopen(req, timeout=2).read()
             return
         except OSError:
@@ -225,17 +259,29 @@ def stop(process: subprocess.Popen) -> None:
 
 # --- phases -----------------------------------------------------------------------------------
 
-def run_phase(options, port: int, scenario: str, page: dict, cookies: list[str], routes: list[str],
-              into: dict) -> None:
+
+def run_phase(options, port: int, scenario: str, page: dict, cookies: list[str], routes: list[str], into: dict) -> None:
     """Run one phase and add its latencies (ms) and error counts to `into` {call: ([ms], errors)}."""
     processes = []
     per_process = max(1, options.clients // options.client_processes)
     for index in range(options.client_processes):
-        plan = {"host": "127.0.0.1", "port": port, "scenario": scenario, "page": page, "routes": routes,
-                "cookies": cookies, "users": per_process, "first_user": index * per_process,
-                "warmup": options.warmup, "duration": options.duration}
-        process = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "loadtest_client.py")],
-                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        plan = {
+            "host": "127.0.0.1",
+            "port": port,
+            "scenario": scenario,
+            "page": page,
+            "routes": routes,
+            "cookies": cookies,
+            "users": per_process,
+            "first_user": index * per_process,
+            "warmup": options.warmup,
+            "duration": options.duration,
+        }
+        process = subprocess.Popen(
+            [sys.executable, str(ROOT / "scripts" / "loadtest_client.py")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
         process.stdin.write(json.dumps(plan).encode())
         process.stdin.close()
         processes.append(process)
@@ -254,14 +300,23 @@ def summary(values: list[float], errors: int, duration: float) -> dict:
     ordered = sorted(values)
     cut = statistics.quantiles(ordered, n=100, method="inclusive") if len(ordered) > 1 else ordered * 99
 
-    return {"requests": len(ordered), "errors": errors, "rps": len(ordered) / duration,
-            "p50": cut[49], "p95": cut[94], "p99": cut[98], "max": ordered[-1] if ordered else 0.0}
+    return {
+        "requests": len(ordered),
+        "errors": errors,
+        "rps": len(ordered) / duration,
+        "p50": cut[49],
+        "p95": cut[94],
+        "p99": cut[98],
+        "max": ordered[-1] if ordered else 0.0,
+    }
 
 
 # --- report -----------------------------------------------------------------------------------
 
-def report(options, results: dict, pg_version: str, page_size: int, page_keys: int, loads: tuple,
-           cpu_costs: dict) -> str:
+
+def report(
+    options, results: dict, pg_version: str, page_size: int, page_keys: int, loads: tuple, cpu_costs: dict
+) -> str:
     today = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
     bare = results["bare"]["PUT /bare"]
     answer = results["answer"]["PUT /api/answer"]
@@ -269,11 +324,14 @@ def report(options, results: dict, pg_version: str, page_size: int, page_keys: i
     ratio = answer["rps"] / bare["rps"] if bare["rps"] else 0.0
     floor_ratio = floor["rps"] / bare["rps"] if bare["rps"] else 0.0
     lines = [
-        SECTION, "",
+        SECTION,
+        "",
         "`scripts/loadtest --write docs/benchmarks.md` (scripts/loadtest_run.py, loadtest_client.py, loadtest_bare.py, loadtest_floor.py)",
         "",
-        f"### Run of {today}", "",
-        f"Command: `scripts/loadtest {' '.join(sys.argv[1:])}`.", "",
+        f"### Run of {today}",
+        "",
+        f"Command: `scripts/loadtest {' '.join(sys.argv[1:])}`.",
+        "",
         f"Machine: {machine()}; PostgreSQL {pg_version} on the same machine; everything on 127.0.0.1. "
         f"gunicorn {options.workers} sync workers (`--no-control-socket`) for every server; "
         f"{options.clients} closed-loop clients in {options.client_processes} processes on the same machine, "
@@ -281,39 +339,54 @@ def report(options, results: dict, pg_version: str, page_size: int, page_keys: i
         f"{options.warmup:g} s warm-up then {options.duration:g} s measured. Load average (1 min) before and after, "
         f"other work on the machine included: {loads[0][0]:.1f} and {loads[1][0]:.1f}. "
         f"Request body: the /about page of a complete application ({page_keys} answers, {page_size} bytes), "
-        f"one value changed per save; {options.applicants} applicants with live sessions.", "",
+        f"one value changed per save; {options.applicants} applicants with live sessions.",
+        "",
         "| phase | call | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors |",
         "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for phase, calls in results.items():
         for name, row in calls.items():
-            lines.append(f"| {phase} | `{name}` | {row['rps']:.0f} | {row['p50']:.1f} | {row['p95']:.1f} | "
-                         f"{row['p99']:.1f} | {row['max']:.1f} | {row['errors']} |")
+            lines.append(
+                f"| {phase} | `{name}` | {row['rps']:.0f} | {row['p50']:.1f} | {row['p95']:.1f} | "
+                f"{row['p99']:.1f} | {row['max']:.1f} | {row['errors']} |"
+            )
     verdict_ratio = "met" if ratio >= TARGET_RATIO else "NOT met"
     verdict_p99 = "met" if answer["p99"] <= TARGET_P99_MS else "NOT met"
-    lines += ["",
-              f"`PUT /api/answer` reaches {ratio:.0%} of the bare endpoint's throughput "
-              f"(target at least {TARGET_RATIO:.0%}: {verdict_ratio}) with p99 {answer['p99']:.1f} ms "
-              f"(target at most {TARGET_P99_MS:g} ms: {verdict_p99}).", "",
-              f"The stack's floor, `PUT /floor` (scripts/loadtest_floor.py: the same body through a "
-              f"flask-smorest blueprint and marshmallow schema, merged into one JSONB row by one autocommitted "
-              f"SQLAlchemy Core statement; no session, checks, logs, metrics or headers), reaches "
-              f"{floor_ratio:.0%} of the bare endpoint's throughput with p99 {floor['p99']:.1f} ms: "
-              + ("even the framework and the database alone stay under the target share, so the engine's own "
-                 "code cannot reach it on this stack." if floor_ratio < TARGET_RATIO else
-                 "the framework and the database alone leave room for the target share."), "",
-              "CPU per request, one request at a time through the WSGI test client in the same run (app "
-              "process; + the engine's PostgreSQL backend): "
-              + ", ".join(f"`{name}` {app_ms:.2f} ms" + (f" + {db_ms:.2f} ms" if db_ms is not None else "")
-                          for name, (app_ms, db_ms) in cpu_costs.items()) + ".", "",
-              "Where the time goes: an answer save is one autocommitted statement on PostgreSQL (the "
-              "session check joined to the merge of the answers into the stored map, `UPDATE ... FROM "
-              "... RETURNING`, with its WAL flush), plus Flask, flask-smorest/webargs, the answer checks "
-              "against the data model, SQLAlchemy Core, and the per-request access log, metrics and "
-              "security headers; the bare endpoint does none of it. `PUT /api/last-page` and `GET "
-              "/api/profile` take the regular path (session lookup, then their own statements in a "
-              "transaction). The database, the servers and the load generator share the same two cores, "
-              "so every phase is CPU-bound: throughput follows the total CPU per request.", ""]
+    lines += [
+        "",
+        f"`PUT /api/answer` reaches {ratio:.0%} of the bare endpoint's throughput "
+        f"(target at least {TARGET_RATIO:.0%}: {verdict_ratio}) with p99 {answer['p99']:.1f} ms "
+        f"(target at most {TARGET_P99_MS:g} ms: {verdict_p99}).",
+        "",
+        f"The stack's floor, `PUT /floor` (scripts/loadtest_floor.py: the same body through a "
+        f"flask-smorest blueprint and marshmallow schema, merged into one JSONB row by one autocommitted "
+        f"SQLAlchemy Core statement; no session, checks, logs, metrics or headers), reaches "
+        f"{floor_ratio:.0%} of the bare endpoint's throughput with p99 {floor['p99']:.1f} ms: "
+        + (
+            "even the framework and the database alone stay under the target share, so the engine's own "
+            "code cannot reach it on this stack."
+            if floor_ratio < TARGET_RATIO
+            else "the framework and the database alone leave room for the target share."
+        ),
+        "",
+        "CPU per request, one request at a time through the WSGI test client in the same run (app "
+        "process; + the engine's PostgreSQL backend): "
+        + ", ".join(
+            f"`{name}` {app_ms:.2f} ms" + (f" + {db_ms:.2f} ms" if db_ms is not None else "")
+            for name, (app_ms, db_ms) in cpu_costs.items()
+        )
+        + ".",
+        "",
+        "Where the time goes: an answer save is one autocommitted statement on PostgreSQL (the "
+        "session check joined to the merge of the answers into the stored map, `UPDATE ... FROM "
+        "... RETURNING`, with its WAL flush), plus Flask, flask-smorest/webargs, the answer checks "
+        "against the data model, SQLAlchemy Core, and the per-request access log, metrics and "
+        "security headers; the bare endpoint does none of it. `PUT /api/last-page` and `GET "
+        "/api/profile` take the regular path (session lookup, then their own statements in a "
+        "transaction). The database, the servers and the load generator share the same two cores, "
+        "so every phase is CPU-bound: throughput follows the total CPU per request.",
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -330,10 +403,10 @@ def write_section(path: Path, text: str) -> None:
         content = content.rstrip("\n") + "\n\n" + text
     else:
         end = content.find("\n## ", start + len(SECTION))
-        old = content[start:end + 1 if end != -1 else len(content)]
+        old = content[start : end + 1 if end != -1 else len(content)]
         earlier = [RUN_HEADING + run.rstrip("\n") + "\n" for run in old.split(RUN_HEADING)[1:]]
-        section = text.rstrip("\n") + "\n\n" + "\n".join(earlier[:KEPT_RUNS - 1])
-        content = content[:start] + section.rstrip("\n") + "\n" + ("\n" + content[end + 1:] if end != -1 else "")
+        section = text.rstrip("\n") + "\n\n" + "\n".join(earlier[: KEPT_RUNS - 1])
+        content = content[:start] + section.rstrip("\n") + "\n" + ("\n" + content[end + 1 :] if end != -1 else "")
     path.write_text(content.rstrip("\n") + "\n")
 
 
@@ -341,8 +414,13 @@ def main() -> int:
     options = parse_args()
     folder = Path(tempfile.mkdtemp(prefix="formengine-loadtest-"))
     url = create_database(options.database_url)
-    env = {"DATABASE_URL": url, "FORMENGINE_INSTANCE": str(folder / "instance"), "REDIS_URL": "",
-           "SECRET_KEY": "load-test-secret", "TENANT_RELOAD": "0"}
+    env = {
+        "DATABASE_URL": url,
+        "FORMENGINE_INSTANCE": str(folder / "instance"),
+        "REDIS_URL": "",
+        "SECRET_KEY": "load-test-secret",
+        "TENANT_RELOAD": "0",
+    }
     servers = []
     try:
         cookies, routes, pg_version = seed_applicants(env, options.applicants)
@@ -364,8 +442,10 @@ def main() -> int:
             run_phase(options, engine_port, "journey", page, cookies, routes, raw["journey"])
         load_after = os.getloadavg()
         measured = options.duration * options.rounds
-        results = {phase: {name: summary(values, errors.get("n", 0), measured)
-                           for name, (values, errors) in calls.items()} for phase, calls in raw.items()}
+        results = {
+            phase: {name: summary(values, errors.get("n", 0), measured) for name, (values, errors) in calls.items()}
+            for phase, calls in raw.items()
+        }
     finally:
         for server in servers:
             stop(server)
@@ -374,8 +454,7 @@ def main() -> int:
             print(f"server logs kept in {folder}", file=sys.stderr)
         else:
             shutil.rmtree(folder, ignore_errors=True)
-    text = report(options, results, pg_version, len(json.dumps(page)), len(page), (load_before, load_after),
-                  cpu_costs)
+    text = report(options, results, pg_version, len(json.dumps(page)), len(page), (load_before, load_after), cpu_costs)
     print(text)
     if options.write:
         write_section(options.write, text)

@@ -9,6 +9,7 @@ the application PDF requested and polled, submit, `submitted`, the PDF polled ag
 Threads run journeys back to back with fresh accounts; none starts after the deadline, and
 those in flight finish (within JOURNEY_GRACE_S).
 """
+
 from __future__ import annotations
 
 import io
@@ -47,7 +48,9 @@ def make_docx() -> bytes:
     document = docx.Document()
     document.add_heading("My essay", level=1)
     for i in range(6):
-        document.add_paragraph(f"Paragraph {i + 1}. " + "I learned that confidence is built, one attempt at a time. " * 6)
+        document.add_paragraph(
+            f"Paragraph {i + 1}. " + "I learned that confidence is built, one attempt at a time. " * 6
+        )
     table = document.add_table(rows=2, cols=2)
     table.cell(0, 0).text, table.cell(0, 1).text = "Year", "Activity"
     table.cell(1, 0).text, table.cell(1, 1).text = "2025", "Robotics club"
@@ -69,6 +72,7 @@ class Attempt:
 @dataclass
 class Record:
     """Shared, thread-safe results of the run."""
+
     attempts: list[Attempt] = field(default_factory=list)
     acked: dict[str, dict[str, str]] = field(default_factory=dict)  # username -> key -> last acknowledged value
     uploads: list[dict] = field(default_factory=list)  # username, file, final status seen by the client
@@ -89,8 +93,17 @@ class GaveUp(Exception):
 
 
 class Applicant:
-    def __init__(self, base_url: str, username: str, password: str, plan: dict, record: Record, files: dict,
-                 deadline: float, rng: random.Random):
+    def __init__(
+        self,
+        base_url: str,
+        username: str,
+        password: str,
+        plan: dict,
+        record: Record,
+        files: dict,
+        deadline: float,
+        rng: random.Random,
+    ):
         self.base = base_url
         self.username = username
         self.password = password
@@ -104,8 +117,16 @@ class Applicant:
 
     # --- one call, with the client's retries ---------------------------------------------
 
-    def call(self, method: str, path: str, label: str | None = None, json=None, ok=(200, 201, 202, 204),
-             url: str | None = None, **kwargs) -> requests.Response:
+    def call(
+        self,
+        method: str,
+        path: str,
+        label: str | None = None,
+        json=None,
+        ok=(200, 201, 202, 204),
+        url: str | None = None,
+        **kwargs,
+    ) -> requests.Response:
         label = label or f"{method} {path}"
         for attempt in range(RETRIES + 1):
             started = time.time()
@@ -120,14 +141,22 @@ class Applicant:
                 return response
             if response is not None and response.status_code not in RETRY_STATUSES:
                 with self.record.lock:
-                    self.record.unexpected.append({"user": self.username, "call": label, "status": status,
-                                                   "body": response.text[:300], "at": started})
+                    self.record.unexpected.append(
+                        {
+                            "user": self.username,
+                            "call": label,
+                            "status": status,
+                            "body": response.text[:300],
+                            "at": started,
+                        }
+                    )
                 raise GaveUp(f"{label}: {status} {response.text[:200]}")
             if attempt < RETRIES:
                 time.sleep(BACKOFF_S[attempt])
         with self.record.lock:
-            self.record.gave_up.append({"user": self.username, "call": label, "status": status, "error": error,
-                                        "at": time.time()})
+            self.record.gave_up.append(
+                {"user": self.username, "call": label, "status": status, "error": error, "at": time.time()}
+            )
         raise GaveUp(f"{label}: gave up after {RETRIES + 1} attempts ({status} {error})")
 
     def time_left(self) -> bool:
@@ -155,7 +184,7 @@ class Applicant:
             position = 0
             while position < len(keys):
                 size = self.rng.randint(1, 8)
-                chunk = {key: self.plan["answers"][key] for key in keys[position:position + size]}
+                chunk = {key: self.plan["answers"][key] for key in keys[position : position + size]}
                 position += size
                 typed = [k for k, v in chunk.items() if isinstance(v, str) and len(v) > 8]
                 if typed and self.rng.random() < 0.3:  # an autosave mid-word, then the full value
@@ -186,15 +215,32 @@ class Applicant:
         presigned = self.call("POST", "/api/presigned-url", json={"answer_key": key}).json()
         fields = presigned["fields"]
         files = {"file": (name, self.files[name], "application/octet-stream")}
-        self.call("POST", "", label="POST S3 upload (moto)", url=presigned["url"], data=fields, files=files,
-                  headers={"Content-Type": None})
-        self.call("POST", f"/api/pdf/document-answer/{key}", label="POST /api/pdf/document-answer/{key}",
-                  json={"file_key": fields["key"], "file_name": name})
+        self.call(
+            "POST",
+            "",
+            label="POST S3 upload (moto)",
+            url=presigned["url"],
+            data=fields,
+            files=files,
+            headers={"Content-Type": None},
+        )
+        self.call(
+            "POST",
+            f"/api/pdf/document-answer/{key}",
+            label="POST /api/pdf/document-answer/{key}",
+            json={"file_key": fields["key"], "file_name": name},
+        )
         # The page polls until the conversion ends, however long that takes; bounded here.
         status = self.poll(f"/api/pdf/document-answer/{key}", "GET /api/pdf/document-answer/{key}", UPLOAD_POLL_S)
         with self.record.lock:
-            self.record.uploads.append({"user": self.username, "file": name, "status": status.get("status"),
-                                        "message": status.get("message", "")})
+            self.record.uploads.append(
+                {
+                    "user": self.username,
+                    "file": name,
+                    "status": status.get("status"),
+                    "message": status.get("message", ""),
+                }
+            )
         return status.get("status")
 
     def poll(self, path: str, label: str, limit_s: float) -> dict:
@@ -211,8 +257,9 @@ class Applicant:
         self.poll("/api/pdf", "GET /api/pdf", 30)
 
 
-def run_applicants(base_url: str, accounts: list[str], password: str, plan: dict, threads: int, duration: float,
-                   seed: int) -> tuple[Record, float, float]:
+def run_applicants(
+    base_url: str, accounts: list[str], password: str, plan: dict, threads: int, duration: float, seed: int
+) -> tuple[Record, float, float]:
     """Run `threads` applicants for `duration` seconds; returns the record and the start/end times."""
     record = Record()
     files = {"essay-scan.png": make_png(), "essay.docx": make_docx()}
@@ -240,8 +287,9 @@ def run_applicants(base_url: str, accounts: list[str], password: str, plan: dict
                 pass
             except Exception as exc:  # noqa: BLE001 - a client bug must not hide the rest of the run
                 with record.lock:
-                    record.unexpected.append({"user": username, "call": "client", "status": 0,
-                                              "body": repr(exc)[:300], "at": time.time()})
+                    record.unexpected.append(
+                        {"user": username, "call": "client", "status": 0, "body": repr(exc)[:300], "at": time.time()}
+                    )
             finally:
                 applicant.http.close()
 

@@ -1,6 +1,7 @@
 """scripts/scale_test's driver: stack, accounts, load with faults, drain, checks, report.
 See scripts/scale_test for what it does; scale_stack.py starts the processes and
 scale_clients.py is the simulated applicants."""
+
 from __future__ import annotations
 
 import argparse
@@ -36,23 +37,41 @@ def parse_args(argv):
     parser = argparse.ArgumentParser(prog="scripts/scale_test", description=__doc__)
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of load (at most 600)")
     parser.add_argument("--applicants", type=int, default=20, help="concurrent simulated applicants")
-    parser.add_argument("--smoke", action="store_true",
-                        help="fast variant: 10 s, 3 applicants, both kills, no report written")
-    parser.add_argument("--database-url", default=os.environ.get(
-        "SCALE_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"),
-        help="PostgreSQL server; a fresh database is created on it and dropped at the end")
-    parser.add_argument("--web-workers", type=int, default=None,
-                        help="gunicorn workers per app process (default: engine/gunicorn_conf.py's, from the CPUs)")
+    parser.add_argument(
+        "--smoke", action="store_true", help="fast variant: 10 s, 3 applicants, both kills, no report written"
+    )
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("SCALE_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"),
+        help="PostgreSQL server; a fresh database is created on it and dropped at the end",
+    )
+    parser.add_argument(
+        "--web-workers",
+        type=int,
+        default=None,
+        help="gunicorn workers per app process (default: engine/gunicorn_conf.py's, from the CPUs)",
+    )
     parser.add_argument("--down", type=float, default=2.0, help="seconds a killed process stays down")
-    parser.add_argument("--drain-timeout", type=float, default=150.0,
-                        help="bound on the wait for queues to drain (at most 900)")
-    parser.add_argument("--kill-delay", type=float, default=1.0,
-                        help="the worker is killed 0..this many seconds after it turns busy (0: as its job starts)")
-    parser.add_argument("--production-timeouts", action="store_true",
-                        help="keep the production job timeouts (recovery of a killed job takes up to 135 s)")
+    parser.add_argument(
+        "--drain-timeout", type=float, default=150.0, help="bound on the wait for queues to drain (at most 900)"
+    )
+    parser.add_argument(
+        "--kill-delay",
+        type=float,
+        default=1.0,
+        help="the worker is killed 0..this many seconds after it turns busy (0: as its job starts)",
+    )
+    parser.add_argument(
+        "--production-timeouts",
+        action="store_true",
+        help="keep the production job timeouts (recovery of a killed job takes up to 135 s)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="random seed (kill moments, answer chunks)")
-    parser.add_argument("--tree", default="HEAD",
-                        help="the commit to run (a `git archive` copy; default HEAD), or `working` for the working tree")
+    parser.add_argument(
+        "--tree",
+        default="HEAD",
+        help="the commit to run (a `git archive` copy; default HEAD), or `working` for the working tree",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder with every log")
     parser.add_argument("--no-write", action="store_true", help="print the report only")
     options = parser.parse_args(argv)
@@ -69,6 +88,7 @@ def parse_args(argv):
 
 # --- the plan: what applicants answer ---------------------------------------------------
 
+
 def build_plan() -> dict:
     from engine.config import ROOT as engine_root
     from engine.definition import load_and_compile
@@ -81,15 +101,27 @@ def build_plan() -> dict:
         raise SystemExit("the tenant has no file-upload key")
     file_key = file_keys[0]
     tab_id, tab = compiled.data_model[file_key]["tab"]
-    cleared = {k for k, v in compiled.data_model.items() if v.get("tab") and v["tab"][0] == tab_id and v["tab"][1] != tab}
+    cleared = {
+        k for k, v in compiled.data_model.items() if v.get("tab") and v["tab"][0] == tab_id and v["tab"][1] != tab
+    }
     routes = [page["route"] for page in compiled.data["pages"]]
     pages = []
     for route in routes:
-        keys = [k for k in answers if compiled.data_model.get(k, {}).get("page") == route
-                and k not in cleared and k != file_key]
+        keys = [
+            k
+            for k in answers
+            if compiled.data_model.get(k, {}).get("page") == route and k not in cleared and k != file_key
+        ]
         pages.append((route, keys))
-    return {"answers": answers, "pages": pages, "file_key": file_key, "tab_id": tab_id, "tab": tab,
-            "upload_page": compiled.data_model[file_key]["page"], "skipped": sorted(cleared)}
+    return {
+        "answers": answers,
+        "pages": pages,
+        "file_key": file_key,
+        "tab_id": tab_id,
+        "tab": tab,
+        "upload_page": compiled.data_model[file_key]["page"],
+        "skipped": sorted(cleared),
+    }
 
 
 def refresh_dated(compiled, answers: dict) -> dict:
@@ -135,6 +167,7 @@ def seed_accounts(stack: Stack, count: int) -> list[str]:
 
 
 # --- faults -----------------------------------------------------------------------------
+
 
 class Faults(threading.Thread):
     """Kill one app process and one worker with SIGKILL at random moments, restart them."""
@@ -193,11 +226,20 @@ class Faults(threading.Thread):
         time.sleep(self.down)
         restarted = time.time()
         self.stack.start_worker(index)
-        self.events.append({"what": f"worker{index}", "killed": killed, "restarted": restarted,
-                            "ready": restarted + 1.0, "busy": busy, "job": job})
+        self.events.append(
+            {
+                "what": f"worker{index}",
+                "killed": killed,
+                "restarted": restarted,
+                "ready": restarted + 1.0,
+                "busy": busy,
+                "job": job,
+            }
+        )
 
 
 # --- after the load: drain and check ----------------------------------------------------
+
 
 def queue_state(stack: Stack) -> tuple[int, int]:
     """(jobs waiting, workers busy). A killed work-horse's job stays in RQ's started registry until
@@ -208,9 +250,12 @@ def queue_state(stack: Stack) -> tuple[int, int]:
 
     conn = Redis(host="127.0.0.1", port=stack.redis_port)
     queue = Queue("default", connection=conn, serializer=JSONSerializer)
-    alive = {process.pid for name, process in stack.procs.items() if name.startswith("worker") and process.poll() is None}
-    busy = sum(1 for w in Worker.all(connection=conn, serializer=JSONSerializer)
-               if w.get_state() == "busy" and w.pid in alive)  # a killed worker's record lingers in Redis
+    alive = {
+        process.pid for name, process in stack.procs.items() if name.startswith("worker") and process.poll() is None
+    }
+    busy = sum(
+        1 for w in Worker.all(connection=conn, serializer=JSONSerializer) if w.get_state() == "busy" and w.pid in alive
+    )  # a killed worker's record lingers in Redis
     return queue.count, busy
 
 
@@ -219,15 +264,24 @@ def db_rows(stack: Stack) -> dict:
 
     engine = create_engine(stack.database_url)
     with engine.connect() as conn:
-        apps = conn.execute(text(
-            "SELECT a.username, p.id, p.answers, p.submitted_at FROM applications p "
-            "JOIN accounts a ON a.id = p.account_id")).all()
-        conversions = conn.execute(text(
-            "SELECT a.username, c.answer_key, c.status, c.message, c.attempts, c.file_name FROM document_conversions c "
-            "JOIN applications p ON p.id = c.application_id JOIN accounts a ON a.id = p.account_id")).all()
-        pdfs = conn.execute(text(
-            "SELECT a.username, f.status, f.message, f.pdf_key, f.attempts FROM application_pdfs f "
-            "JOIN applications p ON p.id = f.application_id JOIN accounts a ON a.id = p.account_id")).all()
+        apps = conn.execute(
+            text(
+                "SELECT a.username, p.id, p.answers, p.submitted_at FROM applications p "
+                "JOIN accounts a ON a.id = p.account_id"
+            )
+        ).all()
+        conversions = conn.execute(
+            text(
+                "SELECT a.username, c.answer_key, c.status, c.message, c.attempts, c.file_name FROM document_conversions c "
+                "JOIN applications p ON p.id = c.application_id JOIN accounts a ON a.id = p.account_id"
+            )
+        ).all()
+        pdfs = conn.execute(
+            text(
+                "SELECT a.username, f.status, f.message, f.pdf_key, f.attempts FROM application_pdfs f "
+                "JOIN applications p ON p.id = f.application_id JOIN accounts a ON a.id = p.account_id"
+            )
+        ).all()
     engine.dispose()
 
     def answers_of(value):
@@ -236,8 +290,9 @@ def db_rows(stack: Stack) -> dict:
     return {
         "answers": {row[0]: answers_of(row[2]) for row in apps},
         "submitted": {row[0] for row in apps if row[3] is not None},
-        "conversions": [dict(zip(("user", "key", "status", "message", "attempts", "file_name"), row))
-                        for row in conversions],
+        "conversions": [
+            dict(zip(("user", "key", "status", "message", "attempts", "file_name"), row)) for row in conversions
+        ],
         "pdfs": {row[0]: dict(zip(("user", "status", "message", "pdf_key", "attempts"), row)) for row in pdfs},
     }
 
@@ -258,13 +313,17 @@ def drain(stack: Stack, plan: dict, timeout: float) -> dict:
         time.sleep(0.5)
     queue_empty_after = time.time() - started
     rows = db_rows(stack)
-    pending_before = sorted({c["user"] for c in rows["conversions"] if c["status"] in ("unprocessed", "in_progress")}
-                            | {u for u, p in rows["pdfs"].items() if p["status"] in ("unprocessed", "in_progress")})
+    pending_before = sorted(
+        {c["user"] for c in rows["conversions"] if c["status"] in ("unprocessed", "in_progress")}
+        | {u for u, p in rows["pdfs"].items() if p["status"] in ("unprocessed", "in_progress")}
+    )
     polled = set()
     while time.time() < deadline:
         rows = db_rows(stack)
-        pending = sorted({c["user"] for c in rows["conversions"] if c["status"] in ("unprocessed", "in_progress")}
-                         | {u for u, p in rows["pdfs"].items() if p["status"] in ("unprocessed", "in_progress")})
+        pending = sorted(
+            {c["user"] for c in rows["conversions"] if c["status"] in ("unprocessed", "in_progress")}
+            | {u for u, p in rows["pdfs"].items() if p["status"] in ("unprocessed", "in_progress")}
+        )
         if not pending:
             break
         for user in pending:
@@ -280,8 +339,12 @@ def drain(stack: Stack, plan: dict, timeout: float) -> dict:
                 client.http.close()
             polled.add(user)
         time.sleep(2.0)
-    return {"queue_empty_after_s": queue_empty_after, "pending_before_polls": pending_before,
-            "polled": sorted(polled), "drain_s": time.time() - started}
+    return {
+        "queue_empty_after_s": queue_empty_after,
+        "pending_before_polls": pending_before,
+        "polled": sorted(polled),
+        "drain_s": time.time() - started,
+    }
 
 
 def check_pdfs(stack: Stack, submitted: set[str], timeout: float) -> dict:
@@ -335,16 +398,26 @@ def check(stack: Stack, record: Record, plan: dict, options) -> dict:
     stuck_pdfs = [p for p in rows["pdfs"].values() if p["status"] in ("unprocessed", "in_progress")]
     waiting, running = queue_state(stack)
     return {
-        "drain": drained, "acked_keys": acked_keys, "acked_applicants": len(record.acked), "lost": lost,
-        "conversions": rows["conversions"], "stuck": stuck, "failed_silent": failed_silent,
+        "drain": drained,
+        "acked_keys": acked_keys,
+        "acked_applicants": len(record.acked),
+        "lost": lost,
+        "conversions": rows["conversions"],
+        "stuck": stuck,
+        "failed_silent": failed_silent,
         "client_uploads_unfinished": client_uploads_unfinished,
-        "submitted_db": len(rows["submitted"]), "submitted_client": len(record.submitted),
+        "submitted_db": len(rows["submitted"]),
+        "submitted_client": len(record.submitted),
         "submitted_db_only": sorted(rows["submitted"] - record.submitted),
-        "pdfs": pdfs, "stuck_pdfs": stuck_pdfs, "pdfs_rows": list(rows["pdfs"].values()), "queue_after": {"waiting": waiting, "running": running},
+        "pdfs": pdfs,
+        "stuck_pdfs": stuck_pdfs,
+        "pdfs_rows": list(rows["pdfs"].values()),
+        "queue_after": {"waiting": waiting, "running": running},
     }
 
 
 # --- figures ----------------------------------------------------------------------------
+
 
 def percentiles(values: list[float]) -> tuple[float, float, float]:
     if not values:
@@ -366,8 +439,17 @@ def endpoint_table(record: Record, seconds: float) -> list[dict]:
     out = []
     for label, entry in sorted(table.items(), key=lambda item: -len(item[1]["ok"])):
         p50, p95, p99 = percentiles(entry["ok"])
-        out.append({"endpoint": label, "requests": len(entry["ok"]) + entry["errors"], "errors": entry["errors"],
-                    "rps": (len(entry["ok"]) + entry["errors"]) / seconds, "p50": p50, "p95": p95, "p99": p99})
+        out.append(
+            {
+                "endpoint": label,
+                "requests": len(entry["ok"]) + entry["errors"],
+                "errors": entry["errors"],
+                "rps": (len(entry["ok"]) + entry["errors"]) / seconds,
+                "p50": p50,
+                "p95": p95,
+                "p99": p99,
+            }
+        )
     return out
 
 
@@ -383,15 +465,27 @@ def fault_windows(record: Record, events: list[dict]) -> list[dict]:
 
         window = [a for a in record.attempts if ended_in_window(a)]
         failed = [a for a in window if not 200 <= a.status < 300]
-        retried_ok = sum(1 for a in record.attempts if a.attempt > 0 and 200 <= a.status < 300
-                         and event["killed"] <= a.started <= end + 15)
+        retried_ok = sum(
+            1
+            for a in record.attempts
+            if a.attempt > 0 and 200 <= a.status < 300 and event["killed"] <= a.started <= end + 15
+        )
         gave_up = [g for g in record.gave_up if event["killed"] <= g["at"] <= end + 15]
         by_kind = {}
         for a in failed:
             kind = f"{a.label} {a.status or a.error}"
             by_kind[kind] = by_kind.get(kind, 0) + 1
-        out.append({**event, "window_s": end - event["killed"], "requests": len(window), "failed": len(failed),
-                    "failed_by_kind": by_kind, "retried_ok": retried_ok, "gave_up": len(gave_up)})
+        out.append(
+            {
+                **event,
+                "window_s": end - event["killed"],
+                "requests": len(window),
+                "failed": len(failed),
+                "failed_by_kind": by_kind,
+                "retried_ok": retried_ok,
+                "gave_up": len(gave_up),
+            }
+        )
     return out
 
 
@@ -402,7 +496,8 @@ READING = (
     "cores, so latency here is mostly waiting for a CPU; the app's own cost per request is measured in "
     "'Application data load test'. The tails include the kill window (requests held by a restarting "
     "app process until nginx's 30 s read timeout: docs/reliability.md, Findings) and the worker "
-    "recovery (conversion polls of the killed job). Errors are attempts that failed and were retried.")
+    "recovery (conversion polls of the killed job). Errors are attempts that failed and were retried."
+)
 
 
 def machine() -> str:
@@ -410,74 +505,118 @@ def machine() -> str:
     return f"{benchlib.machine()}, {memory} GB RAM"
 
 
-def report(options, stack: Stack, record: Record, load: tuple, faults: list[dict], results: dict,
-           started_wall: float, web_workers: int, loadavg: str = "") -> tuple[str, str, bool]:
+def report(
+    options,
+    stack: Stack,
+    record: Record,
+    load: tuple,
+    faults: list[dict],
+    results: dict,
+    started_wall: float,
+    web_workers: int,
+    loadavg: str = "",
+) -> tuple[str, str, bool]:
     start, end = load
     seconds = end - start
     when = dt.datetime.fromtimestamp(started_wall, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
     table = endpoint_table(record, seconds)
     total = sum(row["requests"] for row in table)
-    lost, stuck, missing = len(results["lost"]), len(results["stuck"]) + len(results["stuck_pdfs"]), \
-        len(results["pdfs"]["missing"])
-    green = (lost == 0 and stuck == 0 and missing == 0 and not results["failed_silent"]
-             and not results["client_uploads_unfinished"] and not record.unexpected and len(faults) == 2)
-    setup = (f"{when}; {machine()}; commit {stack.commit}. {options.applicants} applicants for {seconds:.0f} s "
-             f"(`scripts/scale_test --duration {options.duration:g} --applicants {options.applicants} "
-             f"--seed {options.seed}{'' if options.kill_delay == 1.0 else f' --kill-delay {options.kill_delay:g}'}"
-             f"{' --production-timeouts' if options.production_timeouts else ''}`); nginx -> 2 gunicorn app processes x {web_workers} sync workers, "
-             f"2 RQ workers, PostgreSQL, Redis, moto_server S3, all on this machine (the load generator too); "
-             f"load average before the run {loadavg} (the machine is shared).")
-    bench = [BENCH_SECTION, "", setup, "",
-             f"{total} requests, {total / seconds:.1f} requests/s overall; {record.journeys_started} journeys "
-             f"started, {record.journeys_done} finished (submitted and PDF polled). Latency is per attempt, "
-             "as the client saw it through nginx (successful answers only; errors counted apart). "
-             "One app process and one worker were SIGKILLed and restarted during the run.", "",
-             "| endpoint | requests | errors | req/s | p50 ms | p95 ms | p99 ms |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lost, stuck, missing = (
+        len(results["lost"]),
+        len(results["stuck"]) + len(results["stuck_pdfs"]),
+        len(results["pdfs"]["missing"]),
+    )
+    green = (
+        lost == 0
+        and stuck == 0
+        and missing == 0
+        and not results["failed_silent"]
+        and not results["client_uploads_unfinished"]
+        and not record.unexpected
+        and len(faults) == 2
+    )
+    setup = (
+        f"{when}; {machine()}; commit {stack.commit}. {options.applicants} applicants for {seconds:.0f} s "
+        f"(`scripts/scale_test --duration {options.duration:g} --applicants {options.applicants} "
+        f"--seed {options.seed}{'' if options.kill_delay == 1.0 else f' --kill-delay {options.kill_delay:g}'}"
+        f"{' --production-timeouts' if options.production_timeouts else ''}`); nginx -> 2 gunicorn app processes x {web_workers} sync workers, "
+        f"2 RQ workers, PostgreSQL, Redis, moto_server S3, all on this machine (the load generator too); "
+        f"load average before the run {loadavg} (the machine is shared)."
+    )
+    bench = [
+        BENCH_SECTION,
+        "",
+        setup,
+        "",
+        f"{total} requests, {total / seconds:.1f} requests/s overall; {record.journeys_started} journeys "
+        f"started, {record.journeys_done} finished (submitted and PDF polled). Latency is per attempt, "
+        "as the client saw it through nginx (successful answers only; errors counted apart). "
+        "One app process and one worker were SIGKILLed and restarted during the run.",
+        "",
+        "| endpoint | requests | errors | req/s | p50 ms | p95 ms | p99 ms |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
     for row in table:
-        bench.append(f"| {row['endpoint']} | {row['requests']} | {row['errors']} | {row['rps']:.1f} | "
-                     f"{row['p50']:.0f} | {row['p95']:.0f} | {row['p99']:.0f} |")
+        bench.append(
+            f"| {row['endpoint']} | {row['requests']} | {row['errors']} | {row['rps']:.1f} | "
+            f"{row['p50']:.0f} | {row['p95']:.0f} | {row['p99']:.0f} |"
+        )
     bench += ["", READING]
-    rel = [RELIABILITY_SECTION, "", setup, "",
-           f"**Result: {'green' if green else 'RED'}** — lost answers {lost}, stuck jobs {stuck}, "
-           f"missing PDFs {missing}.", "",
-           "| fault | killed at (+s) | restarted (+s) | ready (+s) | requests in window | failed attempts "
-           "| retried and succeeded | gave up |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    rel = [
+        RELIABILITY_SECTION,
+        "",
+        setup,
+        "",
+        f"**Result: {'green' if green else 'RED'}** — lost answers {lost}, stuck jobs {stuck}, missing PDFs {missing}.",
+        "",
+        "| fault | killed at (+s) | restarted (+s) | ready (+s) | requests in window | failed attempts "
+        "| retried and succeeded | gave up |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
     for f in faults:
         what = f["what"] + (f" (busy: {f['job']})" if f.get("busy") else (" (idle)" if "busy" in f else ""))
         kinds = ", ".join(f"{k}: {v}" for k, v in sorted(f["failed_by_kind"].items())) or "none"
-        rel.append(f"| SIGKILL {what} | {f['killed'] - start:.1f} | {f['restarted'] - start:.1f} | "
-                   f"{f['ready'] - start:.1f} | {f['requests']} | {f['failed']} ({kinds}) | {f['retried_ok']} | "
-                   f"{f['gave_up']} |")
+        rel.append(
+            f"| SIGKILL {what} | {f['killed'] - start:.1f} | {f['restarted'] - start:.1f} | "
+            f"{f['ready'] - start:.1f} | {f['requests']} | {f['failed']} ({kinds}) | {f['retried_ok']} | "
+            f"{f['gave_up']} |"
+        )
     drained = results["drain"]
     conv_status = {}
     for c in results["conversions"]:
         conv_status[c["status"]] = conv_status.get(c["status"], 0) + 1
     retried_convs = sum(1 for c in results["conversions"] if (c["attempts"] or 0) > 1)
     retried_pdfs = sum(1 for p in results["pdfs_rows"] if (p["attempts"] or 0) > 1)
-    rel += ["",
-            f"- Answers: {results['acked_keys']} acknowledged (applicant, key) pairs from "
-            f"{results['acked_applicants']} applicants checked against PostgreSQL: **{lost} lost**.",
-            f"- Uploads: {len(record.uploads)} conversions the clients saw finish; final rows by status "
-            f"{json.dumps(conv_status, sort_keys=True)}; {retried_convs} needed a second attempt; "
-            f"**{len(results['stuck'])} stuck** (unprocessed/in_progress), {len(results['failed_silent'])} failed "
-            f"without a message.",
-            f"- Submitted: {results['submitted_db']} in the database ({results['submitted_client']} acknowledged to "
-            f"clients); PDFs fetched from the bucket and checked: {results['pdfs']['ok']}; "
-            f"**{missing} missing**; {len(results['stuck_pdfs'])} PDF rows stuck; {retried_pdfs} PDF renders needed a "
-            f"second attempt.",
-            f"- Drain: queue empty {drained['queue_empty_after_s']:.1f} s after the load; "
-            f"{len(drained['pending_before_polls'])} applicants had a pending upload or PDF then, "
-            f"re-polled like an open page does; done after {drained['drain_s']:.1f} s.",
-            f"- Failed attempts over the whole run: {sum(1 for a in record.attempts if not 200 <= a.status < 300)} "
-            f"(retried by the client); calls that gave up after every retry: {len(record.gave_up)}; other error "
-            f"answers: {len(record.unexpected)}."]
+    rel += [
+        "",
+        f"- Answers: {results['acked_keys']} acknowledged (applicant, key) pairs from "
+        f"{results['acked_applicants']} applicants checked against PostgreSQL: **{lost} lost**.",
+        f"- Uploads: {len(record.uploads)} conversions the clients saw finish; final rows by status "
+        f"{json.dumps(conv_status, sort_keys=True)}; {retried_convs} needed a second attempt; "
+        f"**{len(results['stuck'])} stuck** (unprocessed/in_progress), {len(results['failed_silent'])} failed "
+        f"without a message.",
+        f"- Submitted: {results['submitted_db']} in the database ({results['submitted_client']} acknowledged to "
+        f"clients); PDFs fetched from the bucket and checked: {results['pdfs']['ok']}; "
+        f"**{missing} missing**; {len(results['stuck_pdfs'])} PDF rows stuck; {retried_pdfs} PDF renders needed a "
+        f"second attempt.",
+        f"- Drain: queue empty {drained['queue_empty_after_s']:.1f} s after the load; "
+        f"{len(drained['pending_before_polls'])} applicants had a pending upload or PDF then, "
+        f"re-polled like an open page does; done after {drained['drain_s']:.1f} s.",
+        f"- Failed attempts over the whole run: {sum(1 for a in record.attempts if not 200 <= a.status < 300)} "
+        f"(retried by the client); calls that gave up after every retry: {len(record.gave_up)}; other error "
+        f"answers: {len(record.unexpected)}.",
+    ]
     for item in (record.gave_up + record.unexpected)[:8]:
-        rel.append(f"  - {item['call']} for {item['user']}: {item.get('status')} "
-                   f"{item.get('error') or item.get('body', '')}"[:300])
+        rel.append(
+            f"  - {item['call']} for {item['user']}: {item.get('status')} {item.get('error') or item.get('body', '')}"[
+                :300
+            ]
+        )
     for item in results["lost"][:8]:
-        rel.append(f"  - lost: {item['user']} {item['key']}: acknowledged {str(item['acked'])[:40]!r}, "
-                   f"stored {str(item['stored'])[:40]!r}")
+        rel.append(
+            f"  - lost: {item['user']} {item['key']}: acknowledged {str(item['acked'])[:40]!r}, "
+            f"stored {str(item['stored'])[:40]!r}"
+        )
     return "\n".join(bench) + "\n", "\n".join(rel) + "\n", green
 
 
@@ -494,6 +633,7 @@ def put_section(path: Path, heading: str, body: str) -> None:
 
 # --- main -------------------------------------------------------------------------------
 
+
 def main(argv=None) -> int:
     options = parse_args(argv if argv is not None else sys.argv[1:])
     rng = random.Random(options.seed)
@@ -503,8 +643,13 @@ def main(argv=None) -> int:
     except OSError:
         loadavg = "unknown"
     nginx = ensure_nginx()
-    stack = Stack(database_server=options.database_url, web_workers=options.web_workers, keep=options.keep,
-                  job_env={} if options.production_timeouts else TEST_JOB_ENV, tree=options.tree)
+    stack = Stack(
+        database_server=options.database_url,
+        web_workers=options.web_workers,
+        keep=options.keep,
+        job_env={} if options.production_timeouts else TEST_JOB_ENV,
+        tree=options.tree,
+    )
 
     def interrupted(signum, _frame):
         raise KeyboardInterrupt(f"signal {signum}")
@@ -524,18 +669,22 @@ def main(argv=None) -> int:
         faults = running["faults"] = Faults(stack, start, options.duration, options.down, rng)
         faults.kill_delay = max(0.0, options.kill_delay)
         faults.start()
-        record, load_start, load_end = run_applicants(stack.base_url, accounts, PASSWORD, plan,
-                                                      options.applicants, options.duration, options.seed)
+        record, load_start, load_end = run_applicants(
+            stack.base_url, accounts, PASSWORD, plan, options.applicants, options.duration, options.seed
+        )
         faults.stop.set()
         faults.join(timeout=90)
-        log(f"load done: {len(record.attempts)} requests in {load_end - load_start:.1f} s, "
-            f"{record.journeys_done} journeys finished; draining (at most {options.drain_timeout:g} s)")
+        log(
+            f"load done: {len(record.attempts)} requests in {load_end - load_start:.1f} s, "
+            f"{record.journeys_done} journeys finished; draining (at most {options.drain_timeout:g} s)"
+        )
         if faults.error:
             log(f"fault injection failed: {faults.error}")
         results = check(stack, record, plan, options)
         events = fault_windows(record, faults.events)
-        bench, rel, green = report(options, stack, record, (load_start, load_end), events, results, started_wall,
-                                   web_workers, loadavg)
+        bench, rel, green = report(
+            options, stack, record, (load_start, load_end), events, results, started_wall, web_workers, loadavg
+        )
         print()
         print(bench)
         print(rel)
@@ -544,11 +693,20 @@ def main(argv=None) -> int:
             put_section(ROOT / "docs" / "reliability.md", RELIABILITY_SECTION, rel)
             log("wrote docs/benchmarks.md (## Scale test) and docs/reliability.md (## Latest run)")
         if options.keep:
-            (stack.tmp / "results.json").write_text(json.dumps(
-                {"results": results, "faults": events, "gave_up": record.gave_up, "unexpected": record.unexpected,
-                 "uploads": record.uploads, "failed_attempts": [a.__dict__ for a in record.attempts
-                                                                if not 200 <= a.status < 300]},
-                indent=1, default=str))
+            (stack.tmp / "results.json").write_text(
+                json.dumps(
+                    {
+                        "results": results,
+                        "faults": events,
+                        "gave_up": record.gave_up,
+                        "unexpected": record.unexpected,
+                        "uploads": record.uploads,
+                        "failed_attempts": [a.__dict__ for a in record.attempts if not 200 <= a.status < 300],
+                    },
+                    indent=1,
+                    default=str,
+                )
+            )
         log("GREEN: nothing lost, nothing stuck" if green else "RED: something was lost, stuck or refused")
         return 0 if green else 1
     except KeyboardInterrupt:

@@ -5,6 +5,7 @@ Every process runs in its own session (process group) so a SIGKILL takes the who
 (gunicorn's master and workers, an RQ worker and its work-horse), like a lost host. `close()`
 stops everything it started and drops the database; it is safe to call twice.
 """
+
 from __future__ import annotations
 
 import os
@@ -40,8 +41,13 @@ def ensure_nginx() -> str:
     log("nginx is missing: running `apt-get install -y nginx-light` (Debian's package) ...")
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     for package in ("nginx-light", "nginx"):
-        result = subprocess.run(["apt-get", "install", "-y", "--no-install-recommends", package], env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=300)
+        result = subprocess.run(
+            ["apt-get", "install", "-y", "--no-install-recommends", package],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            timeout=300,
+        )
         if result.returncode == 0:
             break
         log(f"apt-get install {package} failed: {result.stderr.decode(errors='replace')[-300:]}")
@@ -92,8 +98,15 @@ http {{
 
 
 class Stack:
-    def __init__(self, *, database_server: str, web_workers: int | None, keep: bool = False,
-                 job_env: dict | None = None, tree: str = "HEAD"):
+    def __init__(
+        self,
+        *,
+        database_server: str,
+        web_workers: int | None,
+        keep: bool = False,
+        job_env: dict | None = None,
+        tree: str = "HEAD",
+    ):
         self.tmp = Path(tempfile.mkdtemp(prefix="scale_test_"))
         self.tree = tree
         self.src = ROOT
@@ -118,26 +131,28 @@ class Stack:
     @property
     def env(self) -> dict:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("FORMENGINE_", "PROMETHEUS_"))}
-        env.update({
-            "DATABASE_URL": self.database_url or "",
-            "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
-            "STORAGE_BACKEND": "s3",
-            "S3_BUCKET": self.bucket,
-            "S3_ENDPOINT_URL": f"http://127.0.0.1:{self.moto_port}",
-            "S3_PUBLIC_URL": f"http://127.0.0.1:{self.moto_port}",
-            "S3_REGION": "us-east-1",
-            "AWS_ACCESS_KEY_ID": "testing",
-            "AWS_SECRET_ACCESS_KEY": "testing",
-            "AWS_DEFAULT_REGION": "us-east-1",
-            "MAIL_OUTBOX": str(self.tmp / "outbox"),
-            "SMTP_URL": "",
-            "FORMENGINE_INSTANCE": str(self.tmp / "instance"),
-            "PUBLIC_URL": f"http://127.0.0.1:{self.lb_port}",
-            "SECRET_KEY": uuid.uuid4().hex,
-            "LOG_FORMAT": "json",
-            "FORWARDED_ALLOW_IPS": "127.0.0.1",
-            **self.job_env,
-        })
+        env.update(
+            {
+                "DATABASE_URL": self.database_url or "",
+                "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
+                "STORAGE_BACKEND": "s3",
+                "S3_BUCKET": self.bucket,
+                "S3_ENDPOINT_URL": f"http://127.0.0.1:{self.moto_port}",
+                "S3_PUBLIC_URL": f"http://127.0.0.1:{self.moto_port}",
+                "S3_REGION": "us-east-1",
+                "AWS_ACCESS_KEY_ID": "testing",
+                "AWS_SECRET_ACCESS_KEY": "testing",
+                "AWS_DEFAULT_REGION": "us-east-1",
+                "MAIL_OUTBOX": str(self.tmp / "outbox"),
+                "SMTP_URL": "",
+                "FORMENGINE_INSTANCE": str(self.tmp / "instance"),
+                "PUBLIC_URL": f"http://127.0.0.1:{self.lb_port}",
+                "SECRET_KEY": uuid.uuid4().hex,
+                "LOG_FORMAT": "json",
+                "FORWARDED_ALLOW_IPS": "127.0.0.1",
+                **self.job_env,
+            }
+        )
         if self.src != ROOT:
             env["PYTHONPATH"] = str(self.src)
         if self.web_workers:
@@ -154,8 +169,15 @@ class Stack:
         if self.closed:  # the fault thread must not restart anything once cleanup began
             raise RuntimeError(f"not starting {name}: the stack is shutting down")
         out = open(self.tmp / f"{name}.log", "ab")
-        process = subprocess.Popen(command, cwd=self.src, env=env or self.env, stdout=out, stderr=subprocess.STDOUT,
-                                   stdin=subprocess.DEVNULL, start_new_session=True)
+        process = subprocess.Popen(
+            command,
+            cwd=self.src,
+            env=env or self.env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         out.close()
         self.procs[name] = process
         return process
@@ -164,11 +186,16 @@ class Stack:
         """Run the committed code (`git archive`), not a working tree other people are editing;
         --tree working runs the working tree as it is."""
         if self.tree == "working":
-            self.commit = "working tree of " + subprocess.run(
-                ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+            self.commit = (
+                "working tree of "
+                + subprocess.run(
+                    ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+                ).stdout.strip()
+            )
             return
-        self.commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", self.tree], check=True,
-                                     capture_output=True, text=True).stdout.strip()
+        self.commit = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", self.tree], check=True, capture_output=True, text=True
+        ).stdout.strip()
         self.src = self.tmp / "src"
         self.src.mkdir()
         archive = subprocess.Popen(["git", "-C", str(ROOT), "archive", self.tree], stdout=subprocess.PIPE)
@@ -186,17 +213,43 @@ class Stack:
             (self.tmp / "nginx" / sub).mkdir(parents=True)
         self._create_database()
         log(f"database {self.database_name}: running `formengine db upgrade`")
-        subprocess.run([str(VENV_BIN / "formengine"), "db", "upgrade"], cwd=self.src, env=self.env, check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
-        self._spawn("redis", ["redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1",
-                              "--save", "", "--appendonly", "no", "--dir", str(self.tmp)])
+        subprocess.run(
+            [str(VENV_BIN / "formengine"), "db", "upgrade"],
+            cwd=self.src,
+            env=self.env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            timeout=120,
+        )
+        self._spawn(
+            "redis",
+            [
+                "redis-server",
+                "--port",
+                str(self.redis_port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.tmp),
+            ],
+        )
         self._spawn("moto", [str(VENV_BIN / "moto_server"), "-H", "127.0.0.1", "-p", str(self.moto_port)])
         self._wait_port(self.redis_port, "redis")
         self._wait_port(self.moto_port, "moto_server")
         import boto3
 
-        boto3.client("s3", endpoint_url=f"http://127.0.0.1:{self.moto_port}", region_name="us-east-1",
-                     aws_access_key_id="testing", aws_secret_access_key="testing").create_bucket(Bucket=self.bucket)
+        boto3.client(
+            "s3",
+            endpoint_url=f"http://127.0.0.1:{self.moto_port}",
+            region_name="us-east-1",
+            aws_access_key_id="testing",
+            aws_secret_access_key="testing",
+        ).create_bucket(Bucket=self.bucket)
         for index in range(2):
             self.start_app(index)
         for index in range(2):
@@ -209,15 +262,28 @@ class Stack:
         conf.write_text(NGINX_CONF.format(user=user, tmp=self.tmp, servers=servers, port=self.lb_port))
         self._spawn("nginx", [nginx, "-e", str(self.tmp / "nginx-error.log"), "-c", str(conf), "-p", str(self.tmp)])
         self._wait_http(f"{self.base_url}/readyz", "nginx -> apps")
-        log(f"stack up in {self.tmp}: nginx :{self.lb_port} -> apps :{self.app_ports[0]}, :{self.app_ports[1]}; "
-            f"redis :{self.redis_port}; moto :{self.moto_port}; 2 workers")
+        log(
+            f"stack up in {self.tmp}: nginx :{self.lb_port} -> apps :{self.app_ports[0]}, :{self.app_ports[1]}; "
+            f"redis :{self.redis_port}; moto :{self.moto_port}; 2 workers"
+        )
 
     def start_app(self, index: int) -> None:
         port = self.app_ports[index]
-        self._spawn(f"app{index}", [
-            str(VENV_BIN / "gunicorn"), "-c", str(self.src / "engine" / "gunicorn_conf.py"), "--no-control-socket",
-            "--bind", f"127.0.0.1:{port}", "--error-logfile", str(self.tmp / f"app{index}-gunicorn.log"),
-            "engine.wsgi:app"], env={**self.env, "BIND": f"127.0.0.1:{port}"})
+        self._spawn(
+            f"app{index}",
+            [
+                str(VENV_BIN / "gunicorn"),
+                "-c",
+                str(self.src / "engine" / "gunicorn_conf.py"),
+                "--no-control-socket",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--error-logfile",
+                str(self.tmp / f"app{index}-gunicorn.log"),
+                "engine.wsgi:app",
+            ],
+            env={**self.env, "BIND": f"127.0.0.1:{port}"},
+        )
 
     def wait_app(self, index: int, timeout: float = 60) -> None:
         self._wait_http(f"http://127.0.0.1:{self.app_ports[index]}/readyz", f"app{index}", timeout)
@@ -276,8 +342,7 @@ class Stack:
 
         try:
             conn = Redis(port=self.redis_port, host="127.0.0.1")
-            busy = {w.pid: w for w in Worker.all(connection=conn, serializer=JSONSerializer)
-                    if w.get_state() == "busy"}
+            busy = {w.pid: w for w in Worker.all(connection=conn, serializer=JSONSerializer) if w.get_state() == "busy"}
             for index in range(2):
                 worker = busy.get(self.procs[f"worker{index}"].pid)
                 if worker is not None:
@@ -298,8 +363,9 @@ class Stack:
         with admin.connect() as conn:
             conn.execute(text(f'CREATE DATABASE "{self.database_name}"'))
         admin.dispose()
-        self.database_url = make_url(self.database_server).set(database=self.database_name).render_as_string(
-            hide_password=False)
+        self.database_url = (
+            make_url(self.database_server).set(database=self.database_name).render_as_string(hide_password=False)
+        )
 
     def _drop_database(self) -> None:
         if not self.database_name:
@@ -308,8 +374,10 @@ class Stack:
 
         admin = create_engine(self.database_server, isolation_level="AUTOCOMMIT")
         with admin.connect() as conn:
-            conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n"),
-                         {"n": self.database_name})
+            conn.execute(
+                text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n"),
+                {"n": self.database_name},
+            )
             conn.execute(text(f'DROP DATABASE IF EXISTS "{self.database_name}"'))
         admin.dispose()
         log(f"dropped database {self.database_name}")

@@ -1,5 +1,6 @@
 """Confirmed, logged-in applicants for the API and job tests: signed up, confirmed with the code read
 from the outbox, logged in on their own test client."""
+
 import email
 import email.policy
 import re
@@ -11,8 +12,14 @@ PASSWORD = "Correct-Horse-9"
 def outbox_messages(app, to: str | None = None) -> list:
     """The e-mails the app wrote to its outbox, oldest first (only those to `to` when given)."""
     folder = Path(app.config["MAIL_OUTBOX"])
-    found = [email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-             for path in sorted(folder.glob("*.eml"))] if folder.exists() else []
+    found = (
+        [
+            email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+            for path in sorted(folder.glob("*.eml"))
+        ]
+        if folder.exists()
+        else []
+    )
     return [m for m in found if to is None or m["To"] == to]
 
 

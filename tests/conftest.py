@@ -1,5 +1,6 @@
 """Shared fixtures: a real database per run (SQLite always, PostgreSQL when
 TEST_DATABASE_URL is set), a real app built by create_app, and its test client."""
+
 import os
 import uuid
 from pathlib import Path
@@ -33,9 +34,12 @@ def postgres_server_url():
     url = make_url(base).set(database=name).render_as_string(hide_password=False)
     yield url
     with admin.connect() as conn:
-        conn.execute(text(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n AND pid <> pg_backend_pid()"
-        ), {"n": name})
+        conn.execute(
+            text(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n AND pid <> pg_backend_pid()"
+            ),
+            {"n": name},
+        )
         conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
     admin.dispose()
 
@@ -124,7 +128,9 @@ def queue_name(redis_url):
 def _photon_module():
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("photon_server", ROOT / "tests" / "fixtures" / "photon" / "photon_server.py")
+    spec = importlib.util.spec_from_file_location(
+        "photon_server", ROOT / "tests" / "fixtures" / "photon" / "photon_server.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -28,6 +28,7 @@ HTTPS or with SESSION_COOKIE_SECURE); `<IDP_COOKIE_PREFIX>-session` (readable by
 JavaScript, value "1") tells the client it is logged in and lasts as long as the idle
 timeout, renewed by activity.
 """
+
 import functools
 from urllib.parse import urlsplit
 
@@ -205,16 +206,25 @@ def apply_cookies(response):
     idle_seconds = int(sessions.idle_timeout().total_seconds())
     token = g.get("auth_new_token")
     if token:
-        response.set_cookie(session_cookie_name(), token, max_age=int(sessions.absolute_lifetime().total_seconds()),
-                            path="/", secure=secure, httponly=True, samesite="Lax")
-        response.set_cookie(companion_cookie_name(), "1", max_age=idle_seconds, path="/", secure=secure,
-                            httponly=False, samesite="Lax")
+        response.set_cookie(
+            session_cookie_name(),
+            token,
+            max_age=int(sessions.absolute_lifetime().total_seconds()),
+            path="/",
+            secure=secure,
+            httponly=True,
+            samesite="Lax",
+        )
+        response.set_cookie(
+            companion_cookie_name(), "1", max_age=idle_seconds, path="/", secure=secure, httponly=False, samesite="Lax"
+        )
         response.headers["Cache-Control"] = "no-store"
     elif g.get("auth_clear"):
         response.delete_cookie(session_cookie_name(), path="/", secure=secure, httponly=True, samesite="Lax")
         response.delete_cookie(companion_cookie_name(), path="/", secure=secure, httponly=False, samesite="Lax")
         response.headers["Cache-Control"] = "no-store"
     elif g.get("auth_refresh"):
-        response.set_cookie(companion_cookie_name(), "1", max_age=idle_seconds, path="/", secure=secure,
-                            httponly=False, samesite="Lax")
+        response.set_cookie(
+            companion_cookie_name(), "1", max_age=idle_seconds, path="/", secure=secure, httponly=False, samesite="Lax"
+        )
     return response

@@ -1,4 +1,5 @@
 """`formengine accounts ...`: housekeeping, a confirmed account for testers, and the login benchmark."""
+
 import json
 import statistics
 import tempfile
@@ -34,8 +35,9 @@ def purge() -> None:
         session = db.session()
         ended = sessions.purge(session)
         now = utcnow()
-        codes = session.execute(delete(ConfirmationCode).where(
-            (ConfirmationCode.expires_at <= now) | ConfirmationCode.used_at.is_not(None))).rowcount
+        codes = session.execute(
+            delete(ConfirmationCode).where((ConfirmationCode.expires_at <= now) | ConfirmationCode.used_at.is_not(None))
+        ).rowcount
         resets = session.execute(delete(PasswordReset).where(PasswordReset.expires_at <= now)).rowcount
         session.commit()
         counters = limits.purge(session)
@@ -89,8 +91,13 @@ def run_bench(logins: int = 40, resets: int = 60) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.db'}"
         upgrade(url)
-        app = _app(DATABASE_URL=url, MAIL_OUTBOX=str(Path(folder) / "outbox"), TESTING=True,
-                   LOGIN_IP_MAX_FAILURES=10 ** 6, MAIL_IP_MAX_PER_HOUR=10 ** 6)
+        app = _app(
+            DATABASE_URL=url,
+            MAIL_OUTBOX=str(Path(folder) / "outbox"),
+            TESTING=True,
+            LOGIN_IP_MAX_FAILURES=10**6,
+            MAIL_IP_MAX_PER_HOUR=10**6,
+        )
         with app.app_context(), db.transaction() as tx:
             tx.add(Account(username="bench@example.com", password_hash=stored, confirmed_at=utcnow()))
         client = app.test_client()
@@ -102,10 +109,17 @@ def run_bench(logins: int = 40, resets: int = 60) -> dict:
         per_second = logins / (time.perf_counter() - start)
         known, unknown = [], []
         for number in range(resets):  # interleaved, so load changes hit both sides alike
-            known.append(_time_ms(lambda: _ok(client.post("/public/forgot-password", json={"username": "bench@example.com"}))))
+            known.append(
+                _time_ms(lambda: _ok(client.post("/public/forgot-password", json={"username": "bench@example.com"})))
+            )
             mail.wait_for_deliveries()  # outside the timing: the mail thread must not slow the next request
-            unknown.append(_time_ms(lambda: _ok(client.post("/public/forgot-password",
-                                                            json={"username": f"nobody{number}@example.com"}))))
+            unknown.append(
+                _time_ms(
+                    lambda: _ok(
+                        client.post("/public/forgot-password", json={"username": f"nobody{number}@example.com"})
+                    )
+                )
+            )
             with app.app_context():
                 db.session().execute(text("DELETE FROM rate_limits WHERE key LIKE 'forgot:%'"))
                 db.session().commit()

@@ -10,6 +10,7 @@ Two shapes:
 Each function commits the given session at once: a limit must stick even when the
 request then fails. Call them before the request writes anything else.
 """
+
 import dataclasses
 import datetime as dt
 
@@ -65,8 +66,9 @@ def hit(session: Session, key: str, limit: int, window: dt.timedelta) -> Decisio
 def refund(session: Session, key: str, *, commit: bool = True) -> None:
     """Give back an attempt counted by `hit` that turned out not to count (a success).
     With commit=False it joins the caller's transaction."""
-    session.execute(update(RateLimit).where(RateLimit.key == key, RateLimit.count > 0)
-                    .values(count=RateLimit.count - 1))
+    session.execute(
+        update(RateLimit).where(RateLimit.key == key, RateLimit.count > 0).values(count=RateLimit.count - 1)
+    )
     if commit:
         session.commit()
 
@@ -91,13 +93,17 @@ def claim_login(session: Session, key: str) -> Decision:
     table = RateLimit.__table__
     while True:
         now = utcnow()
-        row = session.execute(select(RateLimit.count, RateLimit.window_start, RateLimit.blocked_until)
-                              .where(RateLimit.key == key)).first()
+        row = session.execute(
+            select(RateLimit.count, RateLimit.window_start, RateLimit.blocked_until).where(RateLimit.key == key)
+        ).first()
         if row is None:
             # RETURNING, not rowcount: SQLAlchemy reports -1 for this insert on psycopg.
-            created = session.execute(_insert(session)(table).values(key=key, window_start=now, count=1)
-                                      .on_conflict_do_nothing(index_elements=[table.c.key])
-                                      .returning(table.c.key)).first()
+            created = session.execute(
+                _insert(session)(table)
+                .values(key=key, window_start=now, count=1)
+                .on_conflict_do_nothing(index_elements=[table.c.key])
+                .returning(table.c.key)
+            ).first()
             session.commit()
             if created is not None:
                 return Decision(True, 1, 0)
@@ -129,9 +135,11 @@ def _seconds_until(moment: dt.datetime, now: dt.datetime) -> int:
 def purge(session: Session, older_than: dt.timedelta = dt.timedelta(days=2)) -> int:
     """Delete counters whose window and block are long over (the CLI's purge)."""
     cutoff = utcnow() - older_than
-    result = session.execute(delete(RateLimit).where(
-        RateLimit.window_start < cutoff,
-        (RateLimit.blocked_until.is_(None)) | (RateLimit.blocked_until < cutoff),
-    ))
+    result = session.execute(
+        delete(RateLimit).where(
+            RateLimit.window_start < cutoff,
+            (RateLimit.blocked_until.is_(None)) | (RateLimit.blocked_until < cutoff),
+        )
+    )
     session.commit()
     return result.rowcount

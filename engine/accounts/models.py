@@ -3,6 +3,7 @@
 Every secret (session id, confirmation code, reset token) is stored only as a keyed hash.
 Times are naive UTC (`utcnow()`), the same on SQLite and PostgreSQL.
 """
+
 import datetime as dt
 
 from sqlalchemy import ForeignKey, Index, Integer, String, Text

@@ -1,4 +1,5 @@
 """Request parsing that answers bad input with 400 {"message", "errors"} in plain words."""
+
 from webargs.flaskparser import FlaskParser
 
 from engine.accounts import messages

@@ -3,6 +3,7 @@
 The rules are data (`PASSWORD_RULES`, `SPECIAL_CHARACTERS`) so the client's checklist
 shows exactly what the server checks; `GET /public/password-rules` serves them.
 """
+
 import functools
 import string
 from importlib import resources
@@ -98,7 +99,7 @@ def is_common(password: str) -> bool:
     # every way of cutting the decoration off, a bounded number of them.
     for left in range(min(lead, 8) + 1):
         for right in range(min(trail, 8) + 1):
-            core = lowered[left:len(lowered) - right]
+            core = lowered[left : len(lowered) - right]
             if core and (core in common or any(core.translate(t) in common for t in _UNLEET)):
                 return True
     return False

@@ -1,13 +1,23 @@
 """The accounts API: platform section 7's auth calls. Thin: parse, one service call, answer."""
+
 from flask import request
 from flask.views import MethodView
 
 from engine.accounts import auth, messages, service
 from engine.accounts.parser import ArgumentsParser
 from engine.accounts.passwords import rules_for_client
-from engine.accounts.schemas import (ConfirmSchema, ForgotPasswordSchema, LoginResponseSchema, LoginSchema,
-                                     PasswordRulesSchema, ResendConfirmSchema, ResetPasswordSchema, SignupSchema,
-                                     TooManySchema, UnconfirmedSchema)
+from engine.accounts.schemas import (
+    ConfirmSchema,
+    ForgotPasswordSchema,
+    LoginResponseSchema,
+    LoginSchema,
+    PasswordRulesSchema,
+    ResendConfirmSchema,
+    ResetPasswordSchema,
+    SignupSchema,
+    TooManySchema,
+    UnconfirmedSchema,
+)
 from engine.extensions import Blueprint, ErrorSchema, MessageSchema
 
 
@@ -23,8 +33,9 @@ def _changes(forbidden_schema=ErrorSchema, forbidden="Cross-origin request"):
     """The answers every public state-changing call may give besides its own."""
 
     def decorator(view):
-        view = blp.alt_response(400, schema=ErrorSchema,
-                                description="Invalid input; `errors` maps fields to messages")(view)
+        view = blp.alt_response(400, schema=ErrorSchema, description="Invalid input; `errors` maps fields to messages")(
+            view
+        )
         view = blp.alt_response(403, schema=forbidden_schema, description=forbidden)(view)
         return blp.alt_response(415, schema=ErrorSchema, description="Not sent as JSON")(view)
 
@@ -84,18 +95,25 @@ class ResendConfirmViews(MethodView):
 class LoginViews(MethodView):
     decorators = [auth.csrf_protect]
 
-    @_changes(UnconfirmedSchema, 'Right password but an unconfirmed account (reason "unconfirmed": offer '
-                                 '"Resend confirmation code?"); or a cross-origin request (no reason)')
+    @_changes(
+        UnconfirmedSchema,
+        'Right password but an unconfirmed account (reason "unconfirmed": offer '
+        '"Resend confirmation code?"); or a cross-origin request (no reason)',
+    )
     @_limited
     @blp.arguments(LoginSchema)
     @blp.response(200, LoginResponseSchema)
     def post(self, body):
         """Log in: a new session cookie and the readable companion cookie."""
-        result = service.login(body["username"], body["password"], body.get("studentAnswers"), _ip(),
-                               old_token=auth.session_token())
+        result = service.login(
+            body["username"], body["password"], body.get("studentAnswers"), _ip(), old_token=auth.session_token()
+        )
         auth.start_session(result.token)
-        return {"message": messages.LOGIN_OK, "username": result.account.username,
-                "num_logins": result.account.num_logins}
+        return {
+            "message": messages.LOGIN_OK,
+            "username": result.account.username,
+            "num_logins": result.account.num_logins,
+        }
 
 
 @blp.route("/public/forgot-password")

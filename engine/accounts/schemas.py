@@ -3,6 +3,7 @@
 Fields only check types here; the service checks meaning (e-mail pattern, password
 rules) so that every problem comes back at once with the spec's messages.
 """
+
 import marshmallow as ma
 from marshmallow import fields
 
@@ -17,18 +18,25 @@ MAX_ANSWER_TEXT = 10000
 
 def _text(message: str, **metadata) -> fields.String:
     """A required string whose every problem (missing, null, not a string) reads `message`."""
-    return fields.String(required=True, metadata=metadata,
-                         error_messages={"required": message, "null": message, "invalid": message,
-                                         "invalid_utf8": message})
+    return fields.String(
+        required=True,
+        metadata=metadata,
+        error_messages={"required": message, "null": message, "invalid": message, "invalid_utf8": message},
+    )
 
 
 class StudentAnswers(fields.Dict):
     """An anonymous visitor's answers: answer key -> text, number, true/false, null or a list of text."""
 
     def __init__(self, **kwargs):
-        super().__init__(keys=fields.String(), values=fields.Raw(), load_default=None, allow_none=True,
-                         metadata={"description": "A visitor's answers made before logging in (answer key -> value)"},
-                         **kwargs)
+        super().__init__(
+            keys=fields.String(),
+            values=fields.Raw(),
+            load_default=None,
+            allow_none=True,
+            metadata={"description": "A visitor's answers made before logging in (answer key -> value)"},
+            **kwargs,
+        )
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict) or len(value) > MAX_ANSWER_KEYS:
@@ -111,7 +119,9 @@ class UnconfirmedSchema(ma.Schema):
 
 class TooManySchema(ma.Schema):
     message = fields.String(required=True)
-    retry_after = fields.Integer(required=True, metadata={"description": "Seconds to wait (also the Retry-After header)"})
+    retry_after = fields.Integer(
+        required=True, metadata={"description": "Seconds to wait (also the Retry-After header)"}
+    )
 
 
 class PasswordRuleSchema(ma.Schema):

@@ -7,6 +7,7 @@ For other domains:
 - `pop_pending_answers(account)` -> the studentAnswers kept from sign-up/login, removed
   from the account; the caller commits.
 """
+
 import dataclasses
 import datetime as dt
 import json
@@ -20,18 +21,24 @@ from sqlalchemy.exc import IntegrityError
 from engine import db, mail
 from engine.accounts import limits, messages, sessions
 from engine.accounts.models import Account, ConfirmationCode, LoginEvent, PasswordReset, utcnow
-from engine.accounts.passwords import (MAX_LENGTH, MESSAGE_REQUIRED, dummy_verify, hash_password, needs_rehash,
-                                       password_problems, verify_password)
+from engine.accounts.passwords import (
+    MAX_LENGTH,
+    MESSAGE_REQUIRED,
+    dummy_verify,
+    hash_password,
+    needs_rehash,
+    password_problems,
+    verify_password,
+)
 from engine.accounts.tokens import CODE_LENGTH, code_hash, new_code, new_token, same, token_hash
-from engine.accounts.usernames import (MESSAGE_INVALID, MESSAGE_INVALID_LOGIN, MESSAGE_INVALID_RESEND,
-                                       normalise_username)
+from engine.accounts.usernames import MESSAGE_INVALID, MESSAGE_INVALID_LOGIN, MESSAGE_INVALID_RESEND, normalise_username
 from engine.errors import AppError
 
 log = logging.getLogger(__name__)
 
 CODE_LIFETIME = dt.timedelta(hours=24)
-CODE_TRIES = 5                      # wrong tries before a code is dead
-CODE_DAILY_FAILURES = 10            # wrong tries per account per 24 h, whatever the code
+CODE_TRIES = 5  # wrong tries before a code is dead
+CODE_DAILY_FAILURES = 10  # wrong tries per account per 24 h, whatever the code
 RESEND_INTERVAL = dt.timedelta(minutes=1)
 RESENDS_PER_DAY = 5
 RESET_LIFETIME = dt.timedelta(hours=1)
@@ -48,6 +55,7 @@ class LoginResult:
 
 # --- sign-up and confirmation ----------------------------------------------------------
 
+
 def signup(username: object, password: object, student_answers: dict | None = None, ip: str = "") -> str:
     """Create an unconfirmed account and e-mail its code. The answer is the same when the
     address already has an account (its owner gets a notice instead), so sign-up cannot be
@@ -62,8 +70,9 @@ def signup(username: object, password: object, student_answers: dict | None = No
         limits.clear(session, f"code-tries:{username}")
         try:
             with db.transaction() as tx:
-                account = Account(username=username, password_hash=password_hash,
-                                  pending_answers=_answers_json(student_answers))
+                account = Account(
+                    username=username, password_hash=password_hash, pending_answers=_answers_json(student_answers)
+                )
                 tx.add(account)
                 tx.flush()
                 code = _issue_code(tx, account)
@@ -101,9 +110,11 @@ def confirm(username: object, code: object) -> str:
     if latest.used_at is not None or latest.expires_at <= now:
         raise AppError(messages.CONFIRM_WRONG, 400)
     with db.transaction() as tx:
-        used = tx.execute(update(ConfirmationCode).where(ConfirmationCode.id == latest.id,
-                                                          ConfirmationCode.used_at.is_(None))
-                          .values(used_at=now)).rowcount
+        used = tx.execute(
+            update(ConfirmationCode)
+            .where(ConfirmationCode.id == latest.id, ConfirmationCode.used_at.is_(None))
+            .values(used_at=now)
+        ).rowcount
         if not used:  # a parallel request used it first
             raise AppError(messages.CONFIRM_WRONG, 400)
         tx.execute(update(Account).where(Account.id == account.id).values(confirmed_at=now))
@@ -143,14 +154,28 @@ def _issue_code(tx, account: Account) -> str:
     code = new_code()
     now = utcnow()
     tx.execute(delete(ConfirmationCode).where(ConfirmationCode.account_id == account.id))
-    tx.add(ConfirmationCode(account_id=account.id, code_hash=code_hash(_secret(), account.id, code),
-                            created_at=now, expires_at=now + CODE_LIFETIME))
+    tx.add(
+        ConfirmationCode(
+            account_id=account.id,
+            code_hash=code_hash(_secret(), account.id, code),
+            created_at=now,
+            expires_at=now + CODE_LIFETIME,
+        )
+    )
     return code
 
 
 def _latest_code(account: Account) -> ConfirmationCode | None:
-    return db.session().scalars(select(ConfirmationCode).where(ConfirmationCode.account_id == account.id)
-                                .order_by(ConfirmationCode.id.desc()).limit(1)).first()
+    return (
+        db.session()
+        .scalars(
+            select(ConfirmationCode)
+            .where(ConfirmationCode.account_id == account.id)
+            .order_by(ConfirmationCode.id.desc())
+            .limit(1)
+        )
+        .first()
+    )
 
 
 def _code_problems(code: object) -> dict:
@@ -161,8 +186,10 @@ def _code_problems(code: object) -> dict:
 
 # --- login ----------------------------------------------------------------------------
 
-def login(username: object, password: object, student_answers: dict | None = None, ip: str = "",
-          old_token: str | None = None) -> LoginResult:
+
+def login(
+    username: object, password: object, student_answers: dict | None = None, ip: str = "", old_token: str | None = None
+) -> LoginResult:
     """Check the password and start a new session (a new id at every login; the session
     the browser came with, if any, ends). Failures count against the account (back-off
     after 5) and the client's IP address."""
@@ -171,8 +198,9 @@ def login(username: object, password: object, student_answers: dict | None = Non
     session = db.session()
     config = current_app.config
     ip_key = f"login-ip:{ip}"
-    by_ip = limits.hit(session, ip_key, int(config["LOGIN_IP_MAX_FAILURES"]),
-                       dt.timedelta(seconds=int(config["LOGIN_IP_WINDOW_S"])))
+    by_ip = limits.hit(
+        session, ip_key, int(config["LOGIN_IP_MAX_FAILURES"]), dt.timedelta(seconds=int(config["LOGIN_IP_WINDOW_S"]))
+    )
     if not by_ip.allowed:
         log.warning("login refused by the IP limit for %s", ip)
         _too_many(messages.LOGIN_IP_LIMIT, by_ip.retry_after)
@@ -217,6 +245,7 @@ def logout(token: str | None) -> None:
 
 # --- password reset -------------------------------------------------------------------
 
+
 def forgot_password(username: object, ip: str = "") -> str:
     """E-mail a reset link when the account exists. The answer, and the work done before
     it, are the same when it does not: a token row is written either way."""
@@ -230,9 +259,15 @@ def forgot_password(username: object, ip: str = "") -> str:
     token = new_token()
     now = utcnow()
     with db.transaction() as tx:
-        tx.add(PasswordReset(token_hash=token_hash(token), username=username,
-                             account_id=account.id if account is not None else None,
-                             created_at=now, expires_at=now + RESET_LIFETIME))
+        tx.add(
+            PasswordReset(
+                token_hash=token_hash(token),
+                username=username,
+                account_id=account.id if account is not None else None,
+                created_at=now,
+                expires_at=now + RESET_LIFETIME,
+            )
+        )
     link = reset_url(username, token)
     if account is not None:
         # Delivered by a background thread: the answer takes as long with or without a mail.
@@ -250,26 +285,43 @@ def reset_password(username: object, token: object, password: object, confirm_pa
     problems = {}
     if not isinstance(token, str) or not token:
         problems["id"] = [messages.RESET_ID_REQUIRED]
-    username = _valid_username(username, MESSAGE_INVALID, new_password=password,
-                               confirm_password=confirm_password, check_match=True, extra=problems)
+    username = _valid_username(
+        username,
+        MESSAGE_INVALID,
+        new_password=password,
+        confirm_password=confirm_password,
+        check_match=True,
+        extra=problems,
+    )
     now = utcnow()
     record = None
     if len(token) <= 200:
-        record = db.session().scalars(select(PasswordReset)
-                                      .where(PasswordReset.token_hash == token_hash(token))).first()
-    if (record is None or record.account_id is None or record.username != username
-            or record.used_at is not None or record.expires_at <= now):
+        record = (
+            db.session().scalars(select(PasswordReset).where(PasswordReset.token_hash == token_hash(token))).first()
+        )
+    if (
+        record is None
+        or record.account_id is None
+        or record.username != username
+        or record.used_at is not None
+        or record.expires_at <= now
+    ):
         raise AppError(messages.RESET_INVALID, 400)
     new_hash = hash_password(password)
     with db.transaction() as tx:
-        used = tx.execute(update(PasswordReset).where(PasswordReset.id == record.id,
-                                                       PasswordReset.used_at.is_(None))
-                          .values(used_at=now)).rowcount
+        used = tx.execute(
+            update(PasswordReset)
+            .where(PasswordReset.id == record.id, PasswordReset.used_at.is_(None))
+            .values(used_at=now)
+        ).rowcount
         if not used:  # a parallel request used the link first
             raise AppError(messages.RESET_INVALID, 400)
         # Every other link e-mailed to this account stops working too.
-        tx.execute(update(PasswordReset).where(PasswordReset.account_id == record.account_id,
-                                               PasswordReset.used_at.is_(None)).values(used_at=now))
+        tx.execute(
+            update(PasswordReset)
+            .where(PasswordReset.account_id == record.account_id, PasswordReset.used_at.is_(None))
+            .values(used_at=now)
+        )
         account = tx.get(Account, record.account_id)
         account.password_hash = new_hash
         # Opening the e-mailed link proves the address, as a confirmation code would.
@@ -282,10 +334,12 @@ def reset_password(username: object, token: object, password: object, confirm_pa
 
 # --- for other domains ----------------------------------------------------------------
 
+
 def successful_logins(account_id: int) -> list[str]:
     """ISO-8601 UTC times of the account's successful logins, oldest first."""
-    times = db.session().scalars(select(LoginEvent.at).where(LoginEvent.account_id == account_id)
-                                 .order_by(LoginEvent.at, LoginEvent.id))
+    times = db.session().scalars(
+        select(LoginEvent.at).where(LoginEvent.account_id == account_id).order_by(LoginEvent.at, LoginEvent.id)
+    )
     return [moment.replace(microsecond=0).isoformat() + "Z" for moment in times]
 
 
@@ -305,6 +359,7 @@ def find_account(username: str) -> Account | None:
 
 
 # --- helpers --------------------------------------------------------------------------
+
 
 def _find(username: str) -> Account | None:
     return db.session().scalars(select(Account).where(Account.username == username)).first()
@@ -328,8 +383,15 @@ def _username_or_error(raw: object, message: str, extra: dict | None = None) -> 
     return username
 
 
-def _valid_username(raw: object, message: str, *, new_password: object, confirm_password: object = None,
-                    check_match: bool = False, extra: dict | None = None) -> str:
+def _valid_username(
+    raw: object,
+    message: str,
+    *,
+    new_password: object,
+    confirm_password: object = None,
+    check_match: bool = False,
+    extra: dict | None = None,
+) -> str:
     """The normalised username, after checking it and the new password together, so
     every problem is reported at once."""
     problems = dict(extra or {})

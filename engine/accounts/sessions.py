@@ -1,5 +1,6 @@
 """Server-side login sessions. The browser holds a random id (256 bits); the database
 holds its hash, the account, when it was last used and when it ends at the latest."""
+
 import dataclasses
 import datetime as dt
 
@@ -34,8 +35,9 @@ class Lookup:
 
 
 _TABLE = AccountSession.__table__
-_LOOKUP = (select(_TABLE.c.id, _TABLE.c.account_id, _TABLE.c.last_seen_at, _TABLE.c.expires_at)
-           .where(_TABLE.c.token_hash == bindparam("token_hash")))
+_LOOKUP = select(_TABLE.c.id, _TABLE.c.account_id, _TABLE.c.last_seen_at, _TABLE.c.expires_at).where(
+    _TABLE.c.token_hash == bindparam("token_hash")
+)
 
 
 def idle_timeout() -> dt.timedelta:
@@ -52,9 +54,9 @@ def live_session():
     """The live session of a cookie as a CTE (id, account_id, last_seen_at, expires_at), for a hot
     path that joins it into its own statement. Binds: `live_params(token)`. An idle or expired
     session is simply not there; `lookup` tells which (and deletes it)."""
-    return (_LOOKUP.where(_TABLE.c.expires_at > bindparam("live_now"),
-                          _TABLE.c.last_seen_at > bindparam("live_idle_cutoff"))
-            .cte("live_session"))
+    return _LOOKUP.where(
+        _TABLE.c.expires_at > bindparam("live_now"), _TABLE.c.last_seen_at > bindparam("live_idle_cutoff")
+    ).cte("live_session")
 
 
 def live_params(token: str) -> dict:
@@ -70,8 +72,15 @@ def create(db: Session, account_id: int) -> str:
     """A new session for the account; returns the id for the cookie (never stored)."""
     token = new_token()
     now = utcnow()
-    db.add(AccountSession(token_hash=token_hash(token), account_id=account_id, created_at=now,
-                          last_seen_at=now, expires_at=now + absolute_lifetime()))
+    db.add(
+        AccountSession(
+            token_hash=token_hash(token),
+            account_id=account_id,
+            created_at=now,
+            last_seen_at=now,
+            expires_at=now + absolute_lifetime(),
+        )
+    )
     return token
 
 
@@ -114,7 +123,10 @@ def end_all(db: Session, account_id: int) -> int:
 def purge(db: Session) -> int:
     """Delete sessions that ended (the CLI's purge); idle ones are judged by the current timeout."""
     now = utcnow()
-    result = db.execute(delete(AccountSession).where(
-        (AccountSession.expires_at <= now) | (AccountSession.last_seen_at <= now - idle_timeout())))
+    result = db.execute(
+        delete(AccountSession).where(
+            (AccountSession.expires_at <= now) | (AccountSession.last_seen_at <= now - idle_timeout())
+        )
+    )
     db.commit()
     return result.rowcount

@@ -1,4 +1,5 @@
 """Random secrets and how they are stored: only hashes ever reach the database."""
+
 import hashlib
 import hmac
 import secrets
@@ -18,7 +19,7 @@ def token_hash(token: str) -> str:
 
 def new_code() -> str:
     """A 6-digit confirmation code from the operating system's CSPRNG."""
-    return f"{secrets.randbelow(10 ** CODE_LENGTH):0{CODE_LENGTH}d}"
+    return f"{secrets.randbelow(10**CODE_LENGTH):0{CODE_LENGTH}d}"
 
 
 def code_hash(secret_key: str, account_id: int, code: str) -> str:

@@ -1,4 +1,5 @@
 """Usernames are e-mail addresses: plain ASCII, compared case-insensitively, stored lower-case."""
+
 import re
 
 MAX_LENGTH = 254

@@ -1,5 +1,6 @@
 """Access without a session: anonymous saved drafts (`token`) and staff service tokens
 (`service_token`). Tokens are 256 random bits; only their SHA-256 is stored."""
+
 import datetime as dt
 import re
 
@@ -29,9 +30,11 @@ _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 
 # --- saved drafts ----------------------------------------------------------------------
 
-mail.TEMPLATES.setdefault("saved_answers", (
-    "Continue your application: $tenant_name",
-    """Hello,
+mail.TEMPLATES.setdefault(
+    "saved_answers",
+    (
+        "Continue your application: $tenant_name",
+        """Hello,
 
 You saved your answers to the $tenant_name. To continue where you left off, open this
 link within 30 days:
@@ -41,7 +44,8 @@ $resume_url
 Anyone with the link can see the saved answers, so keep it to yourself. If you did not
 save an application, you can ignore this message.
 """,
-))
+    ),
+)
 
 
 def save_draft(answers: dict, ip: str = "", email: str | None = None) -> str:
@@ -56,16 +60,25 @@ def save_draft(answers: dict, ip: str = "", email: str | None = None) -> str:
     session = db.session()
     decision = limits.hit(session, f"draft-ip:{ip}", DRAFTS_PER_IP_PER_HOUR, dt.timedelta(hours=1))
     if not decision.allowed:
-        raise AppError(messages.DRAFT_LIMIT.format(wait=human_wait(decision.retry_after)), 429,
-                       retry_after=decision.retry_after)
+        raise AppError(
+            messages.DRAFT_LIMIT.format(wait=human_wait(decision.retry_after)), 429, retry_after=decision.retry_after
+        )
     token = new_token()
     now = utcnow()
     with db.transaction() as tx:
         tx.execute(delete(SavedDraft).where(SavedDraft.expires_at <= now))
-        tx.add(SavedDraft(token_hash=token_hash(token), answers=merge({}, answers), created_at=now,
-                          expires_at=now + DRAFT_LIFETIME))
-    if address and limits.hit(session, f"draft-mail:{address}", DRAFT_MAILS_PER_ADDRESS_PER_DAY,
-                              dt.timedelta(days=1)).allowed:
+        tx.add(
+            SavedDraft(
+                token_hash=token_hash(token),
+                answers=merge({}, answers),
+                created_at=now,
+                expires_at=now + DRAFT_LIFETIME,
+            )
+        )
+    if (
+        address
+        and limits.hit(session, f"draft-mail:{address}", DRAFT_MAILS_PER_ADDRESS_PER_DAY, dt.timedelta(days=1)).allowed
+    ):
         mail.send("saved_answers", to=address, resume_url=resume_url(token))
     return token
 
@@ -91,6 +104,7 @@ def _by_token(model, token: str):
 
 # --- service tokens --------------------------------------------------------------------
 
+
 def parse_ttl(text: str) -> dt.timedelta:
     """'90s', '30m', '1h', '7d' (at most 30 days)."""
     match = _TTL.match(text or "")
@@ -105,16 +119,20 @@ def parse_ttl(text: str) -> dt.timedelta:
 def create_service_token(username: str, ttl: dt.timedelta = DEFAULT_SERVICE_TTL) -> tuple[str, str, dt.datetime]:
     """A read-only token for one applicant's application: (token, print-view URL, expires_at)."""
     normalised = normalise_username(username)
-    account = db.session().scalars(select(Account).where(Account.username == normalised)).first() \
-        if normalised else None
+    account = (
+        db.session().scalars(select(Account).where(Account.username == normalised)).first() if normalised else None
+    )
     if account is None:
         raise LookupError(f"no account for {username!r}")
     application_id = service.application_id_for(account.id)
     token = new_token()
     now = utcnow()
     with db.transaction() as tx:
-        tx.add(ServiceToken(token_hash=token_hash(token), application_id=application_id, created_at=now,
-                            expires_at=now + ttl))
+        tx.add(
+            ServiceToken(
+                token_hash=token_hash(token), application_id=application_id, created_at=now, expires_at=now + ttl
+            )
+        )
     return token, print_view_url(token), now + ttl
 
 
@@ -126,22 +144,33 @@ def print_view_url(token: str) -> str:
 
 def revoke_service_token(token: str) -> int:
     with db.transaction() as tx:
-        return tx.execute(update(ServiceToken).where(ServiceToken.token_hash == token_hash(token),
-                                                     ServiceToken.revoked_at.is_(None))
-                          .values(revoked_at=utcnow())).rowcount
+        return tx.execute(
+            update(ServiceToken)
+            .where(ServiceToken.token_hash == token_hash(token), ServiceToken.revoked_at.is_(None))
+            .values(revoked_at=utcnow())
+        ).rowcount
 
 
 def revoke_service_tokens_for(username: str) -> int:
     """Revoke every live token of the applicant's application."""
     normalised = normalise_username(username)
-    application_id = db.session().scalar(select(Application.id).join(Account, Account.id == Application.account_id)
-                                         .where(Account.username == normalised)) if normalised else None
+    application_id = (
+        db.session().scalar(
+            select(Application.id)
+            .join(Account, Account.id == Application.account_id)
+            .where(Account.username == normalised)
+        )
+        if normalised
+        else None
+    )
     if application_id is None:
         return 0
     with db.transaction() as tx:
-        return tx.execute(update(ServiceToken).where(ServiceToken.application_id == application_id,
-                                                     ServiceToken.revoked_at.is_(None))
-                          .values(revoked_at=utcnow())).rowcount
+        return tx.execute(
+            update(ServiceToken)
+            .where(ServiceToken.application_id == application_id, ServiceToken.revoked_at.is_(None))
+            .values(revoked_at=utcnow())
+        ).rowcount
 
 
 def service_view(token: str) -> dict:
@@ -153,8 +182,10 @@ def service_view(token: str) -> dict:
     compiled = service.compiled_form()
     return {
         "answer": application.answers,
-        "add_another": {button: application.add_another.get(button, spec["default"])
-                        for button, spec in compiled.data["add_another"].items()},
+        "add_another": {
+            button: application.add_another.get(button, spec["default"])
+            for button, spec in compiled.data["add_another"].items()
+        },
         "document_answer": hooks.document_answers(application.id),
         "tabs": {group: application.tabs.get(group, spec["default"]) for group, spec in compiled.data["tabs"].items()},
     }

@@ -4,11 +4,12 @@ Keys must exist in the data model (prefixed repeater keys and `_desc` companions
 text answers are strings within the field's maximum length, checkbox answers true/false;
 an empty string is always allowed (it clears the answer).
 """
+
 from engine.applications import messages
 
 DEFAULT_MAX_LENGTH = 45
 SHOWN_KEY_LENGTH = 80  # a hostile key is echoed back shortened
-MAX_REPORTED = 50      # problems named in one answer
+MAX_REPORTED = 50  # problems named in one answer
 
 
 def answer_problems(data_model: dict, answers: dict) -> dict[str, list[str]]:
@@ -27,8 +28,13 @@ def answer_problems(data_model: dict, answers: dict) -> dict[str, list[str]]:
 
 
 def _plain_text_fits(spec: dict, value) -> bool:
-    return (value.__class__ is str and spec.get("type") != "boolean" and value.isascii() and "\x00" not in value
-            and len(value) <= (spec.get("max_length") or DEFAULT_MAX_LENGTH))
+    return (
+        value.__class__ is str
+        and spec.get("type") != "boolean"
+        and value.isascii()
+        and "\x00" not in value
+        and len(value) <= (spec.get("max_length") or DEFAULT_MAX_LENGTH)
+    )
 
 
 def _problem(spec: dict | None, value) -> str | None:

@@ -1,4 +1,5 @@
 """`formengine service-token create|revoke`: read-only print-view links for staff."""
+
 import click
 
 from engine.applications import access

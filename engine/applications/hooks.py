@@ -7,6 +7,7 @@ Each hook works whether or not the other domain exists yet:
 - `enqueue_application_pdf(application_id)` queues `engine.pdf.jobs.render_application_pdf`
   by its dotted path and logs (never raises) when no queue is reachable.
 """
+
 import importlib
 import logging
 
@@ -56,8 +57,13 @@ def enqueue_application_pdf(application_id: int):
         except jobs.UnknownJob:
             # The PDF domain may not be installed in this process yet; a worker that has it runs the job.
             log.warning("%s is not importable here; queueing it by name for application %s", PDF_JOB, application_id)
-            return jobs.get_queue(queue).enqueue_call(PDF_JOB, args=(application_id,), timeout=PDF_JOB_TIMEOUT,
-                                                      result_ttl=jobs.RESULT_TTL, failure_ttl=jobs.FAILURE_TTL)
+            return jobs.get_queue(queue).enqueue_call(
+                PDF_JOB,
+                args=(application_id,),
+                timeout=PDF_JOB_TIMEOUT,
+                result_ttl=jobs.RESULT_TTL,
+                failure_ttl=jobs.FAILURE_TTL,
+            )
     except jobs.QueueUnavailable as exc:
         log.error("application %s was submitted but its PDF was not queued: %s", application_id, exc)
     except RedisError as exc:

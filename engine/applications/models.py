@@ -5,6 +5,7 @@ Answers, add-another counts, tab choices and the client's last validation errors
 maps on the application row: a save locks that one row, merges and writes it back, so
 two saves at once never lose each other's keys. Times are naive UTC, like accounts'.
 """
+
 import datetime as dt
 
 from sqlalchemy import JSON, ForeignKey, Index, Integer, String

@@ -1,19 +1,45 @@
 """The applications API: platform section 7's data calls. Thin: parse, one service call, answer."""
+
 from flask import jsonify, request
 from flask.views import MethodView
 
-from engine.accounts.auth import (confirm_session, csrf_protect, current_account_id, current_user,
-                                  login_checked_in_view, login_required, login_responses, require_session,
-                                  session_token)
+from engine.accounts.auth import (
+    confirm_session,
+    csrf_protect,
+    current_account_id,
+    current_user,
+    login_checked_in_view,
+    login_required,
+    login_responses,
+    require_session,
+    session_token,
+)
 from engine.accounts.parser import ArgumentsParser
 from engine.accounts.schemas import TooManySchema
 from engine.applications import access, messages, service
-from engine.applications.schemas import (ANSWER_MAP, COUNTS_MAP, TABS_MAP, AddAnotherPutSchema,
-                                         AddAnotherResponseSchema, AnswerMapSchema, DraftPostSchema, DraftSchema,
-                                         DraftTokenSchema, ErrorMapSchema, LastPageSchema, ProfileSchema,
-                                         ServiceQuerySchema, ServiceViewSchema, SubmitResponseSchema, TabsPutSchema,
-                                         TabsResponseSchema, TokenQuerySchema, ValidationsSchema,
-                                         WebStatusResponseSchema, WebStatusSchema)
+from engine.applications.schemas import (
+    ANSWER_MAP,
+    COUNTS_MAP,
+    TABS_MAP,
+    AddAnotherPutSchema,
+    AddAnotherResponseSchema,
+    AnswerMapSchema,
+    DraftPostSchema,
+    DraftSchema,
+    DraftTokenSchema,
+    ErrorMapSchema,
+    LastPageSchema,
+    ProfileSchema,
+    ServiceQuerySchema,
+    ServiceViewSchema,
+    SubmitResponseSchema,
+    TabsPutSchema,
+    TabsResponseSchema,
+    TokenQuerySchema,
+    ValidationsSchema,
+    WebStatusResponseSchema,
+    WebStatusSchema,
+)
 from engine.errors import AppError
 from engine.extensions import Blueprint, ErrorSchema, MessageSchema
 
@@ -31,8 +57,10 @@ class ApplicationsBlueprint(Blueprint):
 
 
 blp = ApplicationsBlueprint(
-    "applications", __name__,
-    description="Profile, answers, status, submit, tabs, add-another, saved drafts, service view")
+    "applications",
+    __name__,
+    description="Profile, answers, status, submit, tabs, add-another, saved drafts, service view",
+)
 
 
 def _writes(view):
@@ -99,8 +127,11 @@ class WebStatusViews(MethodView):
     def post(self, body):
         """Append a web status (submitted only after the submission); answers the derived status."""
         statuses = service.post_web_status(_account_id(), body["web_status"])
-        return {"message": messages.WEB_STATUS_SAVED, "status": service.derived_status(statuses),
-                "web_status": [{"web_status": status} for status in statuses]}
+        return {
+            "message": messages.WEB_STATUS_SAVED,
+            "status": service.derived_status(statuses),
+            "web_status": [{"web_status": status} for status in statuses],
+        }
 
 
 @blp.route("/api/validations")

@@ -1,6 +1,7 @@
 """Request and response bodies of the applications API (platform section 7), described
 exactly for the OpenAPI document. Types are checked here; meaning (known keys, lengths,
 counts within the definition's maxima) in the service, with the spec's vocabulary."""
+
 import marshmallow as ma
 from marshmallow import fields, validate
 
@@ -13,10 +14,16 @@ ANSWER_MAP = {
     "description": "Answer key -> text or true/false; an empty string clears the answer",
     "example": {"first_name": "Mei", "gender": "W", "gender_desc": "Woman", "race_asian": True},
 }
-COUNTS_MAP = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 10},
-              "description": "Add-another button id -> number of components (default 1)"}
-TABS_MAP = {"type": "object", "additionalProperties": {"type": "string"},
-            "description": "Tab group id -> chosen tab (the definition's default until chosen)"}
+COUNTS_MAP = {
+    "type": "object",
+    "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 10},
+    "description": "Add-another button id -> number of components (default 1)",
+}
+TABS_MAP = {
+    "type": "object",
+    "additionalProperties": {"type": "string"},
+    "description": "Tab group id -> chosen tab (the definition's default until chosen)",
+}
 MAX_VALIDATION_KEYS = 1000
 MAX_VALIDATION_MESSAGES = 20
 
@@ -54,17 +61,25 @@ class ProfileSchema(ma.Schema):
     answer = fields.Dict(keys=fields.String(), values=_answer_value(), required=True)
     document_answer = fields.Dict(keys=fields.String(), values=fields.Nested(DocumentAnswerSchema), required=True)
     username = fields.String(required=True)
-    last_page = fields.String(required=True, allow_none=True,
-                              metadata={"description": "The page route saved last; null until the first save"})
-    successful_login = fields.List(fields.String(), required=True,
-                                   metadata={"description": "ISO-8601 UTC time of every successful login"})
-    web_status = fields.List(fields.Nested(WebStatusEntrySchema), required=True,
-                             metadata={"description": "Every posted status, oldest first"})
+    last_page = fields.String(
+        required=True, allow_none=True, metadata={"description": "The page route saved last; null until the first save"}
+    )
+    successful_login = fields.List(
+        fields.String(), required=True, metadata={"description": "ISO-8601 UTC time of every successful login"}
+    )
+    web_status = fields.List(
+        fields.Nested(WebStatusEntrySchema),
+        required=True,
+        metadata={"description": "Every posted status, oldest first"},
+    )
 
 
 class LastPageSchema(_Body):
-    last_page = fields.String(required=True, validate=validate.Length(min=1, max=300),
-                              metadata={"description": "A page route of the form", "example": "/about"})
+    last_page = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=300),
+        metadata={"description": "A page route of the form", "example": "/about"},
+    )
 
 
 class WebStatusSchema(_Body):
@@ -73,20 +88,30 @@ class WebStatusSchema(_Body):
 
 class WebStatusResponseSchema(ma.Schema):
     message = fields.String(required=True)
-    status = fields.String(required=True, validate=validate.OneOf(("none", *WEB_STATUSES)),
-                           metadata={"description": "Derived from the number of distinct statuses"})
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(("none", *WEB_STATUSES)),
+        metadata={"description": "Derived from the number of distinct statuses"},
+    )
     web_status = fields.List(fields.Nested(WebStatusEntrySchema), required=True)
 
 
 class ValidationsSchema(_Body):
     errors = fields.Dict(
         keys=fields.String(validate=validate.Length(min=1, max=200)),
-        values=fields.List(fields.String(validate=validate.Length(max=1000)),
-                           validate=validate.Length(max=MAX_VALIDATION_MESSAGES)),
-        required=True, validate=validate.Length(max=MAX_VALIDATION_KEYS),
-        metadata={"description": "The client's validation errors: answer key -> messages"})
-    page = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=300),
-                         metadata={"description": "The page route validated, if one"})
+        values=fields.List(
+            fields.String(validate=validate.Length(max=1000)), validate=validate.Length(max=MAX_VALIDATION_MESSAGES)
+        ),
+        required=True,
+        validate=validate.Length(max=MAX_VALIDATION_KEYS),
+        metadata={"description": "The client's validation errors: answer key -> messages"},
+    )
+    page = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=300),
+        metadata={"description": "The page route validated, if one"},
+    )
 
 
 class SubmitResponseSchema(ma.Schema):
@@ -96,14 +121,18 @@ class SubmitResponseSchema(ma.Schema):
 
 class ErrorMapSchema(ma.Schema):
     message = fields.String(required=True)
-    errors = _errors_map(metadata={"description": "Answer key (or field) -> messages (absent when the body as a whole is wrong)"})
+    errors = _errors_map(
+        metadata={"description": "Answer key (or field) -> messages (absent when the body as a whole is wrong)"}
+    )
 
 
 class AddAnotherPutSchema(_Body):
     button_id = fields.String(required=True, validate=validate.Length(min=1, max=200))
-    num_components = fields.Integer(required=True, strict=True,
-                                    metadata={"minimum": 1, "maximum": 10,
-                                              "description": "At most the repeater's maximum in the definition"})
+    num_components = fields.Integer(
+        required=True,
+        strict=True,
+        metadata={"minimum": 1, "maximum": 10, "description": "At most the repeater's maximum in the definition"},
+    )
 
 
 class AddAnotherResponseSchema(ma.Schema):
@@ -123,10 +152,17 @@ class TabsResponseSchema(ma.Schema):
 
 
 class DraftPostSchema(_Body):
-    answers = fields.Dict(keys=fields.String(), values=_answer_value(), required=True,
-                          metadata={"description": "Answer key -> text or true/false"})
-    email = fields.String(load_default=None, validate=validate.Length(max=400),
-                          metadata={"description": "Optional: e-mail the link to continue to this address"})
+    answers = fields.Dict(
+        keys=fields.String(),
+        values=_answer_value(),
+        required=True,
+        metadata={"description": "Answer key -> text or true/false"},
+    )
+    email = fields.String(
+        load_default=None,
+        validate=validate.Length(max=400),
+        metadata={"description": "Optional: e-mail the link to continue to this address"},
+    )
 
 
 class DraftTokenSchema(ma.Schema):
@@ -143,8 +179,9 @@ class DraftSchema(ma.Schema):
 
 
 class ServiceQuerySchema(ma.Schema):
-    service_token = fields.String(load_default="",
-                                  metadata={"description": "The token from `formengine service-token create`"})
+    service_token = fields.String(
+        load_default="", metadata={"description": "The token from `formengine service-token create`"}
+    )
 
 
 class ServiceViewSchema(ma.Schema):

@@ -13,6 +13,7 @@ For other domains:
 - `set_answer(application_id, key, value)` for a system write such as the documents
   worker's ANSWERED marker (no submitted check; the key must be in the data model).
 """
+
 import datetime as dt
 import json
 import logging
@@ -52,6 +53,7 @@ def today() -> dt.date:
 
 # --- the locked row --------------------------------------------------------------------
 
+
 def _insert(session: Session):
     return pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
 
@@ -70,9 +72,20 @@ def _select_locked(session: Session, where) -> Application | None:
 
 def _create(session: Session, account_id: int) -> None:
     now = utcnow()
-    session.execute(_insert(session)(Application).values(
-        account_id=account_id, answers={}, add_another={}, tabs={}, validation_errors={}, version=0,
-        created_at=now, updated_at=now).on_conflict_do_nothing(index_elements=["account_id"]))
+    session.execute(
+        _insert(session)(Application)
+        .values(
+            account_id=account_id,
+            answers={},
+            add_another={},
+            tabs={},
+            validation_errors={},
+            version=0,
+            created_at=now,
+            updated_at=now,
+        )
+        .on_conflict_do_nothing(index_elements=["account_id"])
+    )
 
 
 def lock(session: Session, account_id: int) -> Application:
@@ -100,8 +113,11 @@ def _lock_row(session: Session, account_id: int, *columns):
 
 
 def _update_row(session: Session, application_id: int, **values) -> None:
-    session.execute(update(_TABLE).where(_TABLE.c.id == application_id)
-                    .values(version=_TABLE.c.version + 1, updated_at=utcnow(), **values))
+    session.execute(
+        update(_TABLE)
+        .where(_TABLE.c.id == application_id)
+        .values(version=_TABLE.c.version + 1, updated_at=utcnow(), **values)
+    )
 
 
 def lock_by_id(session: Session, application_id: int) -> Application | None:
@@ -120,6 +136,7 @@ def _open(application: Application) -> Application:
 
 
 # --- for other domains -----------------------------------------------------------------
+
 
 def application_for(account_id: int) -> Application:
     existing = db.session().scalars(select(Application).where(Application.account_id == account_id)).first()
@@ -154,6 +171,7 @@ def set_answer(application_id: int, key: str, value) -> None:
 
 
 # --- profile and answers ---------------------------------------------------------------
+
 
 def profile(account: Account) -> dict:
     """The profile; a visitor's answers kept at sign-up/login join the application first."""
@@ -199,14 +217,17 @@ def save_answers(account_id: int, answers: dict) -> None:
 def _open_update(**values):
     """One statement for the hot paths, built once: UPDATE the account's application unless it was
     submitted, RETURNING its id (no row: missing or submitted). Binds `owner` and `changed_at`."""
-    return (update(_TABLE)
-            .where(_TABLE.c.account_id == bindparam("owner"), _TABLE.c.submitted_at.is_(None))
-            .values(version=_TABLE.c.version + 1, updated_at=bindparam("changed_at"), **values)
-            .returning(_TABLE.c.id))
+    return (
+        update(_TABLE)
+        .where(_TABLE.c.account_id == bindparam("owner"), _TABLE.c.submitted_at.is_(None))
+        .values(version=_TABLE.c.version + 1, updated_at=bindparam("changed_at"), **values)
+        .returning(_TABLE.c.id)
+    )
 
 
-_PG_MERGED = (_TABLE.c.answers.op("||", return_type=JSONB)(bindparam("kept", type_=JSONB))
-              .op("-", return_type=JSONB)(bindparam("removed", type_=ARRAY(Text))))
+_PG_MERGED = _TABLE.c.answers.op("||", return_type=JSONB)(bindparam("kept", type_=JSONB)).op("-", return_type=JSONB)(
+    bindparam("removed", type_=ARRAY(Text))
+)
 _MERGE = {
     "postgresql": _open_update(answers=_PG_MERGED),
     # SQLite: an RFC 7396 merge patch, where null removes a key (stored answers are never null)
@@ -217,10 +238,12 @@ _MERGE = {
 def _autosave_statement():
     """PostgreSQL: the session check and the merge in one statement; RETURNING the live session."""
     live = sessions.live_session()
-    return (update(_TABLE)
-            .where(_TABLE.c.account_id == live.c.account_id, _TABLE.c.submitted_at.is_(None))
-            .values(answers=_PG_MERGED, version=_TABLE.c.version + 1, updated_at=bindparam("changed_at"))
-            .returning(live.c.id, live.c.account_id, live.c.last_seen_at, live.c.expires_at))
+    return (
+        update(_TABLE)
+        .where(_TABLE.c.account_id == live.c.account_id, _TABLE.c.submitted_at.is_(None))
+        .values(answers=_PG_MERGED, version=_TABLE.c.version + 1, updated_at=bindparam("changed_at"))
+        .returning(live.c.id, live.c.account_id, live.c.last_seen_at, live.c.expires_at)
+    )
 
 
 _AUTOSAVE = _autosave_statement()
@@ -238,14 +261,17 @@ def autosave(token: str | None, answers: dict) -> sessions.LiveSession | None:
     if not token or not answers or answer_problems(compiled_form().data_model, answers):
         return None
     with db.autocommit() as connection:
-        row = connection.execute(_AUTOSAVE, {**sessions.live_params(token), **_pg_merge_params(answers),
-                                             "changed_at": utcnow()}).first()
+        row = connection.execute(
+            _AUTOSAVE, {**sessions.live_params(token), **_pg_merge_params(answers), "changed_at": utcnow()}
+        ).first()
     return sessions.LiveSession(*row) if row is not None else None
 
 
 def _pg_merge_params(answers: dict) -> dict:
-    return {"kept": {key: value for key, value in answers.items() if value != ""},
-            "removed": [key for key, value in answers.items() if value == ""]}
+    return {
+        "kept": {key: value for key, value in answers.items() if value != ""},
+        "removed": [key for key, value in answers.items() if value == ""],
+    }
 
 
 def _merge_in_database(session: Session, account_id: int, answers: dict) -> bool:
@@ -265,8 +291,11 @@ def _merge_in_database(session: Session, account_id: int, answers: dict) -> bool
 def save_last_page(account_id: int, last_page: str) -> None:
     routes = [page["route"] for page in compiled_form().data["pages"]]
     if last_page not in routes:
-        raise AppError(messages.LAST_PAGE_UNKNOWN.format(routes=", ".join(routes)), 400,
-                       errors={"last_page": [messages.LAST_PAGE_UNKNOWN.format(routes=", ".join(routes))]})
+        raise AppError(
+            messages.LAST_PAGE_UNKNOWN.format(routes=", ".join(routes)),
+            400,
+            errors={"last_page": [messages.LAST_PAGE_UNKNOWN.format(routes=", ".join(routes))]},
+        )
     with db.transaction() as tx:
         if tx.execute(_SET_LAST_PAGE, {"owner": account_id, "page": last_page, "changed_at": utcnow()}).first():
             return
@@ -276,10 +305,15 @@ def save_last_page(account_id: int, last_page: str) -> None:
 
 # --- web status, validations, submit ----------------------------------------------------
 
+
 def _web_statuses(application_id: int) -> list[str]:
-    return list(db.session().scalars(select(WebStatusEvent.web_status)
-                                     .where(WebStatusEvent.application_id == application_id)
-                                     .order_by(WebStatusEvent.id)))
+    return list(
+        db.session().scalars(
+            select(WebStatusEvent.web_status)
+            .where(WebStatusEvent.application_id == application_id)
+            .order_by(WebStatusEvent.id)
+        )
+    )
 
 
 def derived_status(statuses) -> str:
@@ -329,8 +363,7 @@ def submit(account: Account) -> tuple[dt.datetime, bool]:
         application = lock(tx, account.id)
         if application.is_submitted:
             return application.submitted_at, False
-        errors = compiled_form().validate(answers_for_validation(application), today=today(),
-                                          tabs=application.tabs)
+        errors = compiled_form().validate(answers_for_validation(application), today=today(), tabs=application.tabs)
         if errors:
             raise AppError(messages.SUBMIT_INVALID, 422, errors=errors)
         now = utcnow()
@@ -348,13 +381,17 @@ def submit(account: Account) -> tuple[dt.datetime, bool]:
 
 def _send_receipt(username: str, submitted_at: dt.datetime) -> None:
     try:
-        mail.send("submission_receipt", to=username,
-                  submitted_at=f"{submitted_at.day} {submitted_at:%B %Y} at {submitted_at:%H:%M} UTC")
+        mail.send(
+            "submission_receipt",
+            to=username,
+            submitted_at=f"{submitted_at.day} {submitted_at:%B %Y} at {submitted_at:%H:%M} UTC",
+        )
     except Exception:  # the submission stands; the receipt is a courtesy
         log.exception("submission receipt for application of %s was not sent", username)
 
 
 # --- add-another and tabs --------------------------------------------------------------
+
 
 def add_another_counts(account_id: int) -> dict[str, int]:
     stored = _stored(account_id, "add_another")

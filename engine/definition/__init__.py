@@ -3,6 +3,7 @@
 Pure: no Flask, no database. `load_and_compile(folder)` returns a CompiledForm or raises
 DefinitionInvalid with every problem, each as `file:line:col: CODE message`.
 """
+
 import datetime as dt
 import hashlib
 import json
@@ -19,8 +20,15 @@ from engine.definition.validation import evaluate_condition, validate_answers, v
 
 COMPILED_FORMAT = 1
 
-__all__ = ["CompiledForm", "DefinitionInvalid", "Problem", "Location", "load_and_compile", "validate_answers",
-           "evaluate_condition"]
+__all__ = [
+    "CompiledForm",
+    "DefinitionInvalid",
+    "Problem",
+    "Location",
+    "load_and_compile",
+    "validate_answers",
+    "evaluate_condition",
+]
 
 
 @dataclass
@@ -40,8 +48,14 @@ class CompiledForm:
     def data_model(self) -> dict:
         return self.data["data_model"]
 
-    def validate(self, answers: dict, today: dt.date | None = None, tabs: dict | None = None,
-                 routes: list[str] | None = None, reference: bool = False) -> dict[str, list[str]]:
+    def validate(
+        self,
+        answers: dict,
+        today: dt.date | None = None,
+        tabs: dict | None = None,
+        routes: list[str] | None = None,
+        reference: bool = False,
+    ) -> dict[str, list[str]]:
         return validate_answers(self, answers, today, tabs, routes, reference)
 
     def page_validator(self, route: str, today: dt.date):
@@ -55,8 +69,10 @@ class CompiledForm:
             try:
                 validator = compile_validator(schema, today)
             except Unsupported:
+
                 def validator(instance, schema=schema):
                     return validate_instance(schema, instance, today)
+
             if len(self._validators) > 64:
                 self._validators.clear()
             self._validators[key] = validator
@@ -101,15 +117,24 @@ def _compile(source, model, today: dt.date) -> dict:
     for number, (_, page) in enumerate(source.pages, start=1):
         route = page["route"]
         sections, clear_rules = compiler.sections_layout(route, page)
-        pages.append({
-            "id": route.strip("/"), "route": route, "number": number, "title": page["title"],
-            "nav_label": page["nav_label"],
-            **({"text": compiler._markdown(page["text"])} if "text" in page else {}),
-            "sections": sections, "clear_rules": clear_rules,
-            "schema": compiler.page_schema(route), "ui_schema": compiler.ui_schema(route),
-        })
-    modals = {name: {"title": modal["title"], "body": compiler._markdown(modal["body"])}
-              for name, modal in (tenant.get("modals") or {}).items()}
+        pages.append(
+            {
+                "id": route.strip("/"),
+                "route": route,
+                "number": number,
+                "title": page["title"],
+                "nav_label": page["nav_label"],
+                **({"text": compiler._markdown(page["text"])} if "text" in page else {}),
+                "sections": sections,
+                "clear_rules": clear_rules,
+                "schema": compiler.page_schema(route),
+                "ui_schema": compiler.ui_schema(route),
+            }
+        )
+    modals = {
+        name: {"title": modal["title"], "body": compiler._markdown(modal["body"])}
+        for name, modal in (tenant.get("modals") or {}).items()
+    }
     footer = dict(tenant.get("footer") or {})
     if "text" in footer:
         footer["text"] = compiler._markdown(footer["text"])
@@ -126,12 +151,25 @@ def _compile(source, model, today: dt.date) -> dict:
         "pages": pages,
         "options": compiler.options,
         "data_model": compiler.data_model(),
-        "add_another": {rid: {"page": r.page, "max": r.spec["max"], "prefixes": list(r.spec["prefixes"]),
-                              "keys": r.base_keys, "default": 1}
-                        for rid, r in model.repeaters.items()},
-        "tabs": {gid: {"page": g.page, "default": g.spec["default"],
-                       "tabs": {tab["id"]: {"keys": g.tab_keys[tab["id"]], "clears": g.clears(tab)}
-                                for tab in g.spec["options"]}}
-                 for gid, g in model.tabs.items()},
+        "add_another": {
+            rid: {
+                "page": r.page,
+                "max": r.spec["max"],
+                "prefixes": list(r.spec["prefixes"]),
+                "keys": r.base_keys,
+                "default": 1,
+            }
+            for rid, r in model.repeaters.items()
+        },
+        "tabs": {
+            gid: {
+                "page": g.page,
+                "default": g.spec["default"],
+                "tabs": {
+                    tab["id"]: {"keys": g.tab_keys[tab["id"]], "clears": g.clears(tab)} for tab in g.spec["options"]
+                },
+            }
+            for gid, g in model.tabs.items()
+        },
         "compiled_on": today.isoformat(),
     }

@@ -1,5 +1,6 @@
 """Writes tenant.schema.json (run: python -m engine.definition._gen_schema). The JSON file
 is the published grammar; this script only keeps it readable to edit."""
+
 import json
 from pathlib import Path
 
@@ -13,14 +14,32 @@ ID = {"type": "string", "pattern": "^[a-z][a-z0-9_-]*$"}
 ROUTE = {"type": "string", "pattern": "^/[a-z0-9][a-z0-9-]*$"}
 TEXT = {"type": "string", "minLength": 1}
 DATE = {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
-MARKDOWN = {"oneOf": [TEXT, {"type": "object", "required": ["file"], "additionalProperties": False,
-                             "properties": {"file": TEXT}}]}
+MARKDOWN = {
+    "oneOf": [
+        TEXT,
+        {"type": "object", "required": ["file"], "additionalProperties": False, "properties": {"file": TEXT}},
+    ]
+}
 COLOUR = {"type": "string", "pattern": "^(#[0-9a-fA-F]{3,8}|rgba?\\([0-9 .,%]+\\)|[a-z]+)$"}
 THEME_COLOURS = ["primary", "secondary", "accent", "neutral", "white", "error", "disabled"]
 THEME_SHADES = ["extraLight", "light", "main", "dark"]
 OPERATORS = ["equals", "notEquals", "lt", "lte", "gt", "gte", "answered", "notAnswered", "in", "notIn"]
-FIELD_TYPES = ["text", "textarea", "email", "phone", "date", "select", "radio", "conditional_select",
-               "checkbox", "check_group", "file", "address", "school_search", "content"]
+FIELD_TYPES = [
+    "text",
+    "textarea",
+    "email",
+    "phone",
+    "date",
+    "select",
+    "radio",
+    "conditional_select",
+    "checkbox",
+    "check_group",
+    "file",
+    "address",
+    "school_search",
+    "content",
+]
 ROLES = ["search", "line1", "line2", "ceeb", "city", "state", "zip", "country"]
 
 
@@ -46,15 +65,25 @@ defs = {
     "condition": {
         "description": "{valueKey, operator, target}, or all/any/not of conditions",
         "oneOf": [
-            obj(["valueKey", "operator"], valueKey=KEY, operator={"enum": OPERATORS},
-                target={"type": ["string", "number", "boolean", "array"]}),
+            obj(
+                ["valueKey", "operator"],
+                valueKey=KEY,
+                operator={"enum": OPERATORS},
+                target={"type": ["string", "number", "boolean", "array"]},
+            ),
             obj(["all"], all=array(ref("condition"), minItems=1)),
             obj(["any"], any=array(ref("condition"), minItems=1)),
             obj(["not"], **{"not": ref("condition")}),
         ],
     },
-    "message_or_true": {"description": "true, a message, or {message: ...}", "oneOf": [{"const": True}, TEXT, obj(["message"], message=TEXT)]},
-    "required_if": {"description": "a condition or {when: <condition>, message: ...}", "oneOf": [ref("condition"), obj(["when"], when=ref("condition"), message=TEXT)]},
+    "message_or_true": {
+        "description": "true, a message, or {message: ...}",
+        "oneOf": [{"const": True}, TEXT, obj(["message"], message=TEXT)],
+    },
+    "required_if": {
+        "description": "a condition or {when: <condition>, message: ...}",
+        "oneOf": [ref("condition"), obj(["when"], when=ref("condition"), message=TEXT)],
+    },
     "relative_years": obj(["years_ago"], years_ago={"type": "integer"}),
     "years_from_now": obj(["years_from_now"], years_from_now={"type": "integer"}),
     "rule": {
@@ -63,15 +92,21 @@ defs = {
         "minProperties": 1,
         "additionalProperties": False,
         "properties": {
-            "pattern": TEXT, "min_length": {"type": "integer", "minimum": 1},
+            "pattern": TEXT,
+            "min_length": {"type": "integer", "minimum": 1},
             "email": {"const": True},
-            "earliest": ref("relative_years"), "latest": ref("relative_years"),
-            "min_year": ref("years_from_now"), "max_year": ref("years_from_now"),
+            "earliest": ref("relative_years"),
+            "latest": ref("relative_years"),
+            "min_year": ref("years_from_now"),
+            "max_year": ref("years_from_now"),
             "one_of_required": array(KEY, minItems=1),
-            "message": TEXT, "when": ref("condition"),
+            "message": TEXT,
+            "when": ref("condition"),
         },
-        "oneOf": [{"required": [k]} for k in
-                  ("pattern", "min_length", "email", "earliest", "latest", "min_year", "max_year", "one_of_required")],
+        "oneOf": [
+            {"required": [k]}
+            for k in ("pattern", "min_length", "email", "earliest", "latest", "min_year", "max_year", "one_of_required")
+        ],
     },
     "options_ref": {"description": "an option list id or a list of {value, label}", "oneOf": [ID, option_list_inline]},
     "field": {
@@ -80,8 +115,14 @@ defs = {
         "additionalProperties": False,
         "properties": {
             "type": {"enum": FIELD_TYPES},
-            "key": KEY, "id": ID, "label": TEXT, "help": TEXT, "placeholder": TEXT, "text": MARKDOWN,
-            "required": ref("message_or_true"), "required_if": ref("required_if"),
+            "key": KEY,
+            "id": ID,
+            "label": TEXT,
+            "help": TEXT,
+            "placeholder": TEXT,
+            "text": MARKDOWN,
+            "required": ref("message_or_true"),
+            "required_if": ref("required_if"),
             "show_if": ref("condition"),
             "max_length": {"type": "integer", "minimum": 1, "maximum": 100000},
             "rows": {"type": "integer", "minimum": 1, "maximum": 40},
@@ -89,93 +130,187 @@ defs = {
             "rules": array(ref("rule")),
             "options": ref("options_ref"),
             "extra_values": array({"type": "string"}),
-            "options_by": obj(["controller", "options"], controller=KEY,
-                              options={"type": "object", "additionalProperties": ref("options_ref")}),
+            "options_by": obj(
+                ["controller", "options"],
+                controller=KEY,
+                options={"type": "object", "additionalProperties": ref("options_ref")},
+            ),
             "must_be_true": TEXT,
             "email_message": TEXT,
             "phone": obj(mask={"type": "string", "pattern": "#"}, international={"type": "boolean"}, message=TEXT),
             "items": array(obj(["key", "label"], key=KEY, label=TEXT), minItems=1),
-            "file": obj(types=array({"enum": ["png", "jpeg", "jpg", "pdf", "docx"]}, minItems=1),
-                        max_bytes={"type": "integer", "minimum": 1, "maximum": 50_000_000},
-                        max_name_length={"type": "integer", "minimum": 5, "maximum": 255},
-                        messages=obj(too_large=TEXT, wrong_type=TEXT, empty=TEXT, name_too_long=TEXT)),
+            "file": obj(
+                types=array({"enum": ["png", "jpeg", "jpg", "pdf", "docx"]}, minItems=1),
+                max_bytes={"type": "integer", "minimum": 1, "maximum": 50_000_000},
+                max_name_length={"type": "integer", "minimum": 5, "maximum": 255},
+                messages=obj(too_large=TEXT, wrong_type=TEXT, empty=TEXT, name_too_long=TEXT),
+            ),
             "autocomplete": {"enum": ["address", "hs_ceeb", "college_ceeb"]},
-            "parts": {"type": "object", "minProperties": 1, "propertyNames": {"enum": ROLES},
-                      "additionalProperties": ref("field_part")},
+            "parts": {
+                "type": "object",
+                "minProperties": 1,
+                "propertyNames": {"enum": ROLES},
+                "additionalProperties": ref("field_part"),
+            },
         },
         "allOf": [
-            {"if": {"required": ["type"], "properties": {"type": {"enum": ["address", "school_search"]}}},
-             "then": {"required": ["parts", "autocomplete"]}},
-            {"if": {"required": ["type"], "properties": {"type": {"enum": ["address", "school_search", "check_group", "content"]}}},
-             "else": {"required": ["key", "label"]}},
-            {"if": {"required": ["type"], "properties": {"type": {"const": "check_group"}}}, "then": {"required": ["items", "label"]}},
-            {"if": {"required": ["type"], "properties": {"type": {"enum": ["select", "radio"]}}}, "then": {"required": ["options"]}},
-            {"if": {"required": ["type"], "properties": {"type": {"const": "conditional_select"}}}, "then": {"required": ["options_by"]}},
+            {
+                "if": {"required": ["type"], "properties": {"type": {"enum": ["address", "school_search"]}}},
+                "then": {"required": ["parts", "autocomplete"]},
+            },
+            {
+                "if": {
+                    "required": ["type"],
+                    "properties": {"type": {"enum": ["address", "school_search", "check_group", "content"]}},
+                },
+                "else": {"required": ["key", "label"]},
+            },
+            {
+                "if": {"required": ["type"], "properties": {"type": {"const": "check_group"}}},
+                "then": {"required": ["items", "label"]},
+            },
+            {
+                "if": {"required": ["type"], "properties": {"type": {"enum": ["select", "radio"]}}},
+                "then": {"required": ["options"]},
+            },
+            {
+                "if": {"required": ["type"], "properties": {"type": {"const": "conditional_select"}}},
+                "then": {"required": ["options_by"]},
+            },
         ],
     },
-    "field_part": {"description": "a field inside an address or school block; type defaults to text",
-                   "allOf": [ref("field_without_type_requirement")]},
+    "field_part": {
+        "description": "a field inside an address or school block; type defaults to text",
+        "allOf": [ref("field_without_type_requirement")],
+    },
     "section_fields": array(ref("field"), minItems=1),
     "section": {
         "type": "object",
         "required": ["id"],
         "additionalProperties": False,
         "properties": {
-            "id": ID, "title": TEXT, "text": MARKDOWN, "show_if": ref("condition"),
+            "id": ID,
+            "title": TEXT,
+            "text": MARKDOWN,
+            "show_if": ref("condition"),
             "clears": array(KEY),
-            "confirm": obj(["kind", "key", "label"], kind={"enum": ["button", "checkbox"]}, key=KEY, label=TEXT,
-                           before=MARKDOWN, after=MARKDOWN),
+            "confirm": obj(
+                ["kind", "key", "label"],
+                kind={"enum": ["button", "checkbox"]},
+                key=KEY,
+                label=TEXT,
+                before=MARKDOWN,
+                after=MARKDOWN,
+            ),
             "fields": ref("section_fields"),
-            "branches": array(obj(["id", "fields"], id=ID, show_if=ref("condition"), title=TEXT, text=MARKDOWN,
-                                  fields=ref("section_fields")), minItems=2),
-            "add_another": obj(["id", "max", "prefixes"], id=ID, label=TEXT,
-                               max={"type": "integer", "minimum": 1},
-                               prefixes=array({"type": "string", "pattern": "^[a-z][a-z0-9_]*_$"}, minItems=1)),
-            "tabs": obj(["id", "default", "options"], id=ID, default=ID,
-                        options=array(obj(["id", "label", "fields"], id=ID, label=TEXT, fields=ref("section_fields"),
-                                          clears=array(KEY)), minItems=2)),
+            "branches": array(
+                obj(
+                    ["id", "fields"],
+                    id=ID,
+                    show_if=ref("condition"),
+                    title=TEXT,
+                    text=MARKDOWN,
+                    fields=ref("section_fields"),
+                ),
+                minItems=2,
+            ),
+            "add_another": obj(
+                ["id", "max", "prefixes"],
+                id=ID,
+                label=TEXT,
+                max={"type": "integer", "minimum": 1},
+                prefixes=array({"type": "string", "pattern": "^[a-z][a-z0-9_]*_$"}, minItems=1),
+            ),
+            "tabs": obj(
+                ["id", "default", "options"],
+                id=ID,
+                default=ID,
+                options=array(
+                    obj(["id", "label", "fields"], id=ID, label=TEXT, fields=ref("section_fields"), clears=array(KEY)),
+                    minItems=2,
+                ),
+            ),
         },
         "oneOf": [{"required": ["fields"]}, {"required": ["branches"]}, {"required": ["tabs"]}],
         "description": "a section with exactly one of fields, branches or tabs",
     },
-    "page": obj(["route", "title", "nav_label", "sections"], route=ROUTE, title=TEXT, nav_label=TEXT,
-                text=MARKDOWN, sections=array(ref("section"), minItems=1)),
+    "page": obj(
+        ["route", "title", "nav_label", "sections"],
+        route=ROUTE,
+        title=TEXT,
+        nav_label=TEXT,
+        text=MARKDOWN,
+        sections=array(ref("section"), minItems=1),
+    ),
     "option_list": {
-        "type": "object", "additionalProperties": False,
-        "properties": {"label": TEXT, "options": option_list_inline,
-                       "years": obj(["num_years", "direction"], start_year={"type": "integer"},
-                                    offset={"type": "integer", "minimum": -200, "maximum": 200},
-                                    num_years={"type": "integer", "minimum": 1, "maximum": 200},
-                                    direction={"enum": ["past", "future"]})},
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "label": TEXT,
+            "options": option_list_inline,
+            "years": obj(
+                ["num_years", "direction"],
+                start_year={"type": "integer"},
+                offset={"type": "integer", "minimum": -200, "maximum": 200},
+                num_years={"type": "integer", "minimum": 1, "maximum": 200},
+                direction={"enum": ["past", "future"]},
+            ),
+        },
         "oneOf": [{"required": ["options"]}, {"required": ["years"]}],
     },
     "texts": {"type": "object", "propertyNames": {"enum": TEXT_NAMES}, "additionalProperties": TEXT},
     "banner_text": obj(["text"], title=TEXT, text=TEXT, link=obj(["label", "route"], label=TEXT, route=TEXT)),
     "tenant": obj(
         ["schema_version", "id", "name", "default_route", "settings", "pages", "options"],
-        schema_version={"const": 1}, id={"type": "string", "pattern": "^[a-z0-9_]+$"}, name=TEXT,
+        schema_version={"const": 1},
+        id={"type": "string", "pattern": "^[a-z0-9_]+$"},
+        name=TEXT,
         default_route=ROUTE,
-        settings=obj(["support_email", "admissions_email"],
-                     support_email=TEXT, admissions_email=TEXT,
-                     postal_address=array(TEXT), phone=TEXT,
-                     idle=obj(["timeout_ms", "prompt_ms"], timeout_ms={"type": "integer", "minimum": 60000},
-                              prompt_ms={"type": "integer", "minimum": 1000}),
-                     breakpoints=obj(["tablet", "mobile"], tablet={"type": "integer"}, mobile={"type": "integer"}),
-                     test_providers=array(obj(["name", "url"], name=TEXT, url=TEXT, code={"type": "string"})),
-                     evaluation_services=array(obj(["name", "url"], name=TEXT, url=TEXT)),
-                     validation_summary=obj(["title", "text"], title=TEXT, text=TEXT),
-                     theme={"type": "object", "propertyNames": {"enum": THEME_COLOURS},
-                            "additionalProperties": {"oneOf": [COLOUR, obj(**{s: COLOUR for s in THEME_SHADES})]}},
-                     header_images={"type": "object", "additionalProperties": {
-                         "type": "string", "pattern": "^(/|https://)"}}),
+        settings=obj(
+            ["support_email", "admissions_email"],
+            support_email=TEXT,
+            admissions_email=TEXT,
+            postal_address=array(TEXT),
+            phone=TEXT,
+            idle=obj(
+                ["timeout_ms", "prompt_ms"],
+                timeout_ms={"type": "integer", "minimum": 60000},
+                prompt_ms={"type": "integer", "minimum": 1000},
+            ),
+            breakpoints=obj(["tablet", "mobile"], tablet={"type": "integer"}, mobile={"type": "integer"}),
+            test_providers=array(obj(["name", "url"], name=TEXT, url=TEXT, code={"type": "string"})),
+            evaluation_services=array(obj(["name", "url"], name=TEXT, url=TEXT)),
+            validation_summary=obj(["title", "text"], title=TEXT, text=TEXT),
+            theme={
+                "type": "object",
+                "propertyNames": {"enum": THEME_COLOURS},
+                "additionalProperties": {"oneOf": [COLOUR, obj(**{s: COLOUR for s in THEME_SHADES})]},
+            },
+            header_images={"type": "object", "additionalProperties": {"type": "string", "pattern": "^(/|https://)"}},
+        ),
         modals={"type": "object", "additionalProperties": obj(["title", "body"], title=TEXT, body=MARKDOWN)},
         footer=obj(text=MARKDOWN),
         banners=obj(
-            welcome=obj(max_logins={"type": "integer", "minimum": 1}, name_keys=array(KEY, minItems=1),
-                        first_login=ref("banner_text"),
-                        returning=ref("banner_text"), anonymous=ref("banner_text"), submitted=ref("banner_text")),
-            dated=array(obj(["id", "text", "from", "to"], id=ID, title=TEXT, text=TEXT, link=ref("banner_text"),
-                            **{"from": DATE, "to": DATE}, tone={"enum": ["info", "urgent"]}))),
+            welcome=obj(
+                max_logins={"type": "integer", "minimum": 1},
+                name_keys=array(KEY, minItems=1),
+                first_login=ref("banner_text"),
+                returning=ref("banner_text"),
+                anonymous=ref("banner_text"),
+                submitted=ref("banner_text"),
+            ),
+            dated=array(
+                obj(
+                    ["id", "text", "from", "to"],
+                    id=ID,
+                    title=TEXT,
+                    text=TEXT,
+                    link=ref("banner_text"),
+                    **{"from": DATE, "to": DATE},
+                    tone={"enum": ["info", "urgent"]},
+                )
+            ),
+        ),
         messages={"type": "object", "propertyNames": {"enum": MESSAGE_NAMES}, "additionalProperties": TEXT},
         texts=ref("texts"),
         pages=array(TEXT, minItems=1),

@@ -3,6 +3,7 @@ to JavaScript. It understands exactly the keywords the compiler emits; anything 
 Unsupported and the caller falls back to the jsonschema reference implementation. The golden
 cases run through both, so the fast path can never drift from the reference.
 """
+
 import datetime as dt
 import re
 
@@ -14,8 +15,7 @@ class Unsupported(Exception):
 
 
 STRUCTURAL = {"$schema", "x-messages", "description", "title"}
-TYPE_CHECKS = {"string": "isinstance({v}, str)", "boolean": "isinstance({v}, bool)",
-               "object": "isinstance({v}, dict)"}
+TYPE_CHECKS = {"string": "isinstance({v}, str)", "boolean": "isinstance({v}, bool)", "object": "isinstance({v}, dict)"}
 
 
 class _Generator:
@@ -163,10 +163,20 @@ def compile_validator(schema: dict, today: dt.date):
     """A function instance -> {key: [messages]} equivalent to validation.validate_instance."""
     generator = _Generator(today)
     generator.errors(schema, "instance", None, 1)
-    source = "def validate(instance):\n    errors = {}\n    def _add(key, message):\n" \
-             "        bucket = errors.setdefault(key, [])\n        if message not in bucket: bucket.append(message)\n"
+    source = (
+        "def validate(instance):\n    errors = {}\n    def _add(key, message):\n"
+        "        bucket = errors.setdefault(key, [])\n        if message not in bucket: bucket.append(message)\n"
+    )
     source += "\n".join(generator.lines) + "\n    return errors\n"
-    namespace = {"_MISSING": _MISSING, "_same": _same, "_in_enum": _in_enum, "_valid_date": _valid_date,
-                 "_date_ok": _date_ok, "_year_ok": _year_ok, "_compare": compare, **generator.constants}
+    namespace = {
+        "_MISSING": _MISSING,
+        "_same": _same,
+        "_in_enum": _in_enum,
+        "_valid_date": _valid_date,
+        "_date_ok": _date_ok,
+        "_year_ok": _year_ok,
+        "_compare": compare,
+        **generator.constants,
+    }
     exec(compile(source, "<compiled page schema>", "exec"), namespace)  # noqa: S102 - our own generated code
     return namespace["validate"]

@@ -1,6 +1,7 @@
 """FormModel -> the compiled form: per-page JSON Schema with the tenant's messages, uiSchema,
 layout, clear rules, repeaters, tabs, option lists, banners and settings. One artefact for the
 server, the client, the print view and the PDF."""
+
 import datetime as dt
 
 from engine.definition.conditions import conjunction, map_keys, negation, tab_chosen, to_schema
@@ -64,8 +65,9 @@ class Compiler:
         rules = []
         for value, ref in spec["options_by"]["options"].items():
             when = to_schema({"valueKey": controller, "operator": "equals", "target": value})
-            rules.append({"if": when, "then": {"properties": {
-                use.key: self._choice_constraint(self._list_values(ref, extra))}}})
+            rules.append(
+                {"if": when, "then": {"properties": {use.key: self._choice_constraint(self._list_values(ref, extra))}}}
+            )
         # A controller value without options hides the dropdown: like any hidden field, no rule applies
         # (the client clears it when the controller changes).
         return rules
@@ -119,8 +121,10 @@ class Compiler:
         message = rule.get("message", use.label)
         if "one_of_required" in rule:
             # Required unless one of the alternatives is answered: an "if" on the alternatives.
-            others = [{"not": to_schema({"valueKey": use.resolve(k), "operator": "answered"})}
-                      for k in rule["one_of_required"]]
+            others = [
+                {"not": to_schema({"valueKey": use.resolve(k), "operator": "answered"})}
+                for k in rule["one_of_required"]
+            ]
             return {"if": conjunction(*others), "then": self._required(key, message)}
         if "pattern" in rule:
             constraint = {"pattern": rule["pattern"]}
@@ -148,15 +152,19 @@ class Compiler:
             properties[use.key] = base_property_schema(use.spec, field_type, self.messages)
             if field_type.has_options:
                 rules.extend(self._choice_rules(use))
-                properties[use.key + "_desc"] = {"type": "string", "maxLength": 300,
-                                                 "x-messages": {"type": self.messages["type_string"],
-                                                                "maxLength": self.messages["max_length"].replace("{limit}", "300")}}
+                properties[use.key + "_desc"] = {
+                    "type": "string",
+                    "maxLength": 300,
+                    "x-messages": {
+                        "type": self.messages["type_string"],
+                        "maxLength": self.messages["max_length"].replace("{limit}", "300"),
+                    },
+                }
             rules.extend(self._field_rules(use))
         for key, (page, _) in self.model.confirm_keys.items():
             if page == route:
                 properties[key] = {"type": "boolean", "x-messages": {"type": self.messages["type_boolean"]}}
-        schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
-                  "properties": properties}
+        schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": properties}
         if rules:
             schema["allOf"] = rules
         return schema
@@ -175,8 +183,13 @@ class Compiler:
                 entry["tab"] = list(use.tab)
             model[use.key] = entry
             if field_type.has_options:
-                model[use.key + "_desc"] = {"type": "string", "page": use.page, "field": "desc",
-                                            "max_length": 300, "companion_of": use.key}
+                model[use.key + "_desc"] = {
+                    "type": "string",
+                    "page": use.page,
+                    "field": "desc",
+                    "max_length": 300,
+                    "companion_of": use.key,
+                }
         for key, (page, _) in self.model.confirm_keys.items():
             model[key] = {"type": "boolean", "page": page, "field": "confirm"}
         return model
@@ -208,16 +221,19 @@ class Compiler:
             layout["required_when"] = to_schema(_resolve(condition, use))
         visible = self._visible(use)
         if use.visible and visible:
-            layout["visible_when"] = to_schema({"all": use.visible}) if len(use.visible) > 1 else to_schema(use.visible[0])
+            layout["visible_when"] = (
+                to_schema({"all": use.visible}) if len(use.visible) > 1 else to_schema(use.visible[0])
+            )
         field_type = REGISTRY[kind]
         if field_type.value == "string":
             layout["max_length"] = spec.get("max_length", field_type.default_max_length)
         if "options" in spec:
             layout["options"] = self._options_id(spec["options"])
         if "options_by" in spec:
-            layout["options_by"] = {"controller": use.resolve(spec["options_by"]["controller"]),
-                                    "options": {value: self._options_id(ref)
-                                                for value, ref in spec["options_by"]["options"].items()}}
+            layout["options_by"] = {
+                "controller": use.resolve(spec["options_by"]["controller"]),
+                "options": {value: self._options_id(ref) for value, ref in spec["options_by"]["options"].items()},
+            }
         if field_type.has_options:
             layout["desc_key"] = use.key + "_desc"
         if kind == "phone":
@@ -263,17 +279,31 @@ class Compiler:
                 clear_rules.append({"id": section["id"], "visible_when": out["visible_when"], "keys": keys})
             if "confirm" in section:
                 confirm = section["confirm"]
-                out["confirm"] = {"kind": confirm["kind"], "key": confirm["key"], "label": confirm["label"],
-                                  **{n: self._markdown(confirm[n]) for n in ("before", "after") if n in confirm}}
+                out["confirm"] = {
+                    "kind": confirm["kind"],
+                    "key": confirm["key"],
+                    "label": confirm["label"],
+                    **{n: self._markdown(confirm[n]) for n in ("before", "after") if n in confirm},
+                }
             by_key = self.model.by_key
             if "add_another" in section:
                 spec = section["add_another"]
-                out["add_another"] = {"id": spec["id"], "label": spec.get("label", "Add another"),
-                                      "max": spec["max"], "prefixes": list(spec["prefixes"])}
+                out["add_another"] = {
+                    "id": spec["id"],
+                    "label": spec.get("label", "Add another"),
+                    "max": spec["max"],
+                    "prefixes": list(spec["prefixes"]),
+                }
                 out["instances"] = [
-                    {"prefix": prefix, "fields": [self.field_layout(f, lambda k, p=prefix: by_key.get(p + k) or by_key[k])
-                                                  for f in section["fields"]]}
-                    for prefix in spec["prefixes"]]
+                    {
+                        "prefix": prefix,
+                        "fields": [
+                            self.field_layout(f, lambda k, p=prefix: by_key.get(p + k) or by_key[k])
+                            for f in section["fields"]
+                        ],
+                    }
+                    for prefix in spec["prefixes"]
+                ]
             elif "branches" in section:
                 out["branches"] = []
                 earlier = []
@@ -282,20 +312,39 @@ class Compiler:
                     parts = [negation(to_schema(c)) for c in earlier] + ([to_schema(condition)] if condition else [])
                     visible = conjunction(*parts)
                     fields = [self.field_layout(f, by_key.__getitem__) for f in branch["fields"]]
-                    out["branches"].append({"id": branch["id"], "visible_when": visible, "fields": fields,
-                                            **({"title": branch["title"]} if "title" in branch else {})})
-                    clear_rules.append({"id": f"{section['id']}.{branch['id']}", "visible_when": visible,
-                                        "keys": written_keys(branch["fields"])})
+                    out["branches"].append(
+                        {
+                            "id": branch["id"],
+                            "visible_when": visible,
+                            "fields": fields,
+                            **({"title": branch["title"]} if "title" in branch else {}),
+                        }
+                    )
+                    clear_rules.append(
+                        {
+                            "id": f"{section['id']}.{branch['id']}",
+                            "visible_when": visible,
+                            "keys": written_keys(branch["fields"]),
+                        }
+                    )
                     if condition:
                         earlier.append(condition)
             elif "tabs" in section:
                 spec = section["tabs"]
                 group = self.model.tabs[spec["id"]]
-                out["tabs"] = {"id": spec["id"], "default": spec["default"], "options": [
-                    {"id": tab["id"], "label": tab["label"],
-                     "clears": group.clears(tab),
-                     "fields": [self.field_layout(f, by_key.__getitem__) for f in tab["fields"]]}
-                    for tab in spec["options"]]}
+                out["tabs"] = {
+                    "id": spec["id"],
+                    "default": spec["default"],
+                    "options": [
+                        {
+                            "id": tab["id"],
+                            "label": tab["label"],
+                            "clears": group.clears(tab),
+                            "fields": [self.field_layout(f, by_key.__getitem__) for f in tab["fields"]],
+                        }
+                        for tab in spec["options"]
+                    ],
+                }
             else:
                 out["fields"] = [self.field_layout(f, by_key.__getitem__) for f in section["fields"]]
             sections.append(out)

@@ -61,8 +61,7 @@ def to_schema(condition) -> dict:
         return {"not": to_schema({"valueKey": key, "operator": "answered"})}
     if operator in ("equals", "notEquals"):
         target = _normalise_target(target)
-        positive = ({"not": _present(key)} if target in ("", None)
-                    else _present(key, {"const": target}))
+        positive = {"not": _present(key)} if target in ("", None) else _present(key, {"const": target})
         return positive if operator == "equals" else {"not": positive}
     if operator in ("in", "notIn"):
         targets = [_normalise_target(t) for t in (target if isinstance(target, list) else [target])]

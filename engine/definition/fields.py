@@ -3,6 +3,7 @@
 The compiler asks a type for its base property schema (type, length, pattern, choices) and its
 ui widget; rules common to all types (required, required_if, rules:) are handled by the compiler.
 """
+
 from dataclasses import dataclass
 
 EMAIL_PATTERN = r"^[^\s@]+@[^\s@]+\.[^\s@]+$"
@@ -106,7 +107,10 @@ def base_property_schema(spec: dict, field_type: FieldType, messages: dict) -> d
         return {"type": "boolean", "x-messages": {"type": messages["type_boolean"]}}
     limit = spec.get("max_length", field_type.default_max_length)
     schema = {"type": "string", "maxLength": limit}
-    schema_messages = {"type": messages["type_string"], "maxLength": messages["max_length"].replace("{limit}", str(limit))}
+    schema_messages = {
+        "type": messages["type_string"],
+        "maxLength": messages["max_length"].replace("{limit}", str(limit)),
+    }
     if field_type.name == "date":
         schema["pattern"] = DATE_PATTERN
         schema["fe_valid_date"] = True
@@ -116,8 +120,11 @@ def base_property_schema(spec: dict, field_type: FieldType, messages: dict) -> d
         schema_messages["pattern"] = spec.get("email_message", messages["email"])
     elif field_type.name == "phone":
         phone = spec.get("phone", {})
-        schema["pattern"] = (INTERNATIONAL_PHONE_PATTERN if phone.get("international")
-                             else mask_pattern(phone.get("mask", "(###) ###-####")))
+        schema["pattern"] = (
+            INTERNATIONAL_PHONE_PATTERN
+            if phone.get("international")
+            else mask_pattern(phone.get("mask", "(###) ###-####"))
+        )
         schema_messages["pattern"] = phone.get("message", messages["phone"])
     schema["x-messages"] = schema_messages
     return schema

@@ -3,6 +3,7 @@
 Mappings become LocDict and sequences LocList: ordinary dict/list (so jsonschema and the
 compiler read them as usual) that also remember where each key and item was written.
 """
+
 import re
 from pathlib import Path
 
@@ -41,8 +42,11 @@ class _Loader(_BaseLoader):
 
 
 _Loader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers
-            if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp")]
+    first: [
+        (tag, regexp)
+        for tag, regexp in resolvers
+        if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp")
+    ]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
 _Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|false)$"), list("tf"))
@@ -62,9 +66,14 @@ def _construct_mapping(loader, node):
         if not isinstance(key, str):
             key = str(key)
         if key in result:
-            loader.problems.append(Problem(
-                _location(loader, key_node.start_mark), "YAML_DUPLICATE_KEY",
-                f"'{key}' is written twice in this mapping", "keep one of them"))
+            loader.problems.append(
+                Problem(
+                    _location(loader, key_node.start_mark),
+                    "YAML_DUPLICATE_KEY",
+                    f"'{key}' is written twice in this mapping",
+                    "keep one of them",
+                )
+            )
         result[key] = loader.construct_object(value_node, deep=True)
         result.key_locs[key] = _location(loader, key_node.start_mark)
         result.value_locs[key] = _location(loader, value_node.start_mark)
@@ -90,8 +99,11 @@ def load_yaml(path: Path, display_name: str, problems: list[Problem]):
         problems.append(Problem(Location(display_name, 1, 1), "FILE_MISSING", f"file '{display_name}' does not exist"))
         return None
     except (UnicodeDecodeError, OSError) as exc:
-        problems.append(Problem(Location(display_name, 1, 1), "FILE_UNREADABLE", f"cannot read the file: {exc}",
-                                "save it as UTF-8 text"))
+        problems.append(
+            Problem(
+                Location(display_name, 1, 1), "FILE_UNREADABLE", f"cannot read the file: {exc}", "save it as UTF-8 text"
+            )
+        )
         return None
     loader = _Loader(text)
     loader.name = display_name
@@ -102,8 +114,14 @@ def load_yaml(path: Path, display_name: str, problems: list[Problem]):
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = Location(display_name, mark.line + 1, mark.column + 1) if mark else Location(display_name, 1, 1)
-        problems.append(Problem(where, "YAML_SYNTAX", f"{exc.problem or exc.context}",
-                                "check indentation, colons and quotes around values with ':' or '#'"))
+        problems.append(
+            Problem(
+                where,
+                "YAML_SYNTAX",
+                f"{exc.problem or exc.context}",
+                "check indentation, colons and quotes around values with ':' or '#'",
+            )
+        )
         return None
     except yaml.YAMLError as exc:
         problems.append(Problem(Location(display_name, 1, 1), "YAML_SYNTAX", str(exc)))

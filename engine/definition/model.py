@@ -1,5 +1,6 @@
 """Walks the page trees into FieldUses: every answer key with its page, repeater instance,
 tab and the conditions under which it is shown. References are checked against this model."""
+
 from dataclasses import dataclass, field
 
 from engine.definition.conditions import map_keys
@@ -44,7 +45,9 @@ class TabGroup:
 
     def clears(self, tab: dict) -> list[str]:
         """What choosing `tab` clears: its own list, else every key of the other tabs."""
-        return list(tab.get("clears") or [k for other, keys in self.tab_keys.items() if other != tab["id"] for k in keys])
+        return list(
+            tab.get("clears") or [k for other, keys in self.tab_keys.items() if other != tab["id"] for k in keys]
+        )
 
 
 @dataclass
@@ -148,8 +151,16 @@ class ModelBuilder:
             def resolve(key, prefix=prefix, local=local):
                 return prefix + key if key in local else key
 
-            self._fields(route, section["id"], section["fields"], visible, prefix=prefix, instance=index,
-                         repeater=spec["id"], resolve=resolve)
+            self._fields(
+                route,
+                section["id"],
+                section["fields"],
+                visible,
+                prefix=prefix,
+                instance=index,
+                repeater=spec["id"],
+                resolve=resolve,
+            )
 
     def _tabs(self, route: str, section: LocDict, visible: list) -> None:
         spec = section["tabs"]
@@ -162,8 +173,9 @@ class ModelBuilder:
             self._fields(route, section["id"], tab["fields"], visible, tab=(spec["id"], tab["id"]))
             group.tab_keys[tab["id"]] = [u.key for u in self.model.uses[start:]]
 
-    def _fields(self, route, section_id, fields, visible, prefix="", instance=1, repeater=None, tab=None,
-                resolve=_identity) -> None:
+    def _fields(
+        self, route, section_id, fields, visible, prefix="", instance=1, repeater=None, tab=None, resolve=_identity
+    ) -> None:
         for spec in fields:
             field_visible = list(visible)
             if "show_if" in spec:
@@ -171,22 +183,43 @@ class ModelBuilder:
                 field_visible.append(map_keys(spec["show_if"], resolve))
             if spec.get("type") == "conditional_select" and "options_by" in spec:
                 self.model.references.append(
-                    ({"valueKey": spec["options_by"]["controller"], "operator": "answered"}, resolve,
-                     spec["options_by"], "controller"))
+                    (
+                        {"valueKey": spec["options_by"]["controller"], "operator": "answered"},
+                        resolve,
+                        spec["options_by"],
+                        "controller",
+                    )
+                )
             for part in field_parts(spec):
                 part_visible = list(field_visible)
                 if part is not spec and "show_if" in part:
                     self.model.references.append((part["show_if"], resolve, part, "show_if"))
                     part_visible.append(map_keys(part["show_if"], resolve))
-                self._use(FieldUse(part, prefix + part["key"], part["type"], route, section_id, part_visible,
-                                   prefix, instance, repeater, tab, resolve))
+                self._use(
+                    FieldUse(
+                        part,
+                        prefix + part["key"],
+                        part["type"],
+                        route,
+                        section_id,
+                        part_visible,
+                        prefix,
+                        instance,
+                        repeater,
+                        tab,
+                        resolve,
+                    )
+                )
 
     def _use(self, use: FieldUse) -> None:
         if use.key in self.model.by_key:
             first = self.model.by_key[use.key]
-            self._problem(use.spec.where("key"), "DUPLICATE_KEY",
-                          f"answer key '{use.key}' is already used at {first.spec.where('key')}",
-                          "every answer key must be unique across all pages")
+            self._problem(
+                use.spec.where("key"),
+                "DUPLICATE_KEY",
+                f"answer key '{use.key}' is already used at {first.spec.where('key')}",
+                "every answer key must be unique across all pages",
+            )
             return
         self.model.by_key[use.key] = use
         self.model.uses.append(use)
@@ -199,8 +232,9 @@ class ModelBuilder:
             if "when" in rule:
                 self.model.references.append((rule["when"], use.resolve, rule, "when"))
             for other in rule.get("one_of_required") or []:
-                self.model.references.append(({"valueKey": other, "operator": "answered"}, use.resolve, rule,
-                                              "one_of_required"))
+                self.model.references.append(
+                    ({"valueKey": other, "operator": "answered"}, use.resolve, rule, "one_of_required")
+                )
 
     def _problem(self, where, code, message, hint="") -> None:
         self.problems.append(Problem(where, code, message, hint))

@@ -1,4 +1,5 @@
 """Problems found in a tenant definition, written for the form author."""
+
 import difflib
 from dataclasses import dataclass, field
 
@@ -25,8 +26,14 @@ class Problem:
         return f"{text}\n    hint: {self.hint}" if self.hint else text
 
     def to_dict(self) -> dict:
-        return {"file": self.location.file, "line": self.location.line, "col": self.location.col,
-                "code": self.code, "message": self.message, "hint": self.hint}
+        return {
+            "file": self.location.file,
+            "line": self.location.line,
+            "col": self.location.col,
+            "code": self.code,
+            "message": self.message,
+            "hint": self.hint,
+        }
 
 
 @dataclass

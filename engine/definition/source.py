@@ -1,4 +1,5 @@
 """Reads a tenant folder: tenant.yaml, its pages and option lists, each checked for structure."""
+
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,8 +30,14 @@ def read_source(folder: Path, problems: list[Problem]) -> TenantSource | None:
     tenant_file = folder / "tenant.yaml"
     name = _display(folder, tenant_file)
     if not folder.is_dir():
-        problems.append(Problem(Location(str(folder), 1, 1), "TENANT_MISSING", f"'{folder}' is not a folder",
-                                "give the tenant folder, e.g. tenants/intl_undergrad"))
+        problems.append(
+            Problem(
+                Location(str(folder), 1, 1),
+                "TENANT_MISSING",
+                f"'{folder}' is not a folder",
+                "give the tenant folder, e.g. tenants/intl_undergrad",
+            )
+        )
         return None
     tenant = load_yaml(tenant_file, name, problems)
     if tenant is None:
@@ -46,9 +53,14 @@ def read_source(folder: Path, problems: list[Problem]) -> TenantSource | None:
         page_path = folder / page_ref
         page_name = _display(folder, page_path)
         if not page_path.is_file():
-            problems.append(Problem(tenant["pages"].where(index), "FILE_MISSING",
-                                    f"page file '{page_ref}' does not exist",
-                                    f"files in {folder}/pages: {', '.join(sorted(p.name for p in (folder / 'pages').glob('*.yaml')))}"))
+            problems.append(
+                Problem(
+                    tenant["pages"].where(index),
+                    "FILE_MISSING",
+                    f"page file '{page_ref}' does not exist",
+                    f"files in {folder}/pages: {', '.join(sorted(p.name for p in (folder / 'pages').glob('*.yaml')))}",
+                )
+            )
             continue
         tree = load_yaml(page_path, page_name, problems)
         if tree is not None:
@@ -72,8 +84,14 @@ def _read_options(source: TenantSource, options_ref, problems: list[Problem]) ->
         elif path.is_file():
             files.append(path)
         else:
-            problems.append(Problem(source.tenant.where("options"), "FILE_MISSING",
-                                    f"option lists '{ref}' not found", "give a folder such as options/ or a list of files"))
+            problems.append(
+                Problem(
+                    source.tenant.where("options"),
+                    "FILE_MISSING",
+                    f"option lists '{ref}' not found",
+                    "give a folder such as options/ or a list of files",
+                )
+            )
     for path in files:
         name = _display(source.folder, path)
         tree = load_yaml(path, name, problems)
@@ -94,7 +112,9 @@ def _read_contents(source: TenantSource, problems: list[Problem]) -> None:
                 if path.is_file():
                     source.contents[node["file"]] = path.read_text(encoding="utf-8")
                 else:
-                    problems.append(Problem(node.where("file"), "FILE_MISSING", f"content file '{node['file']}' does not exist"))
+                    problems.append(
+                        Problem(node.where("file"), "FILE_MISSING", f"content file '{node['file']}' does not exist")
+                    )
             for value in node.values():
                 visit(value)
         elif isinstance(node, list):

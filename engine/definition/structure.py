@@ -1,4 +1,5 @@
 """Structure check: each file against its part of tenant.schema.json, with author-friendly messages."""
+
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -72,12 +73,20 @@ def _describe(error, tree, location: Location) -> Problem:
         extra = [k for k in error.instance if k not in allowed]
         key = extra[0] if extra else "?"
         hint = did_you_mean(key, allowed) or f"allowed here: {', '.join(allowed)}"
-        return Problem(_key_location(tree, path, key, location), "UNKNOWN_PROPERTY",
-                       f"'{key}' is not a property of {where_text}", hint)
+        return Problem(
+            _key_location(tree, path, key, location),
+            "UNKNOWN_PROPERTY",
+            f"'{key}' is not a property of {where_text}",
+            hint,
+        )
     if validator == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
-        return Problem(location, "MISSING_PROPERTY", f"{where_text} needs '{missing}'",
-                       "see docs/authoring.md for what this part must contain")
+        return Problem(
+            location,
+            "MISSING_PROPERTY",
+            f"{where_text} needs '{missing}'",
+            "see docs/authoring.md for what this part must contain",
+        )
     if validator == "enum":
         allowed = [str(v) for v in error.validator_value]
         hint = did_you_mean(error.instance, allowed) or f"one of: {', '.join(allowed)}"
@@ -86,12 +95,19 @@ def _describe(error, tree, location: Location) -> Problem:
     if validator == "type":
         expected = error.validator_value
         expected = " or ".join(expected) if isinstance(expected, list) else expected
-        return Problem(location, "WRONG_TYPE",
-                       f"{where_text} must be {expected}, not {type(error.instance).__name__} {error.instance!r}"[:300],
-                       "quote values such as \"01\" or \"Y\" to keep them as text")
+        return Problem(
+            location,
+            "WRONG_TYPE",
+            f"{where_text} must be {expected}, not {type(error.instance).__name__} {error.instance!r}"[:300],
+            'quote values such as "01" or "Y" to keep them as text',
+        )
     if validator == "pattern":
-        return Problem(location, "BAD_NAME", f"{error.instance!r} is not valid for {where_text}",
-                       f"it must match {error.validator_value}")
+        return Problem(
+            location,
+            "BAD_NAME",
+            f"{error.instance!r} is not valid for {where_text}",
+            f"it must match {error.validator_value}",
+        )
     if validator == "const":
         return Problem(location, "BAD_VALUE", f"{where_text} must be {error.validator_value!r}")
     if validator in ("oneOf", "anyOf"):

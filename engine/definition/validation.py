@@ -9,6 +9,7 @@ ajv implements the same way (client/src/form/keywords.js):
   fe_years       {start_year?, num_years, direction, extra}: one of the year list's values today
 Each failing keyword's message is the `x-messages[keyword]` of the schema that holds it.
 """
+
 import datetime as dt
 import re
 from functools import lru_cache
@@ -101,10 +102,16 @@ def validator_class(today: dt.date):
         if not compare(instance, spec["op"], spec["target"]):
             yield ValidationError(f"{instance!r} is not {spec['op']} {spec['target']!r}")
 
-    return validators.extend(Draft202012Validator, {
-        "fe_valid_date": fe_valid_date, "fe_date": fe_date, "fe_year": fe_year, "fe_compare": fe_compare,
-        "fe_years": fe_years,
-    })
+    return validators.extend(
+        Draft202012Validator,
+        {
+            "fe_valid_date": fe_valid_date,
+            "fe_date": fe_date,
+            "fe_year": fe_year,
+            "fe_compare": fe_compare,
+            "fe_years": fe_years,
+        },
+    )
 
 
 def _message(error: ValidationError, today: dt.date) -> str:
@@ -135,8 +142,14 @@ def validate_instance(schema: dict, instance: dict, today: dt.date) -> dict[str,
     return errors
 
 
-def validate_answers(compiled, answers: dict, today: dt.date | None = None, tabs: dict | None = None,
-                     routes: list[str] | None = None, reference: bool = False) -> dict[str, list[str]]:
+def validate_answers(
+    compiled,
+    answers: dict,
+    today: dt.date | None = None,
+    tabs: dict | None = None,
+    routes: list[str] | None = None,
+    reference: bool = False,
+) -> dict[str, list[str]]:
     """{key: [messages]} for the whole application (or the given page routes); {} when valid.
     reference=True uses the jsonschema library instead of the compiled fast path."""
     today = today or dt.date.today()

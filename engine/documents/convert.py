@@ -4,6 +4,7 @@ Pure: bytes in, bytes out, no storage or database. The type is identified from t
 only (never the name or Content-Type); files that look like two types at once (polyglots)
 are refused. Every parser runs with its own limits so a hostile file cannot exhaust memory.
 """
+
 from __future__ import annotations
 
 import io
@@ -59,12 +60,12 @@ def sniff(data: bytes) -> set[str]:
 
 
 def _has_zip_directory(data: bytes) -> bool:
-    tail = data[-(65536 + 22):]
+    tail = data[-(65536 + 22) :]
     return b"PK\x05\x06" in tail and zipfile.is_zipfile(io.BytesIO(data))
 
 
 def identify(data: bytes) -> str | None:
-    """"png", "jpeg", "pdf", "docx"; None for anything else; ConversionRefused for polyglots."""
+    """ "png", "jpeg", "pdf", "docx"; None for anything else; ConversionRefused for polyglots."""
     kinds = sniff(data)
     if len(kinds) > 1:
         raise ConversionRefused(MESSAGES["polyglot"])
@@ -81,7 +82,7 @@ def identify(data: bytes) -> str | None:
 def _looks_like_docx(data: bytes) -> bool:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            names = set(archive.namelist()[:MAX_ZIP_ENTRIES + 1])
+            names = set(archive.namelist()[: MAX_ZIP_ENTRIES + 1])
     except (zipfile.BadZipFile, ValueError, OSError):
         return False
     return "[Content_Types].xml" in names and "word/document.xml" in names
@@ -106,6 +107,7 @@ def check_and_convert(data: bytes, file_name: str, rules: dict, size: int | None
 
 
 # -- images ---------------------------------------------------------------------------------
+
 
 def open_image(data: bytes):
     """A decoded Pillow image within our pixel cap, EXIF orientation applied, as RGB."""
@@ -156,6 +158,7 @@ def image_to_pdf(data: bytes) -> bytes:
 
 # -- PDF ------------------------------------------------------------------------------------
 
+
 def normalise_pdf(data: bytes) -> bytes:
     """Rewrite the pages into a new document: no OpenAction, no JavaScript, no actions, no forms."""
     from pypdf import PdfReader, PdfWriter
@@ -183,8 +186,19 @@ def normalise_pdf(data: bytes) -> bytes:
         return out.getvalue()
     except ConversionRefused:
         raise
-    except (PyPdfError, ValueError, TypeError, KeyError, AttributeError, IndexError, OSError,
-            RecursionError, AssertionError, NotImplementedError, ZeroDivisionError):
+    except (
+        PyPdfError,
+        ValueError,
+        TypeError,
+        KeyError,
+        AttributeError,
+        IndexError,
+        OSError,
+        RecursionError,
+        AssertionError,
+        NotImplementedError,
+        ZeroDivisionError,
+    ):
         raise ConversionRefused(MESSAGES["pdf_unreadable"])
 
 
@@ -219,11 +233,14 @@ def check_docx_archive(data: bytes) -> None:
             raise ConversionRefused(MESSAGES["docx_too_large"])
         total = 0
         for info in infos:
-            if info.file_size > MAX_ZIP_UNCOMPRESSED or \
-                    info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1) + 65536:
+            if (
+                info.file_size > MAX_ZIP_UNCOMPRESSED
+                or info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1) + 65536
+            ):
                 raise ConversionRefused(MESSAGES["docx_too_large"])
-            total += _read_capped(archive, info, MAX_ZIP_UNCOMPRESSED - total, check_xml=info.filename.endswith(
-                (".xml", ".rels")))
+            total += _read_capped(
+                archive, info, MAX_ZIP_UNCOMPRESSED - total, check_xml=info.filename.endswith((".xml", ".rels"))
+            )
             if total > MAX_ZIP_UNCOMPRESSED:
                 raise ConversionRefused(MESSAGES["docx_too_large"])
 

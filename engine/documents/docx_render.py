@@ -4,6 +4,7 @@ by design; the text, its order and its structure are what staff need to read.
 
 Call only after `convert.check_docx_archive` has refused bombs and entity declarations.
 """
+
 from __future__ import annotations
 
 import io
@@ -33,8 +34,15 @@ def _styles():
     styles = {"body": body, "cell": ParagraphStyle("cell", parent=body, fontSize=9.5, leading=12)}
     sizes = {0: 20, 1: 16, 2: 14, 3: 12.5, 4: 11.5, 5: 11, 6: 11}
     for level, size in sizes.items():
-        styles[f"h{level}"] = ParagraphStyle(f"h{level}", parent=body, fontName=bold, fontSize=size,
-                                             leading=size * 1.25, spaceBefore=size * 0.6, spaceAfter=size * 0.3)
+        styles[f"h{level}"] = ParagraphStyle(
+            f"h{level}",
+            parent=body,
+            fontName=bold,
+            fontSize=size,
+            leading=size * 1.25,
+            spaceBefore=size * 0.6,
+            spaceAfter=size * 0.3,
+        )
     return styles
 
 
@@ -127,10 +135,16 @@ class _Renderer:
         def flush():
             nonlocal pending_list, pending_kind
             if pending_list:
-                flowables.append(ListFlowable(
-                    pending_list, bulletType="1" if pending_kind == "number" else "bullet",
-                    start=None if pending_kind == "number" else "\u2022", leftIndent=18,
-                    bulletFontName=self.fonts[0], bulletFontSize=9))
+                flowables.append(
+                    ListFlowable(
+                        pending_list,
+                        bulletType="1" if pending_kind == "number" else "bullet",
+                        start=None if pending_kind == "number" else "\u2022",
+                        leftIndent=18,
+                        bulletFontName=self.fonts[0],
+                        bulletFontSize=9,
+                    )
+                )
             pending_list, pending_kind = [], None
 
         for child in container.iter_inner_content():
@@ -176,11 +190,16 @@ class _Renderer:
         rows = [r + [[""]] * (columns - len(r)) for r in rows] or [[""]]
         widths = [(FRAME_WIDTH - depth * 12) / columns] * columns
         flowable = Table(rows, colWidths=widths, repeatRows=0)
-        flowable.setStyle(TableStyle([
-            ("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-        ]))
+        flowable.setStyle(
+            TableStyle(
+                [
+                    ("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 4),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+                ]
+            )
+        )
         return flowable
 
 
@@ -189,6 +208,13 @@ def render_docx(data: bytes) -> bytes:
     renderer = _Renderer(document)
     story = renderer.body(document) or [Paragraph("", renderer.styles["body"])]
     out = io.BytesIO()
-    SimpleDocTemplate(out, pagesize=LETTER, leftMargin=inch, rightMargin=inch, topMargin=inch,
-                      bottomMargin=inch, title="Converted document").build(story)
+    SimpleDocTemplate(
+        out,
+        pagesize=LETTER,
+        leftMargin=inch,
+        rightMargin=inch,
+        topMargin=inch,
+        bottomMargin=inch,
+        title="Converted document",
+    ).build(story)
     return out.getvalue()

@@ -4,6 +4,7 @@ Workers have no Flask app: settings come from the environment (`load_config`), l
 and the database through a plain SQLAlchemy session. The job writes its row only while the
 row still names it (`job_id`), so a retried or replaced job never overwrites a newer one.
 """
+
 from __future__ import annotations
 
 import datetime as dt

@@ -6,6 +6,7 @@ A conversion row is the document answer: `completed` rows are what
 (a stale or retried job sees another id and stops); `deadline_at` is when a job that has
 not reported back is taken as dead.
 """
+
 import datetime as dt
 import enum
 

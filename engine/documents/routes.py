@@ -1,5 +1,6 @@
 """The documents API: presigned uploads, conversion requests and status, deletion, and the local
 backend's upload and download endpoints. Thin: parse, one service call, answer."""
+
 import io
 
 from flask import current_app, jsonify, request, send_file
@@ -8,9 +9,15 @@ from flask.views import MethodView
 from engine.accounts.auth import current_account_id, login_required, login_responses
 from engine.accounts.parser import ArgumentsParser
 from engine.documents import messages, service
-from engine.documents.schemas import (DOCUMENT_ANSWERS_MAP, ConversionPostSchema,
-                                      ConversionStatusSchema, DownloadQuerySchema, PresignedPostSchema,
-                                      PresignPostSchema, UploadSchema)
+from engine.documents.schemas import (
+    DOCUMENT_ANSWERS_MAP,
+    ConversionPostSchema,
+    ConversionStatusSchema,
+    DownloadQuerySchema,
+    PresignedPostSchema,
+    PresignPostSchema,
+    UploadSchema,
+)
 from engine.documents.storage import LocalStorage, PolicyRefused, StorageError
 from engine.errors import AppError
 from engine.extensions import Blueprint, ErrorSchema, MessageSchema
@@ -171,7 +178,12 @@ class LocalDownloadViews(MethodView):
             raise AppError(messages.UPLOAD_LINK_INVALID, 403)
         except StorageError:
             raise AppError(messages.UPLOAD_LINK_INVALID, 404)
-        response = send_file(io.BytesIO(data), mimetype="application/pdf", as_attachment=True,
-                             download_name=query["name"] or "document.pdf", max_age=0)
+        response = send_file(
+            io.BytesIO(data),
+            mimetype="application/pdf",
+            as_attachment=True,
+            download_name=query["name"] or "document.pdf",
+            max_age=0,
+        )
         response.headers["Cache-Control"] = "private, no-store"
         return response

@@ -1,4 +1,5 @@
 """Request and response bodies of the documents API (platform section 7)."""
+
 import marshmallow as ma
 from marshmallow import fields, validate
 
@@ -9,26 +10,42 @@ MAX_FILE_NAME = 1000  # what we accept on the wire; the tenant's rule (32) is ch
 
 
 class PresignPostSchema(ma.Schema):
-    answer_key = fields.String(required=True, validate=validate.Length(min=1, max=100),
-                               metadata={"description": "A file-upload answer key of the form", "example": "essay_file"})
+    answer_key = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=100),
+        metadata={"description": "A file-upload answer key of the form", "example": "essay_file"},
+    )
 
 
 class PresignedPostSchema(ma.Schema):
     url = fields.String(required=True, metadata={"description": "Where to POST the form fields and the file"})
-    fields = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
-                         metadata={"description": "Form fields to send before the file (including `key`)"})
+    fields = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        metadata={"description": "Form fields to send before the file (including `key`)"},
+    )
 
 
 class ConversionPostSchema(ma.Schema):
-    file_key = fields.String(required=True, validate=validate.Length(min=1, max=MAX_KEY_LENGTH),
-                             metadata={"description": "The `key` field of the presigned upload"})
-    file_name = fields.String(required=True, validate=validate.Length(min=1, max=MAX_FILE_NAME),
-                              metadata={"description": "The name of the file the applicant picked"})
+    file_key = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=MAX_KEY_LENGTH),
+        metadata={"description": "The `key` field of the presigned upload"},
+    )
+    file_name = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=MAX_FILE_NAME),
+        metadata={"description": "The name of the file the applicant picked"},
+    )
 
 
 class ConversionStatusSchema(ma.Schema):
-    status = fields.String(required=True, validate=validate.OneOf([s.value for s in ConversionStatus]),
-                           metadata={"enum": [s.value for s in ConversionStatus]})
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf([s.value for s in ConversionStatus]),
+        metadata={"enum": [s.value for s in ConversionStatus]},
+    )
     message = fields.String(required=True, metadata={"description": "Why a conversion failed; empty otherwise"})
 
 
@@ -40,7 +57,9 @@ class DocumentAnswerSchema(ma.Schema):
 DOCUMENT_ANSWERS_MAP = {
     "type": "object",
     "additionalProperties": {
-        "type": "object", "required": ["file_name", "file_size"], "additionalProperties": False,
+        "type": "object",
+        "required": ["file_name", "file_size"],
+        "additionalProperties": False,
         "properties": {"file_name": {"type": "string"}, "file_size": {"type": "integer", "minimum": 0}},
     },
     "description": "File-upload answer key -> the converted file's name and size in bytes",

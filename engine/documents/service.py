@@ -7,6 +7,7 @@ For the applications domain:
 - `document_answers(application_id)` -> {key: {file_name, file_size}} (completed conversions);
 - `remove_documents(application_id, keys)` removes those answers, conversions and files.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -77,6 +78,7 @@ def rules_for(compiled, answer_key: str) -> dict:
 
 # --- settings and plumbing --------------------------------------------------------------
 
+
 def config() -> dict:
     return current_app.config
 
@@ -109,6 +111,7 @@ def _seconds(name: str, settings: dict, default: int) -> int:
 
 # --- presigned upload --------------------------------------------------------------------
 
+
 def presign(application_id: int, answer_key: str) -> dict:
     rules = rules_for(compiled_form(), answer_key)
     _ensure_open(application_id)
@@ -125,9 +128,11 @@ def _ensure_open(application_id: int) -> None:
 
 # --- conversion requests -----------------------------------------------------------------
 
+
 def _conversion(session: Session, application_id: int, answer_key: str, lock: bool = False):
-    statement = select(DocumentConversion).where(DocumentConversion.application_id == application_id,
-                                                 DocumentConversion.answer_key == answer_key)
+    statement = select(DocumentConversion).where(
+        DocumentConversion.application_id == application_id, DocumentConversion.answer_key == answer_key
+    )
     if lock:
         statement = statement.with_for_update().execution_options(populate_existing=True)
     return session.scalars(statement).first()
@@ -182,8 +187,9 @@ def _enqueue(conversion: DocumentConversion, rules: dict, settings: dict) -> Non
     timeout = _seconds("DOCUMENT_JOB_TIMEOUT", settings, 60)
     job_path = settings.get("DOCUMENT_CONVERT_JOB") or CONVERT_JOB
     try:
-        job = jobs.enqueue(job_path, conversion.id, rules, job_timeout=timeout,
-                           queue=settings.get("DOCUMENT_QUEUE") or "default")
+        job = jobs.enqueue(
+            job_path, conversion.id, rules, job_timeout=timeout, queue=settings.get("DOCUMENT_QUEUE") or "default"
+        )
     except (jobs.QueueUnavailable, RedisError) as exc:
         log.error("conversion %s could not be queued: %s", conversion.id, exc)
         with db.transaction():
@@ -249,8 +255,13 @@ def _reconcile(conversion: DocumentConversion, rules: dict) -> DocumentConversio
         current = _conversion(session, conversion.application_id, conversion.answer_key, lock=True)
         if current is None or current.status not in PENDING or current.job_id != conversion.job_id:
             return current  # someone else already moved it on
-        log.warning("conversion %s: job %s is %s and did not finish (attempt %s)", current.id, current.job_id,
-                    state, current.attempts)
+        log.warning(
+            "conversion %s: job %s is %s and did not finish (attempt %s)",
+            current.id,
+            current.job_id,
+            state,
+            current.attempts,
+        )
         if current.attempts >= MAX_ATTEMPTS:
             _fail(session, current, messages.CONVERSION_ABANDONED, settings)
             return current
@@ -271,6 +282,7 @@ def _fail(session: Session, conversion: DocumentConversion, message: str, settin
 
 
 # --- the answer marker on the application ----------------------------------------------
+
 
 def set_answer(session: Session, application_id: int, answer_key: str, value: str) -> None:
     """Write the ANSWERED marker (or clear it) in the application's answers, under its row lock.
@@ -296,6 +308,7 @@ def _clear_answer(application_id: int, answer_key: str) -> None:
 
 # --- deletion and listing ----------------------------------------------------------------
 
+
 def delete_document(application_id: int, answer_key: str) -> None:
     rules_for(compiled_form(), answer_key)
     _ensure_open(application_id)
@@ -308,12 +321,17 @@ def remove_documents(application_id: int, keys: list[str]) -> None:
     store = storage()
     stored = []
     with db.transaction():
-        rows = session.scalars(select(DocumentConversion).where(
-            DocumentConversion.application_id == application_id,
-            DocumentConversion.answer_key.in_(list(keys)))).all()
+        rows = session.scalars(
+            select(DocumentConversion).where(
+                DocumentConversion.application_id == application_id, DocumentConversion.answer_key.in_(list(keys))
+            )
+        ).all()
         stored = [k for row in rows for k in (row.upload_key, row.pdf_key) if k]
-        session.execute(delete(DocumentConversion).where(DocumentConversion.application_id == application_id,
-                                                         DocumentConversion.answer_key.in_(list(keys))))
+        session.execute(
+            delete(DocumentConversion).where(
+                DocumentConversion.application_id == application_id, DocumentConversion.answer_key.in_(list(keys))
+            )
+        )
         for key in keys:
             set_answer(session, application_id, key, "")
     delete_quietly(store, stored)
@@ -331,13 +349,29 @@ def delete_quietly(store: Storage, keys) -> None:
 
 
 def document_answers(application_id: int) -> dict:
-    rows = db.session().scalars(select(DocumentConversion).where(
-        DocumentConversion.application_id == application_id,
-        DocumentConversion.status == ConversionStatus.COMPLETED.value).order_by(DocumentConversion.answer_key)).all()
+    rows = (
+        db.session()
+        .scalars(
+            select(DocumentConversion)
+            .where(
+                DocumentConversion.application_id == application_id,
+                DocumentConversion.status == ConversionStatus.COMPLETED.value,
+            )
+            .order_by(DocumentConversion.answer_key)
+        )
+        .all()
+    )
     return {row.answer_key: {"file_name": row.file_name, "file_size": row.file_size or 0} for row in rows}
 
 
 def completed_conversions(session: Session, application_id: int) -> list[DocumentConversion]:
-    return list(session.scalars(select(DocumentConversion).where(
-        DocumentConversion.application_id == application_id,
-        DocumentConversion.status == ConversionStatus.COMPLETED.value).order_by(DocumentConversion.id)).all())
+    return list(
+        session.scalars(
+            select(DocumentConversion)
+            .where(
+                DocumentConversion.application_id == application_id,
+                DocumentConversion.status == ConversionStatus.COMPLETED.value,
+            )
+            .order_by(DocumentConversion.id)
+        ).all()
+    )

@@ -5,6 +5,7 @@ local upload endpoint (`POST /api/storage/upload`) checks the way S3 would: the 
 expiry and the content-length-range, under an HMAC signature. `S3Storage` uses boto3 against
 any S3-compatible endpoint. The client posts `{url, fields}` + the file to either one the same way.
 """
+
 from __future__ import annotations
 
 import base64
@@ -139,8 +140,12 @@ class LocalStorage(Storage):
             "conditions": [{"key": key}, ["content-length-range", 1, max_bytes]],
         }
         policy_b64 = _b64(json.dumps(policy, separators=(",", ":")).encode())
-        fields = {"key": key, "policy": policy_b64, "x-amz-algorithm": self.ALGORITHM,
-                  "x-amz-signature": _sign(self.secret, policy_b64)}
+        fields = {
+            "key": key,
+            "policy": policy_b64,
+            "x-amz-algorithm": self.ALGORITHM,
+            "x-amz-signature": _sign(self.secret, policy_b64),
+        }
         return PresignedPost(self._base() + self.UPLOAD_PATH, fields)
 
     def check_policy(self, fields: dict, size: int, now: float | None = None) -> str:
@@ -155,8 +160,9 @@ class LocalStorage(Storage):
             policy = json.loads(base64.b64decode(policy_b64, validate=True))
             expiration = dt.datetime.strptime(policy["expiration"], "%Y-%m-%dT%H:%M:%S.000Z").replace(tzinfo=dt.UTC)
             key = next(c["key"] for c in policy["conditions"] if isinstance(c, dict) and "key" in c)
-            low, high = next(c[1:] for c in policy["conditions"]
-                             if isinstance(c, list) and c and c[0] == "content-length-range")
+            low, high = next(
+                c[1:] for c in policy["conditions"] if isinstance(c, list) and c and c[0] == "content-length-range"
+            )
             low, high = int(low), int(high)
         except (ValueError, KeyError, TypeError, StopIteration):
             raise PolicyRefused("Invalid according to Policy: the policy could not be read.", 400)
@@ -188,8 +194,12 @@ class LocalStorage(Storage):
                 raise
         if written > max_bytes or written < 1:
             os.unlink(tmp.name)
-            raise PolicyRefused("Your proposed upload exceeds the maximum allowed size." if written
-                                else "Your proposed upload is smaller than the minimum allowed size.", 400)
+            raise PolicyRefused(
+                "Your proposed upload exceeds the maximum allowed size."
+                if written
+                else "Your proposed upload is smaller than the minimum allowed size.",
+                400,
+            )
         os.replace(tmp.name, path)
         return written
 
@@ -249,14 +259,23 @@ class S3Storage(Storage):
 
         self.bucket = bucket
         self.client = boto3.client(
-            "s3", endpoint_url=endpoint_url or None, region_name=region or "us-east-1",
-            config=Config(signature_version="s3v4", retries={"max_attempts": 3}, connect_timeout=5,
-                          read_timeout=30, s3={"addressing_style": "path"}),
+            "s3",
+            endpoint_url=endpoint_url or None,
+            region_name=region or "us-east-1",
+            config=Config(
+                signature_version="s3v4",
+                retries={"max_attempts": 3},
+                connect_timeout=5,
+                read_timeout=30,
+                s3={"addressing_style": "path"},
+            ),
         )
 
     def presign_upload(self, key: str, max_bytes: int, expires_in: int) -> PresignedPost:
         post = self.client.generate_presigned_post(
-            Bucket=self.bucket, Key=key, Fields=None,
+            Bucket=self.bucket,
+            Key=key,
+            Fields=None,
             Conditions=[["content-length-range", 1, max_bytes]],
             ExpiresIn=min(expires_in, MAX_PRESIGN_SECONDS),
         )
@@ -309,9 +328,14 @@ class S3Storage(Storage):
 
     def download_url(self, key: str, expires_in: int, file_name: str) -> str:
         return self.client.generate_presigned_url(
-            "get_object", ExpiresIn=expires_in,
-            Params={"Bucket": self.bucket, "Key": key, "ResponseContentType": "application/pdf",
-                    "ResponseContentDisposition": f'attachment; filename="{file_name}"'},
+            "get_object",
+            ExpiresIn=expires_in,
+            Params={
+                "Bucket": self.bucket,
+                "Key": key,
+                "ResponseContentType": "application/pdf",
+                "ResponseContentDisposition": f'attachment; filename="{file_name}"',
+            },
         )
 
 

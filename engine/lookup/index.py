@@ -3,6 +3,7 @@
 Searchable text is folded by engine.lookup.text before it reaches FTS5 (so 'ß' and 'é' fold the
 same way at build and query time); the unicode61 tokenizer removes diacritics as well.
 """
+
 import logging
 import os
 import sqlite3
@@ -51,8 +52,11 @@ def _fts_table(category: str) -> str:
 
 def _distinct(query_words: list[str]) -> list[str]:
     """Drop repeated words and words another one starts with: 'lin lincoln' needs only 'lincoln'*."""
-    return [word for position, word in enumerate(query_words)
-            if word not in query_words[:position] and not any(o != word and o.startswith(word) for o in query_words)]
+    return [
+        word
+        for position, word in enumerate(query_words)
+        if word not in query_words[:position] and not any(o != word and o.startswith(word) for o in query_words)
+    ]
 
 
 def build(path: Path, entries: Iterable[Entry], sources: str = "") -> dict[str, int]:
@@ -73,9 +77,14 @@ def build(path: Path, entries: Iterable[Entry], sources: str = "") -> dict[str, 
             connection.executescript(SCHEMA)
             for category, category_entries in by_category.items():
                 _write_category(connection, category, category_entries)
-            connection.executemany("INSERT INTO meta VALUES (?, ?)", [
-                ("format", FORMAT_VERSION), ("built_at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())),
-                ("sources", sources)])
+            connection.executemany(
+                "INSERT INTO meta VALUES (?, ?)",
+                [
+                    ("format", FORMAT_VERSION),
+                    ("built_at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())),
+                    ("sources", sources),
+                ],
+            )
         connection.execute("VACUUM")
         connection.close()
         os.chmod(temp_name, 0o644)  # mkstemp makes it private; app processes may run as another user
@@ -90,20 +99,33 @@ def _write_category(connection: sqlite3.Connection, category: str, entries: list
     table = _fts_table(category)
     connection.execute(
         f"CREATE VIRTUAL TABLE {table} USING fts5(name, other_names, place, codes, content='',"
-        " tokenize='unicode61 remove_diacritics 2', prefix='1 2 3 4 5 6')")
+        " tokenize='unicode61 remove_diacritics 2', prefix='1 2 3 4 5 6')"
+    )
     # Rows go in alphabetical order, so rowid order is name order: the cheapest tie-break.
     entries = sorted(entries, key=lambda e: (name_key(e.display), e.city, e.id))
     for entry in entries:
         cursor = connection.execute(
             "INSERT INTO entry (category, id, name, other_names, name_key, ceeb, nces_id, address_line_1,"
             " city, state, zip, country) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (category, entry.id, entry.display, "|".join(entry.other_names), name_key(entry.display),
-             *(getattr(entry, f) for f in FIELDS)))
+            (
+                category,
+                entry.id,
+                entry.display,
+                "|".join(entry.other_names),
+                name_key(entry.display),
+                *(getattr(entry, f) for f in FIELDS),
+            ),
+        )
         connection.execute(
             f"INSERT INTO {table} (rowid, name, other_names, place, codes) VALUES (?, ?, ?, ?, ?)",
-            (cursor.lastrowid, name_key(entry.display), " ".join(name_key(n) for n in entry.other_names),
-             name_key(" ".join((entry.city, entry.state, entry.country))),
-             " ".join((entry.ceeb, entry.nces_id, entry.zip))))
+            (
+                cursor.lastrowid,
+                name_key(entry.display),
+                " ".join(name_key(n) for n in entry.other_names),
+                name_key(" ".join((entry.city, entry.state, entry.country))),
+                " ".join((entry.ceeb, entry.nces_id, entry.zip)),
+            ),
+        )
 
 
 def read_entries(path: Path, categories: Iterable[str]) -> list[Entry]:
@@ -115,11 +137,17 @@ def read_entries(path: Path, categories: Iterable[str]) -> list[Entry]:
     try:
         rows = connection.execute(
             f"SELECT category, id, name, other_names, {', '.join(FIELDS)} FROM entry"
-            f" WHERE category IN ({', '.join('?' * len(wanted))})", wanted).fetchall()
+            f" WHERE category IN ({', '.join('?' * len(wanted))})",
+            wanted,
+        ).fetchall()
     finally:
         connection.close()
-    return [Entry(category=r[0], id=r[1], name=r[2], other_names=[n for n in r[3].split("|") if n],
-                  **dict(zip(FIELDS, r[4:]))) for r in rows]
+    return [
+        Entry(
+            category=r[0], id=r[1], name=r[2], other_names=[n for n in r[3].split("|") if n], **dict(zip(FIELDS, r[4:]))
+        )
+        for r in rows
+    ]
 
 
 def counts(path: Path) -> dict[str, int]:
@@ -151,15 +179,21 @@ class IndexProvider(LookupProvider):
         key = " ".join(query_words)
         rows: list[sqlite3.Row] = []
         if key.isdigit() and category in SCHOOL_CATEGORIES:
-            rows += self._query("SELECT * FROM entry WHERE category = ? AND ceeb >= ? AND ceeb < ?"
-                                " ORDER BY ceeb, rowid LIMIT ?", (category, key, key + ":", limit))  # ':' follows '9'
+            rows += self._query(
+                "SELECT * FROM entry WHERE category = ? AND ceeb >= ? AND ceeb < ? ORDER BY ceeb, rowid LIMIT ?",
+                (category, key, key + ":", limit),
+            )  # ':' follows '9'
         if len(rows) < limit:
-            rows += self._query("SELECT * FROM entry WHERE category = ? AND name_key >= ? AND name_key < ?"
-                                " ORDER BY name_key, rowid LIMIT ?", (category, key, key + "\uffff", limit))
+            rows += self._query(
+                "SELECT * FROM entry WHERE category = ? AND name_key >= ? AND name_key < ?"
+                " ORDER BY name_key, rowid LIMIT ?",
+                (category, key, key + "\uffff", limit),
+            )
         if len(rows) < limit:
             match_words = _distinct(query_words)
-            rows += self._fts_search(category, fts_query(match_words), limit + len(rows),
-                                     rank=min(map(len, match_words)) > 1)
+            rows += self._fts_search(
+                category, fts_query(match_words), limit + len(rows), rank=min(map(len, match_words)) > 1
+            )
         first_places: dict[int, sqlite3.Row] = {}
         for row in rows:
             first_places.setdefault(row["rowid"], row)
@@ -172,12 +206,15 @@ class IndexProvider(LookupProvider):
         table = _fts_table(category)
         select = f"SELECT e.* FROM {table} JOIN entry e ON e.rowid = {table}.rowid WHERE {table} MATCH ?"
         if rank:
-            probe = self._query(f"SELECT count(*) FROM (SELECT rowid FROM {table} WHERE {table} MATCH ? LIMIT ?)",
-                                (match, BM25_MAX_MATCHES + 1))
+            probe = self._query(
+                f"SELECT count(*) FROM (SELECT rowid FROM {table} WHERE {table} MATCH ? LIMIT ?)",
+                (match, BM25_MAX_MATCHES + 1),
+            )
             if probe[0][0] <= BM25_MAX_MATCHES:
                 return self._query(f"{select} ORDER BY bm25({table}, {WEIGHTS}), e.rowid LIMIT ?", (match, limit))
-        return (self._query(f"{select} ORDER BY {table}.rowid LIMIT ?", ("{name other_names}: (" + match + ")", limit))
-                + self._query(f"{select} ORDER BY {table}.rowid LIMIT ?", (match, limit)))
+        return self._query(
+            f"{select} ORDER BY {table}.rowid LIMIT ?", ("{name other_names}: (" + match + ")", limit)
+        ) + self._query(f"{select} ORDER BY {table}.rowid LIMIT ?", (match, limit))
 
     def detail(self, category: str, record_id: str) -> dict | None:
         rows = self._query("SELECT * FROM entry WHERE category = ? AND id = ?", (category, record_id))
@@ -222,8 +259,10 @@ class IndexProvider(LookupProvider):
             found = connection.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
             if found is None or found[0] != FORMAT_VERSION:
                 connection.close()
-                raise sqlite3.DatabaseError(f"index format {found[0] if found else None!r}, this version reads "
-                                            f"{FORMAT_VERSION!r}: run `formengine lookup load` again")
+                raise sqlite3.DatabaseError(
+                    f"index format {found[0] if found else None!r}, this version reads "
+                    f"{FORMAT_VERSION!r}: run `formengine lookup load` again"
+                )
             local.connection, local.identity = connection, identity
         return local.connection
 
@@ -234,6 +273,9 @@ class IndexProvider(LookupProvider):
             if not self.path.exists():
                 started = time.perf_counter()
                 self._build_missing(self.path)
-                log.info("built lookup index %s from the bundled sample in %.0f ms", self.path,
-                         (time.perf_counter() - started) * 1000)
+                log.info(
+                    "built lookup index %s from the bundled sample in %.0f ms",
+                    self.path,
+                    (time.perf_counter() - started) * 1000,
+                )
         return os.stat(self.path)

@@ -1,4 +1,5 @@
 """Reading lookup CSV files (the bundled sample, NCES/IPEDS extracts, CEEB crosswalks) into entries."""
+
 import csv
 import hashlib
 from collections.abc import Iterable, Iterator
@@ -58,15 +59,19 @@ def read_csv(path: Path, category: str | None = None, country: str = "USA", enco
         headers = {name.strip().lower(): name for name in reader.fieldnames or ()}
         columns = {f: next((headers[a] for a in aliases if a in headers), None) for f, aliases in COLUMNS.items()}
         if not (columns["name"] or columns["address_line_1"]):
-            raise LoadError(f"{path}: no name or address column; expected one of "
-                            f"{', '.join(COLUMNS['name'] + COLUMNS['address_line_1'])}")
+            raise LoadError(
+                f"{path}: no name or address column; expected one of "
+                f"{', '.join(COLUMNS['name'] + COLUMNS['address_line_1'])}"
+            )
         file_category = category or _category_from_file(path, headers, columns)
         for line, row in enumerate(reader, start=2):
             record = {f: (row.get(col) or "").strip() if col else "" for f, col in columns.items()}
             record["category"] = file_category or record["category"]
             if record["category"] not in CATEGORIES:
-                raise LoadError(f"{path}:{line}: unknown category {record['category']!r}; "
-                                f"use one of {', '.join(CATEGORIES)} or pass --category")
+                raise LoadError(
+                    f"{path}:{line}: unknown category {record['category']!r}; "
+                    f"use one of {', '.join(CATEGORIES)} or pass --category"
+                )
             record["country"] = alpha3(record["country"] or country)
             yield record
 
@@ -78,8 +83,10 @@ def _category_from_file(path: Path, headers: dict, columns: dict) -> str | None:
         return path.stem
     if "hs_ceeb" in headers:
         return "hs_ceeb"
-    raise LoadError(f"{path}: cannot tell which category its rows are; pass --category "
-                    f"({', '.join(CATEGORIES)}) or add a 'category' column")
+    raise LoadError(
+        f"{path}: cannot tell which category its rows are; pass --category "
+        f"({', '.join(CATEGORIES)}) or add a 'category' column"
+    )
 
 
 def entries_from_records(records: Iterable[dict]) -> tuple[list[Entry], int]:
@@ -108,9 +115,16 @@ def _entry(record: dict) -> Entry | None:
     if zip_code.isdigit() and len(zip_code) < 5 and record["country"] == "USA":
         zip_code = zip_code.zfill(5)
     entry = Entry(
-        category=category, id=record["id"], name=tidy_case(record["name"]), ceeb=ceeb,
-        nces_id=record["nces_id"], address_line_1=" ".join(record["address_line_1"].split()),
-        city=tidy_case(record["city"]), state=record["state"].upper(), zip=zip_code, country=record["country"],
+        category=category,
+        id=record["id"],
+        name=tidy_case(record["name"]),
+        ceeb=ceeb,
+        nces_id=record["nces_id"],
+        address_line_1=" ".join(record["address_line_1"].split()),
+        city=tidy_case(record["city"]),
+        state=record["state"].upper(),
+        zip=zip_code,
+        country=record["country"],
     )
     if not entry.display:
         return None

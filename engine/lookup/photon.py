@@ -3,6 +3,7 @@
 Photon has no look-up by id, and app processes keep no state, so each suggestion's id carries
 its own address, signed with SECRET_KEY so that an id cannot be made up.
 """
+
 import http.client
 import json
 import logging
@@ -26,19 +27,72 @@ ADDRESS_FIELDS = ("address_line_1", "city", "state", "zip", "country")
 # Countries that write the house number before the street ("10 Main St"); elsewhere it follows.
 NUMBER_FIRST = {"US", "CA", "GB", "IE", "AU", "NZ", "FR", "BE", "LU", "ZA", "IN", "SG", "MY", "PH", "IL"}
 REGION_CODES = {
-    "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA", "colorado": "CO",
-    "connecticut": "CT", "delaware": "DE", "district of columbia": "DC", "florida": "FL", "georgia": "GA",
-    "hawaii": "HI", "idaho": "ID", "illinois": "IL", "indiana": "IN", "iowa": "IA", "kansas": "KS",
-    "kentucky": "KY", "louisiana": "LA", "maine": "ME", "maryland": "MD", "massachusetts": "MA",
-    "michigan": "MI", "minnesota": "MN", "mississippi": "MS", "missouri": "MO", "montana": "MT",
-    "nebraska": "NE", "nevada": "NV", "new hampshire": "NH", "new jersey": "NJ", "new mexico": "NM",
-    "new york": "NY", "north carolina": "NC", "north dakota": "ND", "ohio": "OH", "oklahoma": "OK",
-    "oregon": "OR", "pennsylvania": "PA", "rhode island": "RI", "south carolina": "SC", "south dakota": "SD",
-    "tennessee": "TN", "texas": "TX", "utah": "UT", "vermont": "VT", "virginia": "VA", "washington": "WA",
-    "west virginia": "WV", "wisconsin": "WI", "wyoming": "WY", "puerto rico": "PR", "guam": "GU",
-    "alberta": "AB", "british columbia": "BC", "manitoba": "MB", "new brunswick": "NB",
-    "newfoundland and labrador": "NL", "nova scotia": "NS", "ontario": "ON", "prince edward island": "PE",
-    "quebec": "QC", "québec": "QC", "saskatchewan": "SK", "northwest territories": "NT", "nunavut": "NU",
+    "alabama": "AL",
+    "alaska": "AK",
+    "arizona": "AZ",
+    "arkansas": "AR",
+    "california": "CA",
+    "colorado": "CO",
+    "connecticut": "CT",
+    "delaware": "DE",
+    "district of columbia": "DC",
+    "florida": "FL",
+    "georgia": "GA",
+    "hawaii": "HI",
+    "idaho": "ID",
+    "illinois": "IL",
+    "indiana": "IN",
+    "iowa": "IA",
+    "kansas": "KS",
+    "kentucky": "KY",
+    "louisiana": "LA",
+    "maine": "ME",
+    "maryland": "MD",
+    "massachusetts": "MA",
+    "michigan": "MI",
+    "minnesota": "MN",
+    "mississippi": "MS",
+    "missouri": "MO",
+    "montana": "MT",
+    "nebraska": "NE",
+    "nevada": "NV",
+    "new hampshire": "NH",
+    "new jersey": "NJ",
+    "new mexico": "NM",
+    "new york": "NY",
+    "north carolina": "NC",
+    "north dakota": "ND",
+    "ohio": "OH",
+    "oklahoma": "OK",
+    "oregon": "OR",
+    "pennsylvania": "PA",
+    "rhode island": "RI",
+    "south carolina": "SC",
+    "south dakota": "SD",
+    "tennessee": "TN",
+    "texas": "TX",
+    "utah": "UT",
+    "vermont": "VT",
+    "virginia": "VA",
+    "washington": "WA",
+    "west virginia": "WV",
+    "wisconsin": "WI",
+    "wyoming": "WY",
+    "puerto rico": "PR",
+    "guam": "GU",
+    "alberta": "AB",
+    "british columbia": "BC",
+    "manitoba": "MB",
+    "new brunswick": "NB",
+    "newfoundland and labrador": "NL",
+    "nova scotia": "NS",
+    "ontario": "ON",
+    "prince edward island": "PE",
+    "quebec": "QC",
+    "québec": "QC",
+    "saskatchewan": "SK",
+    "northwest territories": "NT",
+    "nunavut": "NU",
     "yukon": "YT",
 }
 
@@ -50,8 +104,9 @@ class PhotonProvider(LookupProvider):
 
     name = "photon"
 
-    def __init__(self, base_url: str, secret_key: str, timeout: float = 1.0, language: str = "en",
-                 retry_after: float = 30.0):
+    def __init__(
+        self, base_url: str, secret_key: str, timeout: float = 1.0, language: str = "en", retry_after: float = 30.0
+    ):
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
         self.language = language
@@ -71,15 +126,18 @@ class PhotonProvider(LookupProvider):
                 continue
             key = tuple(address.values())
             seen.add(key)
-            results.append(LookupResult(text=address["address_line_1"], id=ID_PREFIX + self._ids.dumps(list(key)),
-                                        sub_text=_place(address)))
+            results.append(
+                LookupResult(
+                    text=address["address_line_1"], id=ID_PREFIX + self._ids.dumps(list(key)), sub_text=_place(address)
+                )
+            )
         return results[:limit]
 
     def detail(self, category: str, record_id: str) -> dict | None:
         if not record_id.startswith(ID_PREFIX):
             return None
         try:
-            values = self._ids.loads(record_id[len(ID_PREFIX):])
+            values = self._ids.loads(record_id[len(ID_PREFIX) :])
         except BadSignature:
             return None
         return {"id": record_id, **dict(zip(ADDRESS_FIELDS, values))}
@@ -91,8 +149,9 @@ class PhotonProvider(LookupProvider):
         url = f"{self.base_url}/api?{query}"
         started = time.perf_counter()
         try:
-            request = urllib.request.Request(url, headers={"Accept": "application/json",
-                                                           "User-Agent": "formengine-lookup"})
+            request = urllib.request.Request(
+                url, headers={"Accept": "application/json", "User-Agent": "formengine-lookup"}
+            )
             with self._opener.open(request, timeout=self.timeout) as response:
                 body = response.read(MAX_RESPONSE_BYTES + 1)
             if len(body) > MAX_RESPONSE_BYTES:
@@ -100,8 +159,15 @@ class PhotonProvider(LookupProvider):
             features = json.loads(body)["features"]
             if not isinstance(features, list):
                 raise ValueError("'features' is not a list")
-        except (urllib.error.URLError, http.client.HTTPException, socket.timeout, ConnectionError, ValueError,
-                KeyError, TypeError) as exc:
+        except (
+            urllib.error.URLError,
+            http.client.HTTPException,
+            socket.timeout,
+            ConnectionError,
+            ValueError,
+            KeyError,
+            TypeError,
+        ) as exc:
             with self._lock:
                 self._down_until = time.monotonic() + self.retry_after
             raise LookupUnavailable(f"{self.base_url}: {exc!r} after {time.perf_counter() - started:.2f} s") from exc
@@ -124,8 +190,13 @@ def _address(feature) -> dict | None:
     if country in {"US", "CA"}:
         state = REGION_CODES.get(state.casefold(), state)
     city = text.get("city") or text.get("town") or text.get("village") or text.get("locality") or ""
-    return {"address_line_1": line, "city": city, "state": state, "zip": text.get("postcode", ""),
-            "country": alpha3(country)}
+    return {
+        "address_line_1": line,
+        "city": city,
+        "state": state,
+        "zip": text.get("postcode", ""),
+        "country": alpha3(country),
+    }
 
 
 def _place(address: dict) -> str:

@@ -1,4 +1,5 @@
 """The provider interface: one provider answers one category's searches and details."""
+
 import abc
 import logging
 from dataclasses import dataclass
@@ -50,7 +51,8 @@ class FallbackProvider(LookupProvider):
         try:
             found = self.primary.detail(category, record_id)
         except LookupUnavailable as exc:
-            log.warning("lookup %s detail: %s failed (%s); using %s", category, self.primary.name, exc,
-                        self.fallback.name)
+            log.warning(
+                "lookup %s detail: %s failed (%s); using %s", category, self.primary.name, exc, self.fallback.name
+            )
             found = None
         return found if found is not None else self.fallback.detail(category, record_id)

@@ -1,4 +1,5 @@
 """Query arguments and responses of GET /lookup/find."""
+
 import marshmallow as ma
 from marshmallow import fields, validate
 
@@ -8,13 +9,20 @@ from engine.lookup.service import MAX_RESULTS, MAX_TEXT
 
 class LookupFindArgsSchema(ma.Schema):
     category = fields.String(required=True, validate=validate.OneOf(CATEGORIES))
-    text = fields.String(validate=validate.Length(max=MAX_TEXT), metadata={
-        "description": "What the applicant typed; fewer than 2 characters give no suggestions. "
-                       "Search operators and quotes are plain text."})
-    id = fields.String(validate=validate.Length(min=1, max=1000), metadata={
-        "description": "The id of a suggestion, to fetch its detail record instead of suggestions."})
-    max_results = fields.Integer(load_default=5, metadata={
-        "description": f"How many suggestions at most; clamped to 1..{MAX_RESULTS}."})
+    text = fields.String(
+        validate=validate.Length(max=MAX_TEXT),
+        metadata={
+            "description": "What the applicant typed; fewer than 2 characters give no suggestions. "
+            "Search operators and quotes are plain text."
+        },
+    )
+    id = fields.String(
+        validate=validate.Length(min=1, max=1000),
+        metadata={"description": "The id of a suggestion, to fetch its detail record instead of suggestions."},
+    )
+    max_results = fields.Integer(
+        load_default=5, metadata={"description": f"How many suggestions at most; clamped to 1..{MAX_RESULTS}."}
+    )
 
     @ma.validates_schema
     def _text_or_id(self, data, **kwargs):

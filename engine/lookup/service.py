@@ -1,4 +1,5 @@
 """Lookups without HTTP: find suggestions, fetch a record, load CSV files into the index."""
+
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -59,8 +60,10 @@ def providers_from_config(config: dict) -> dict[str, LookupProvider]:
     for item in filter(None, (part.strip() for part in config.get("LOOKUP_PROVIDERS", "").split(","))):
         category, _, name = (piece.strip() for piece in item.partition("="))
         if category not in CATEGORIES or name not in PROVIDER_NAMES:
-            raise ValueError(f"LOOKUP_PROVIDERS: {item!r} should be category=provider with a category among "
-                             f"{', '.join(CATEGORIES)} and a provider among {', '.join(PROVIDER_NAMES)}")
+            raise ValueError(
+                f"LOOKUP_PROVIDERS: {item!r} should be category=provider with a category among "
+                f"{', '.join(CATEGORIES)} and a provider among {', '.join(PROVIDER_NAMES)}"
+            )
         chosen[category] = name
     providers: dict[str, LookupProvider] = {}
     for category, name in chosen.items():
@@ -75,10 +78,13 @@ def _photon(config: dict, category: str, fallback: LookupProvider) -> LookupProv
         raise ValueError(f"LOOKUP_PROVIDERS: photon finds addresses, not {category}")
     if not config.get("LOOKUP_PHOTON_URL"):
         raise ValueError("LOOKUP_PROVIDERS names photon but LOOKUP_PHOTON_URL is empty")
-    photon = PhotonProvider(config["LOOKUP_PHOTON_URL"], config["SECRET_KEY"],
-                            timeout=float(config.get("LOOKUP_PHOTON_TIMEOUT", 1.0)),
-                            language=config.get("LOOKUP_PHOTON_LANG", "en"),
-                            retry_after=float(config.get("LOOKUP_PHOTON_RETRY_AFTER", 30.0)))
+    photon = PhotonProvider(
+        config["LOOKUP_PHOTON_URL"],
+        config["SECRET_KEY"],
+        timeout=float(config.get("LOOKUP_PHOTON_TIMEOUT", 1.0)),
+        language=config.get("LOOKUP_PHOTON_LANG", "en"),
+        retry_after=float(config.get("LOOKUP_PHOTON_RETRY_AFTER", 30.0)),
+    )
     return FallbackProvider(photon, fallback)
 
 
@@ -97,8 +103,9 @@ class LoadSummary:
     skipped_rows: int
 
 
-def load(index_path: Path, files: Iterable[Path], category: str | None = None, country: str = "USA",
-         encoding: str = "utf-8") -> LoadSummary:
+def load(
+    index_path: Path, files: Iterable[Path], category: str | None = None, country: str = "USA", encoding: str = "utf-8"
+) -> LoadSummary:
     """Rebuild the index with the entries of `files`: their categories are replaced, the others kept."""
     files = [Path(path) for path in files]
     records = [record for path in files for record in read_csv(path, category, country, encoding)]

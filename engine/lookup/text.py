@@ -1,4 +1,5 @@
 """Text folding shared by the index builder and the query side, so both agree."""
+
 import re
 import unicodedata
 

@@ -1,4 +1,5 @@
 """Operability: request ids and JSON logs, security headers, health and readiness, metrics."""
+
 from engine.ops import headers, health, logs, metrics
 
 

@@ -1,4 +1,5 @@
 """Security headers on every response; a Content-Security-Policy without 'unsafe-eval'."""
+
 from urllib.parse import urlsplit
 
 from flask import request
@@ -15,18 +16,24 @@ def content_security_policy(config, docs_page: bool = False) -> str:
     connect = " ".join(filter(None, ["'self'", upload_origin]))
     # flask-smorest's Swagger UI page starts itself with an inline script; only that page allows it.
     script = "'self' 'unsafe-inline'" if docs_page else "'self'"
-    return (f"default-src 'self'; script-src {script}; style-src 'self' 'unsafe-inline'; "
-            f"img-src 'self' data: blob:; font-src 'self' data:; connect-src {connect}; "
-            "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+    return (
+        f"default-src 'self'; script-src {script}; style-src 'self' 'unsafe-inline'; "
+        f"img-src 'self' data: blob:; font-src 'self' data:; connect-src {connect}; "
+        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    )
 
 
 def init_app(app) -> None:
     docs_path = app.config["OPENAPI_URL_PREFIX"].rstrip("/") + app.config["OPENAPI_SWAGGER_UI_PATH"]
     policies = {False: content_security_policy(app.config), True: content_security_policy(app.config, docs_page=True)}
 
-    fixed = (("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY"),
-             ("Referrer-Policy", "same-origin"), ("Cross-Origin-Opener-Policy", "same-origin"),
-             ("Permissions-Policy", "camera=(), microphone=(), geolocation=()"))
+    fixed = (
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),
+        ("Referrer-Policy", "same-origin"),
+        ("Cross-Origin-Opener-Policy", "same-origin"),
+        ("Permissions-Policy", "camera=(), microphone=(), geolocation=()"),
+    )
     hsts = ("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
 
     @app.after_request

@@ -1,4 +1,5 @@
 """Liveness (/healthz: the process answers) and readiness (/readyz: database, Redis and storage reachable)."""
+
 import logging
 
 from flask import current_app

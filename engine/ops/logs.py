@@ -1,4 +1,5 @@
 """Structured JSON logs, one line per event, each with the request id; secrets never logged."""
+
 import json
 import logging
 import re
@@ -12,7 +13,8 @@ _VALID_REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
 # Values after these names are replaced, wherever they appear in a log line.
 _SECRET = re.compile(
     r"(?i)(\"?(?:password|confirm_password|code|token|service_token|id|secret|authorization|cookie|session)\"?"
-    r"\s*[:=]\s*\"?)([^\s\",&;]+)")
+    r"\s*[:=]\s*\"?)([^\s\",&;]+)"
+)
 _QUERY_SECRET = re.compile(r"(?i)([?&](?:token|service_token|id|code|username)=)[^&\s]+")
 
 
@@ -97,7 +99,17 @@ def init_app(app) -> None:
         started = g.get("request_started")
         if started is not None:
             duration = round((time.perf_counter() - started) * 1000, 2)
-            access_log.info("%s %s %s", request.method, request.path, response.status_code,
-                            extra={"method": request.method, "path": request.path, "status": response.status_code,
-                                   "duration_ms": duration, "remote": request.remote_addr})
+            access_log.info(
+                "%s %s %s",
+                request.method,
+                request.path,
+                response.status_code,
+                extra={
+                    "method": request.method,
+                    "path": request.path,
+                    "status": response.status_code,
+                    "duration_ms": duration,
+                    "remote": request.remote_addr,
+                },
+            )
         return response

@@ -3,6 +3,7 @@ job durations and failures (read from RQ's registries, so every worker process i
 
 Under gunicorn with several workers set PROMETHEUS_MULTIPROC_DIR to an empty folder; the
 endpoint then aggregates every process (prometheus_client's multiprocess mode)."""
+
 import os
 import time
 
@@ -11,7 +12,8 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Histogram,
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, SummaryMetricFamily
 
 REQUEST_LATENCY = Histogram(
-    "formengine_http_request_duration_seconds", "HTTP request latency by endpoint",
+    "formengine_http_request_duration_seconds",
+    "HTTP request latency by endpoint",
     ["method", "endpoint", "status"],
     buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
 )
@@ -32,8 +34,9 @@ class JobCollector:
         running = GaugeMetricFamily("formengine_jobs_running", "Jobs being worked on", labels=["queue"])
         failed = CounterMetricFamily("formengine_jobs_failed", "Failed jobs kept for inspection", labels=["queue"])
         finished = CounterMetricFamily("formengine_jobs_finished", "Finished jobs still registered", labels=["queue"])
-        durations = SummaryMetricFamily("formengine_job_duration_seconds", "Durations of registered finished jobs",
-                                        labels=["queue"])
+        durations = SummaryMetricFamily(
+            "formengine_job_duration_seconds", "Durations of registered finished jobs", labels=["queue"]
+        )
         for name in QUEUES:
             queue = get_queue(name, self.redis_url)
             depth.add_metric([name], len(queue))
@@ -75,7 +78,8 @@ def init_app(app) -> None:
         if started is not None:
             endpoint = request.url_rule.rule if request.url_rule else "unmatched"
             REQUEST_LATENCY.labels(request.method, endpoint, str(response.status_code)).observe(
-                time.perf_counter() - started)
+                time.perf_counter() - started
+            )
         return response
 
     @app.get("/metrics")

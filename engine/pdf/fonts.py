@@ -1,13 +1,18 @@
 """Fonts for generated PDFs: DejaVu Sans (wide Unicode coverage, embedded and subset) when the
 system has it (Debian's fonts-dejavu-core), else reportlab's built-in Helvetica (Latin-1 only)."""
+
 from __future__ import annotations
 
 import functools
 from pathlib import Path
 
 FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/local/share/fonts")
-FILES = {"FE-Regular": "DejaVuSans.ttf", "FE-Bold": "DejaVuSans-Bold.ttf",
-         "FE-Italic": "DejaVuSans-Oblique.ttf", "FE-BoldItalic": "DejaVuSans-BoldOblique.ttf"}
+FILES = {
+    "FE-Regular": "DejaVuSans.ttf",
+    "FE-Bold": "DejaVuSans-Bold.ttf",
+    "FE-Italic": "DejaVuSans-Oblique.ttf",
+    "FE-BoldItalic": "DejaVuSans-BoldOblique.ttf",
+}
 
 
 def _find(name: str) -> Path | None:

@@ -4,6 +4,7 @@ Queued by `GET /api/pdf` and, at submission, by the applications domain (with on
 The job renders the application as it is when the job runs and records the fingerprint of
 exactly that content, so the status endpoint can tell whether the PDF is still current.
 """
+
 from __future__ import annotations
 
 import datetime as dt

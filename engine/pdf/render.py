@@ -7,6 +7,7 @@ fields' labels and answers; selections as [X] and [ ]; a school as its name plus
 false, tabs not chosen and add-another instances beyond the count are left out.
 `append_documents` then adds the converted documents' pages (pypdf).
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -40,6 +41,7 @@ def format_size(size: int) -> str:
 
 
 # --- conditions (the JSON Schema subset the compiler emits, with a full fallback) --------
+
 
 def matches(schema: dict, instance: dict) -> bool:
     """Does `instance` satisfy a compiled condition? Fast path for required/properties/const/enum/
@@ -90,21 +92,39 @@ def _slow(schema: dict, instance: dict) -> bool:
 
 # --- the walk ------------------------------------------------------------------------------
 
+
 class _Styles:
     def __init__(self):
         regular, bold = font_names()
         self.title = ParagraphStyle("title", fontName=bold, fontSize=18, leading=22, spaceAfter=4)
-        self.subtitle = ParagraphStyle("subtitle", fontName=regular, fontSize=9, leading=12,
-                                       textColor=colors.HexColor("#555555"), spaceAfter=10)
-        self.page = ParagraphStyle("page", fontName=bold, fontSize=15, leading=19, spaceBefore=12, spaceAfter=6,
-                                   textColor=colors.HexColor("#1f3a5f"))
-        self.section = ParagraphStyle("section", fontName=bold, fontSize=12, leading=15, spaceBefore=9,
-                                      spaceAfter=3, textColor=colors.HexColor("#1f3a5f"))
-        self.text = ParagraphStyle("text", fontName=regular, fontSize=9, leading=12, spaceAfter=3,
-                                   textColor=colors.HexColor("#444444"))
+        self.subtitle = ParagraphStyle(
+            "subtitle", fontName=regular, fontSize=9, leading=12, textColor=colors.HexColor("#555555"), spaceAfter=10
+        )
+        self.page = ParagraphStyle(
+            "page",
+            fontName=bold,
+            fontSize=15,
+            leading=19,
+            spaceBefore=12,
+            spaceAfter=6,
+            textColor=colors.HexColor("#1f3a5f"),
+        )
+        self.section = ParagraphStyle(
+            "section",
+            fontName=bold,
+            fontSize=12,
+            leading=15,
+            spaceBefore=9,
+            spaceAfter=3,
+            textColor=colors.HexColor("#1f3a5f"),
+        )
+        self.text = ParagraphStyle(
+            "text", fontName=regular, fontSize=9, leading=12, spaceAfter=3, textColor=colors.HexColor("#444444")
+        )
         self.label = ParagraphStyle("label", fontName=bold, fontSize=9, leading=11.5, spaceBefore=3)
-        self.answer = ParagraphStyle("answer", fontName=regular, fontSize=9.5, leading=12.5, leftIndent=12,
-                                     firstLineIndent=-12, spaceAfter=2.5)
+        self.answer = ParagraphStyle(
+            "answer", fontName=regular, fontSize=9.5, leading=12.5, leftIndent=12, firstLineIndent=-12, spaceAfter=2.5
+        )
 
 
 _MARKDOWN_BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -124,8 +144,17 @@ class FieldLine(Flowable):
     the canvas (no paragraph markup to parse), which keeps a whole application well under 100 ms.
     Splits across pages by lines, so a long essay flows on."""
 
-    def __init__(self, label: str, answer: str, fonts: tuple[str, str], size: float = 9.5, leading: float = 12.5,
-                 indent: float = 12, space_after: float = 2.5, lines=None):
+    def __init__(
+        self,
+        label: str,
+        answer: str,
+        fonts: tuple[str, str],
+        size: float = 9.5,
+        leading: float = 12.5,
+        indent: float = 12,
+        space_after: float = 2.5,
+        lines=None,
+    ):
         super().__init__()
         self.label, self.answer, self.fonts = label, answer, fonts
         self.size, self.leading, self.indent, self.space_after = size, leading, indent, space_after
@@ -194,8 +223,9 @@ class FieldLine(Flowable):
         if fits < 1 or fits >= len(self.lines):
             return [] if fits < 1 else [self]
         head = FieldLine(self.label, "", self.fonts, self.size, self.leading, self.indent, 0, self.lines[:fits])
-        tail = FieldLine(self.label, "", self.fonts, self.size, self.leading, self.indent, self.space_after,
-                         self.lines[fits:])
+        tail = FieldLine(
+            self.label, "", self.fonts, self.size, self.leading, self.indent, self.space_after, self.lines[fits:]
+        )
         tail._continued = True
         head._wrapped_width = tail._wrapped_width = available_width
         return [head, tail]
@@ -273,16 +303,21 @@ class ApplicationRenderer:
             for part in field.get("parts", {}).values():
                 self.field(part)
         elif kind == "check_group":
-            items = [f"{CHECKED if self.answers.get(item['key']) is True else UNCHECKED} {item['label']}"
-                     for item in field.get("items", [])]
+            items = [
+                f"{CHECKED if self.answers.get(item['key']) is True else UNCHECKED} {item['label']}"
+                for item in field.get("items", [])
+            ]
             self.add(field.get("label", ""), "\n" + "\n".join(items))
         elif kind == "checkbox":
             mark = CHECKED if self.answers.get(field["key"]) is True else UNCHECKED
             self.add(field.get("label", ""), f"{mark} {'Yes' if mark == CHECKED else 'No'}")
         elif kind == "radio":
             chosen = self.value(field["key"])
-            choices = [f"{CHECKED if option['value'] == chosen else UNCHECKED} {option['label']}"
-                       for option in self.option_list(field) if option["value"] != ""]
+            choices = [
+                f"{CHECKED if option['value'] == chosen else UNCHECKED} {option['label']}"
+                for option in self.option_list(field)
+                if option["value"] != ""
+            ]
             self.add(field.get("label", ""), "   ".join(choices))
         elif kind in ("select", "conditional_select"):
             chosen = self.value(field["key"])
@@ -345,8 +380,9 @@ class ApplicationRenderer:
             chosen = self.tabs.get(group["id"], group.get("default"))
             for option in group.get("options", []):
                 if option["id"] == chosen:
-                    self.story.append(Paragraph(f"{CHECKED} {escape(option.get('label', option['id']))}",
-                                                self.styles.text))
+                    self.story.append(
+                        Paragraph(f"{CHECKED} {escape(option.get('label', option['id']))}", self.styles.text)
+                    )
                     self.fields(option.get("fields", []))
         if confirm and confirm.get("after"):
             self.story.append(Paragraph(_markup(confirm["after"]), self.styles.text))
@@ -362,8 +398,7 @@ class ApplicationRenderer:
     def build(self, title: str, subtitle: str) -> list:
         self.story = [Paragraph(escape(title), self.styles.title), Paragraph(escape(subtitle), self.styles.subtitle)]
         for page in self.form.get("pages", []):
-            self.story.append(Paragraph(escape(f"{page.get('number', '')}. {page.get('title', '')}"),
-                                        self.styles.page))
+            self.story.append(Paragraph(escape(f"{page.get('number', '')}. {page.get('title', '')}"), self.styles.page))
             for section in page.get("sections", []):
                 self.section(section)
         return self.story
@@ -383,8 +418,16 @@ def _page_footer(title: str):
     return draw
 
 
-def render_application(form: dict, answers: dict, documents: dict | None = None, add_another: dict | None = None,
-                       tabs: dict | None = None, *, applicant: str = "", generated_at: dt.datetime | None = None) -> bytes:
+def render_application(
+    form: dict,
+    answers: dict,
+    documents: dict | None = None,
+    add_another: dict | None = None,
+    tabs: dict | None = None,
+    *,
+    applicant: str = "",
+    generated_at: dt.datetime | None = None,
+) -> bytes:
     """The application as PDF bytes. `form` is the compiled form's data (CompiledForm.data);
     `documents` is {key: {file_name, file_size}} of attached (converted) documents."""
     renderer = ApplicationRenderer(form, answers, documents or {}, add_another or {}, tabs or {})
@@ -398,9 +441,17 @@ def render_application(form: dict, answers: dict, documents: dict | None = None,
     story = renderer.build(title, subtitle)
     out = io.BytesIO()
     footer = _page_footer(f"{title}{' - ' + (applicant or name) if (applicant or name) else ''}")
-    SimpleDocTemplate(out, pagesize=LETTER, leftMargin=0.8 * inch, rightMargin=0.8 * inch, topMargin=0.7 * inch,
-                      bottomMargin=0.8 * inch, title=title, author=tenant,
-                      invariant=1).build(story, onFirstPage=footer, onLaterPages=footer)
+    SimpleDocTemplate(
+        out,
+        pagesize=LETTER,
+        leftMargin=0.8 * inch,
+        rightMargin=0.8 * inch,
+        topMargin=0.7 * inch,
+        bottomMargin=0.8 * inch,
+        title=title,
+        author=tenant,
+        invariant=1,
+    ).build(story, onFirstPage=footer, onLaterPages=footer)
     return out.getvalue()
 
 

@@ -1,4 +1,5 @@
 """GET /api/pdf: the application PDF's status and, once rendered, a short-lived download URL."""
+
 from flask.views import MethodView
 
 from engine.accounts.auth import current_account_id, login_required, login_responses

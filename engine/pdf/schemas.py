@@ -1,4 +1,5 @@
 """GET /api/pdf's answer."""
+
 import marshmallow as ma
 from marshmallow import fields, validate
 
@@ -9,5 +10,7 @@ STATUSES = [s.value for s in ConversionStatus if s is not ConversionStatus.NOT_A
 
 class PdfStatusSchema(ma.Schema):
     status = fields.String(required=True, validate=validate.OneOf(STATUSES), metadata={"enum": STATUSES})
-    url = fields.String(required=True, metadata={"description": "A short-lived signed download URL once completed; else empty"})
+    url = fields.String(
+        required=True, metadata={"description": "A short-lived signed download URL once completed; else empty"}
+    )
     message = fields.String(required=True)

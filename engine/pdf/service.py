@@ -4,6 +4,7 @@
 answers, counts, tabs, documents and form is served by a short-lived signed URL; otherwise a
 render job is queued (once) and polled. A render whose worker died is retried once, then failed.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -32,16 +33,25 @@ log = logging.getLogger(__name__)
 
 
 def _completed(session: Session, application_id: int) -> list[DocumentConversion]:
-    return list(session.scalars(select(DocumentConversion).where(
-        DocumentConversion.application_id == application_id,
-        DocumentConversion.status == ConversionStatus.COMPLETED.value).order_by(DocumentConversion.id)).all())
+    return list(
+        session.scalars(
+            select(DocumentConversion)
+            .where(
+                DocumentConversion.application_id == application_id,
+                DocumentConversion.status == ConversionStatus.COMPLETED.value,
+            )
+            .order_by(DocumentConversion.id)
+        ).all()
+    )
 
 
 def fingerprint(application, conversions: list[DocumentConversion], form_etag: str) -> str:
     """A hash of everything the PDF shows: a new one means the PDF must be rendered again."""
     content = {
-        "answers": application.answers or {}, "add_another": application.add_another or {},
-        "tabs": application.tabs or {}, "form": form_etag,
+        "answers": application.answers or {},
+        "add_another": application.add_another or {},
+        "tabs": application.tabs or {},
+        "form": form_etag,
         "documents": [[c.answer_key, c.pdf_key, c.file_name, c.file_size] for c in conversions],
     }
     return hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode()).hexdigest()
@@ -109,8 +119,12 @@ def _request_render(session: Session, application_id: int, wanted: str, settings
 def _enqueue(session: Session, row: ApplicationPdf, settings: dict) -> None:
     timeout = int(settings.get("PDF_JOB_TIMEOUT") or 120)
     try:
-        job = jobs.enqueue(settings.get("PDF_RENDER_JOB") or RENDER_JOB, row.application_id, job_timeout=timeout,
-                           queue=settings.get("DOCUMENT_QUEUE") or "default")
+        job = jobs.enqueue(
+            settings.get("PDF_RENDER_JOB") or RENDER_JOB,
+            row.application_id,
+            job_timeout=timeout,
+            queue=settings.get("DOCUMENT_QUEUE") or "default",
+        )
     except (jobs.QueueUnavailable, RedisError) as exc:
         log.error("application PDF %s could not be queued: %s", row.application_id, exc)
         with db.transaction():

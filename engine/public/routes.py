@@ -1,4 +1,5 @@
 """Public, read-only endpoints: the compiled form."""
+
 from flask import current_app, request
 from flask.views import MethodView
 

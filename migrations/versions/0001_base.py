@@ -3,6 +3,7 @@
 Revision ID: 0001
 Revises:
 """
+
 revision = "0001"
 down_revision = None
 branch_labels = None

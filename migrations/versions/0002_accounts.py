@@ -3,6 +3,7 @@
 Revision ID: 0002
 Revises: 0001
 """
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -34,8 +35,9 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.Column("last_seen_at", sa.DateTime(), nullable=False),
         sa.Column("expires_at", sa.DateTime(), nullable=False),
-        sa.ForeignKeyConstraint(["account_id"], ["accounts.id"], name=op.f("fk_account_sessions_account_id_accounts"),
-                                ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["account_id"], ["accounts.id"], name=op.f("fk_account_sessions_account_id_accounts"), ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_account_sessions")),
         sa.UniqueConstraint("token_hash", name=op.f("uq_account_sessions_token_hash")),
     )
@@ -48,8 +50,9 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.Column("expires_at", sa.DateTime(), nullable=False),
         sa.Column("used_at", sa.DateTime(), nullable=True),
-        sa.ForeignKeyConstraint(["account_id"], ["accounts.id"],
-                                name=op.f("fk_confirmation_codes_account_id_accounts"), ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["account_id"], ["accounts.id"], name=op.f("fk_confirmation_codes_account_id_accounts"), ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_confirmation_codes")),
     )
     op.create_index(op.f("ix_confirmation_codes_account_id"), "confirmation_codes", ["account_id"])
@@ -62,8 +65,9 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.Column("expires_at", sa.DateTime(), nullable=False),
         sa.Column("used_at", sa.DateTime(), nullable=True),
-        sa.ForeignKeyConstraint(["account_id"], ["accounts.id"], name=op.f("fk_password_resets_account_id_accounts"),
-                                ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["account_id"], ["accounts.id"], name=op.f("fk_password_resets_account_id_accounts"), ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_password_resets")),
         sa.UniqueConstraint("token_hash", name=op.f("uq_password_resets_token_hash")),
     )
@@ -73,8 +77,9 @@ def upgrade() -> None:
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("account_id", sa.Integer(), nullable=False),
         sa.Column("at", sa.DateTime(), nullable=False),
-        sa.ForeignKeyConstraint(["account_id"], ["accounts.id"], name=op.f("fk_login_events_account_id_accounts"),
-                                ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["account_id"], ["accounts.id"], name=op.f("fk_login_events_account_id_accounts"), ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_login_events")),
     )
     op.create_index("ix_login_events_account_at", "login_events", ["account_id", "at"])

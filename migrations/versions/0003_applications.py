@@ -4,6 +4,7 @@ history, anonymous saved drafts, staff service tokens.
 Revision ID: 0003
 Revises: 0002
 """
+
 import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects.postgresql import JSONB
@@ -31,8 +32,9 @@ def upgrade() -> None:
         sa.Column("updated_at", sa.DateTime(), nullable=False),
         sa.Column("validated_at", sa.DateTime(), nullable=True),
         sa.Column("submitted_at", sa.DateTime(), nullable=True),
-        sa.ForeignKeyConstraint(["account_id"], ["accounts.id"], name=op.f("fk_applications_account_id_accounts"),
-                                ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["account_id"], ["accounts.id"], name=op.f("fk_applications_account_id_accounts"), ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_applications")),
         sa.UniqueConstraint("account_id", name=op.f("uq_applications_account_id")),
     )
@@ -42,8 +44,12 @@ def upgrade() -> None:
         sa.Column("application_id", sa.Integer(), nullable=False),
         sa.Column("web_status", sa.String(length=20), nullable=False),
         sa.Column("at", sa.DateTime(), nullable=False),
-        sa.ForeignKeyConstraint(["application_id"], ["applications.id"],
-                                name=op.f("fk_web_status_events_application_id_applications"), ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["application_id"],
+            ["applications.id"],
+            name=op.f("fk_web_status_events_application_id_applications"),
+            ondelete="CASCADE",
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_web_status_events")),
     )
     op.create_index("ix_web_status_events_application", "web_status_events", ["application_id", "id"])
@@ -66,8 +72,12 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.Column("expires_at", sa.DateTime(), nullable=False),
         sa.Column("revoked_at", sa.DateTime(), nullable=True),
-        sa.ForeignKeyConstraint(["application_id"], ["applications.id"],
-                                name=op.f("fk_service_tokens_application_id_applications"), ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["application_id"],
+            ["applications.id"],
+            name=op.f("fk_service_tokens_application_id_applications"),
+            ondelete="CASCADE",
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_service_tokens")),
         sa.UniqueConstraint("token_hash", name=op.f("uq_service_tokens_token_hash")),
     )

@@ -3,6 +3,7 @@
 Revision ID: 0004
 Revises: 0003
 """
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -37,8 +38,12 @@ def upgrade() -> None:
         sa.Column("file_size", sa.Integer(), nullable=True),
         sa.Column("file_type", sa.String(length=10), nullable=True),
         *_job_columns(),
-        sa.ForeignKeyConstraint(["application_id"], ["applications.id"],
-                                name=op.f("fk_document_conversions_application_id_applications"), ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["application_id"],
+            ["applications.id"],
+            name=op.f("fk_document_conversions_application_id_applications"),
+            ondelete="CASCADE",
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_document_conversions")),
         sa.UniqueConstraint("application_id", "answer_key", name=op.f("uq_document_conversions_application_id")),
     )
@@ -52,8 +57,12 @@ def upgrade() -> None:
         sa.Column("fingerprint", sa.String(length=64), nullable=True),
         sa.Column("pdf_key", sa.String(length=255), nullable=True),
         *_job_columns(),
-        sa.ForeignKeyConstraint(["application_id"], ["applications.id"],
-                                name=op.f("fk_application_pdfs_application_id_applications"), ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["application_id"],
+            ["applications.id"],
+            name=op.f("fk_application_pdfs_application_id_applications"),
+            ondelete="CASCADE",
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_application_pdfs")),
         sa.UniqueConstraint("application_id", name=op.f("uq_application_pdfs_application_id")),
     )

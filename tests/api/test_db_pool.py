@@ -1,5 +1,6 @@
 """The connection pool: a connection lost while idle (a database restart, a killed backend) is
 replaced before use; connections in steady use are not pinged before every request."""
+
 import pytest
 from sqlalchemy import event, text
 

@@ -1,5 +1,6 @@
 """Operability and hardening: security headers, request ids, JSON logs without secrets,
 health and readiness, metrics, request size limit."""
+
 import json
 import logging
 
@@ -87,8 +88,11 @@ def test_oversized_body_is_a_json_413(client):
 def test_log_lines_are_json_with_request_id_and_no_secrets(client, caplog):
     formatter = JsonFormatter()
     with caplog.at_level(logging.INFO):
-        client.post("/public/login", json={"username": "someone@example.edu", "password": "Sup3r-Secret-Pass!"},
-                    headers={"X-Request-ID": "req-0000001"})
+        client.post(
+            "/public/login",
+            json={"username": "someone@example.edu", "password": "Sup3r-Secret-Pass!"},
+            headers={"X-Request-ID": "req-0000001"},
+        )
         client.get("/public/tmp?token=abcdefSECRETTOKEN")
         logging.getLogger("test").info("login with password=hunter2hunter2 and code: 123456")
     lines = [json.loads(formatter.format(record)) for record in caplog.records]

@@ -1,4 +1,5 @@
 """GET /public/form, the OpenAPI document, the docs page and the one error shape."""
+
 import shutil
 import time
 from pathlib import Path
@@ -56,7 +57,8 @@ def test_unexpected_error_gets_the_standard_message(app):
     response = app.test_client().get("/public/boom-for-test")
     assert response.status_code == 500
     assert response.get_json() == {
-        "message": "We've encountered an unexpected error at this time. Please try again later."}
+        "message": "We've encountered an unexpected error at this time. Please try again later."
+    }
 
 
 def test_server_refuses_to_start_with_an_invalid_tenant(tmp_path, database_url):
@@ -72,8 +74,14 @@ def test_server_refuses_to_start_with_an_invalid_tenant(tmp_path, database_url):
 def test_reload_serves_a_valid_edit_and_keeps_the_last_good_form(tmp_path, database_url, caplog):
     tenant = tmp_path / "tenant"
     shutil.copytree(FIXTURE, tenant)
-    application = create_app({"TENANT_PATH": str(tenant), "TENANT_RELOAD": True, "DATABASE_URL": database_url,
-                              "INSTANCE_PATH": str(tmp_path / "instance")})
+    application = create_app(
+        {
+            "TENANT_PATH": str(tenant),
+            "TENANT_RELOAD": True,
+            "DATABASE_URL": database_url,
+            "INSTANCE_PATH": str(tmp_path / "instance"),
+        }
+    )
     client = application.test_client()
     page = tenant / "pages" / "about.yaml"
     assert client.get("/public/form").get_json()["pages"][0]["title"] == "About You"
@@ -97,11 +105,14 @@ def test_docs_assets_are_served_by_the_app(client):
 
 
 def test_a_lone_surrogate_in_a_json_body_is_a_400(client):
-    response = client.post("/public/login", data='{"username": "\\ud800@example.edu", "password": "x"}',
-                           content_type="application/json")
+    response = client.post(
+        "/public/login", data='{"username": "\\ud800@example.edu", "password": "x"}', content_type="application/json"
+    )
     assert response.status_code == 400
-    assert response.get_json() == {"message": "The request contains text that is not valid Unicode.",
-                                   "errors": {"username": ["The request contains text that is not valid Unicode."]}}
+    assert response.get_json() == {
+        "message": "The request contains text that is not valid Unicode.",
+        "errors": {"username": ["The request contains text that is not valid Unicode."]},
+    }
 
 
 def test_a_deeply_nested_json_body_is_a_400(client):

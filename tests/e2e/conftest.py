@@ -1,4 +1,5 @@
 """Fixtures for end-to-end tests: the real `formengine run` process tree."""
+
 import pytest
 
 from runapp import serving

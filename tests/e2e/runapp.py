@@ -1,4 +1,5 @@
 """Run `formengine run` as a real process tree from a test, and watch its processes."""
+
 import json
 import os
 import signal
@@ -46,8 +47,12 @@ class RunningApp:
         instance.parent.mkdir(parents=True, exist_ok=True)
         self._log_handle = open(self.log, "wb")
         self.process = subprocess.Popen(
-            [str(FORMENGINE), "run", "--port", str(self.port)], cwd=ROOT, env=self.env,
-            stdin=subprocess.DEVNULL, stdout=self._log_handle, stderr=subprocess.STDOUT,
+            [str(FORMENGINE), "run", "--port", str(self.port)],
+            cwd=ROOT,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log_handle,
+            stderr=subprocess.STDOUT,
         )
 
     @property

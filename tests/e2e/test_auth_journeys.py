@@ -1,5 +1,6 @@
 """The shell and auth journeys (issue 7) in Debian's Chromium against a real `formengine run`:
 auth_journeys.mjs on the shipped tenant, auth_idle.mjs on a copy with a shortened idle setting."""
+
 import json
 import os
 import re
@@ -40,9 +41,15 @@ def client_dist(tmp_path_factory):
         pytest.skip(missing)
     outdir = tmp_path_factory.mktemp("client-dist")
     subprocess.run(
-        ["node", "--input-type=module", "-e",
-         f"import {{ build }} from './build.mjs'; await build({{ outdir: {json.dumps(str(outdir))} }});"],
-        cwd=CLIENT, check=True, timeout=120,
+        [
+            "node",
+            "--input-type=module",
+            "-e",
+            f"import {{ build }} from './build.mjs'; await build({{ outdir: {json.dumps(str(outdir))} }});",
+        ],
+        cwd=CLIENT,
+        check=True,
+        timeout=120,
     )
     return outdir
 
@@ -69,7 +76,9 @@ def _journey(script: str, app: RunningApp) -> None:
     outbox = app.instance / "outbox"
     result = subprocess.run(
         ["node", str(ROOT / "tests" / "e2e" / script), app.url, str(outbox), str(SCREENSHOTS)],
-        capture_output=True, text=True, timeout=300,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     print(result.stdout)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -77,7 +86,15 @@ def _journey(script: str, app: RunningApp) -> None:
 
 def test_auth_and_shell_journeys_in_a_real_browser(journey_app):
     _journey("auth_journeys.mjs", journey_app)
-    for name in ("auth-login", "auth-signup", "auth-confirm", "auth-forgot", "auth-reset", "completion", "shell-anonymous"):
+    for name in (
+        "auth-login",
+        "auth-signup",
+        "auth-confirm",
+        "auth-forgot",
+        "auth-reset",
+        "completion",
+        "shell-anonymous",
+    ):
         for width in (1280, 375):
             assert (SCREENSHOTS / f"{name}-{width}.png").stat().st_size > 0
 

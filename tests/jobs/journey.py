@@ -1,4 +1,5 @@
 """The browser's side of the document journey, for the job tests."""
+
 import io
 import time
 from urllib.parse import urlsplit
@@ -15,8 +16,11 @@ def upload(client, data: bytes, name: str, key: str = FILE_KEY) -> str:
     presigned = response.json
     url = presigned["url"]
     if urlsplit(url).path == "/api/storage/upload":  # local backend: the app itself answers
-        result = client.post("/api/storage/upload", data={**presigned["fields"], "file": (io.BytesIO(data), name)},
-                             content_type="multipart/form-data")
+        result = client.post(
+            "/api/storage/upload",
+            data={**presigned["fields"], "file": (io.BytesIO(data), name)},
+            content_type="multipart/form-data",
+        )
         assert result.status_code == 204, result.json
     else:
         result = requests.post(url, data=presigned["fields"], files={"file": (name, data)}, timeout=30)

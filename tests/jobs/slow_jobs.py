@@ -1,4 +1,5 @@
 """A conversion job that pauses mid-conversion, so a test can kill its worker while it is in_progress."""
+
 import os
 import time
 

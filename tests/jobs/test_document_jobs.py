@@ -1,5 +1,6 @@
 """The whole document journey with real RQ workers on a real Redis, on local and S3 storage:
 presigned URL, upload, convert, poll, completed, delete; the hostile corpus; a killed worker."""
+
 import io
 import time
 
@@ -21,8 +22,13 @@ def conversion_row(app):
     from sqlalchemy import text
 
     with app.extensions["db_engine"].connect() as conn:
-        return conn.execute(text("SELECT status, message, upload_key, pdf_key, file_size, attempts "
-                                 "FROM document_conversions")).mappings().first()
+        return (
+            conn.execute(
+                text("SELECT status, message, upload_key, pdf_key, file_size, attempts FROM document_conversions")
+            )
+            .mappings()
+            .first()
+        )
 
 
 @pytest.mark.parametrize("kind", sorted(corpus.GOOD))
@@ -63,7 +69,9 @@ def test_the_hostile_corpus_is_refused_by_a_worker_that_survives(app, applicant,
     worker = start_worker()
     for case, (factory, name, message) in sorted(corpus.HOSTILE.items()):
         file_key = upload(applicant, factory(), name)
-        response = applicant.post(f"/api/pdf/document-answer/{FILE_KEY}", json={"file_key": file_key, "file_name": name})
+        response = applicant.post(
+            f"/api/pdf/document-answer/{FILE_KEY}", json={"file_key": file_key, "file_name": name}
+        )
         assert response.status_code == 202, (case, response.json)
         assert poll(applicant, timeout=60) == {"status": "failed", "message": message}, case
         assert stored_size(app, file_key) is None, case  # a refused upload is not kept

@@ -1,5 +1,6 @@
 """A worker killed mid-job (the whole worker, or only its work-horse): the conversion is retried
 once, then failed with a message; never left in_progress."""
+
 import time
 
 import corpus
@@ -19,8 +20,13 @@ def conversion_row(app):
     from sqlalchemy import text
 
     with app.extensions["db_engine"].connect() as conn:
-        return conn.execute(text("SELECT status, message, upload_key, pdf_key, file_size, attempts "
-                                 "FROM document_conversions")).mappings().first()
+        return (
+            conn.execute(
+                text("SELECT status, message, upload_key, pdf_key, file_size, attempts FROM document_conversions")
+            )
+            .mappings()
+            .first()
+        )
 
 
 @pytest.fixture
@@ -66,7 +72,10 @@ def test_a_job_killed_twice_fails_with_a_message(app, applicant, start_worker, s
         _wait_for(applicant, "in_progress")
         worker.kill()
         body = _wait_for(applicant, "unprocessed" if _ == 0 else "failed", timeout=25)
-    assert body == {"status": "failed", "message": "The conversion of your file did not finish. Please upload it again."}
+    assert body == {
+        "status": "failed",
+        "message": "The conversion of your file did not finish. Please upload it again.",
+    }
     assert stored_size(app, file_key) is None
     assert FILE_KEY not in applicant.get("/api/profile").json["answer"]
 

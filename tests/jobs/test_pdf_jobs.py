@@ -1,5 +1,6 @@
 """GET /api/pdf with a real worker: queued, rendered, served by a short-lived signed URL,
 re-rendered when the answers change; the converted document is appended."""
+
 import io
 import json
 import re
@@ -52,8 +53,13 @@ def test_the_application_pdf_journey(app, applicant, burst_worker):
     assert ready["status"] == "completed", ready
     pdf = download(applicant, ready["url"])
     text = text_of(pdf)
-    for expected in ("First Name (Given Name) Mei", "Northview Heights Secondary School (Ceeb: 826543)",
-                     "Document attached: essay.docx", "Essay text in Word", "[X] Asian"):
+    for expected in (
+        "First Name (Given Name) Mei",
+        "Northview Heights Secondary School (Ceeb: 826543)",
+        "Document attached: essay.docx",
+        "Essay text in Word",
+        "[X] Asian",
+    ):
         assert expected in text, expected
 
     # Same answers: the same PDF, no new job. Changed answers: rendered again.
@@ -89,8 +95,12 @@ def test_the_pdf_of_a_submitted_application_is_queued_at_submission(app, applica
     from engine.jobs import enqueue
 
     applicant.put("/api/answer", json={"first_name": "Mei"})
-    enqueue("engine.pdf.jobs.render_application_pdf", 1, queue=app.config["DOCUMENT_QUEUE"],
-            redis_url=app.config["REDIS_URL"])
+    enqueue(
+        "engine.pdf.jobs.render_application_pdf",
+        1,
+        queue=app.config["DOCUMENT_QUEUE"],
+        redis_url=app.config["REDIS_URL"],
+    )
     burst_worker()
     body = applicant.get("/api/pdf").json
     assert body["status"] == "completed"

@@ -1,4 +1,5 @@
 """`formengine worker` runs a real RQ worker."""
+
 import subprocess
 import sys
 from pathlib import Path
@@ -19,8 +20,9 @@ def app_overrides():
 def test_formengine_worker_runs_queued_jobs(redis_url, queue_name):
     job = jobs.enqueue("engine.jobs.ping", "pong", queue=queue_name, redis_url=redis_url)
     command = Path(sys.executable).with_name("formengine")
-    finished = subprocess.run([str(command), "worker", "--url", redis_url, "--burst", queue_name],
-                              capture_output=True, text=True, timeout=120)
+    finished = subprocess.run(
+        [str(command), "worker", "--url", redis_url, "--burst", queue_name], capture_output=True, text=True, timeout=120
+    )
     assert finished.returncode == 0, finished.stdout + finished.stderr
     job = jobs.fetch_job(job.id, redis_url)
     assert job.get_status() == JobStatus.FINISHED

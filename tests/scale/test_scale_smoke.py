@@ -6,6 +6,7 @@ PostgreSQL on 127.0.0.1:5432 (or SCALE_DATABASE_URL), and takes a minute or two,
 when SCALE_SMOKE=1 is set: `SCALE_SMOKE=1 .venv/bin/python -m pytest tests/scale -q`.
 The working tree is what runs (`--tree working`), so uncommitted changes are tested too.
 """
+
 import os
 import subprocess
 import sys
@@ -15,13 +16,19 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.skipif(os.environ.get("SCALE_SMOKE") != "1",
-                                reason="slow: set SCALE_SMOKE=1 to run scripts/scale_test --smoke")
+pytestmark = pytest.mark.skipif(
+    os.environ.get("SCALE_SMOKE") != "1", reason="slow: set SCALE_SMOKE=1 to run scripts/scale_test --smoke"
+)
 
 
 def test_scale_smoke_loses_nothing_across_kills():
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "scale_test"), "--smoke", "--tree", "working"],
-                            cwd=ROOT, capture_output=True, text=True, timeout=600)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "scale_test"), "--smoke", "--tree", "working"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     output = result.stdout + result.stderr
     assert result.returncode == 0, output[-6000:]
     assert "lost answers 0, stuck jobs 0, missing PDFs 0" in output, output[-6000:]

@@ -2,7 +2,13 @@
 //
 // axios is the transport (transport.js), loaded on demand (its own chunk): the auth pages paint
 // without it and it arrives before the first call (the shell prefetches it when the browser is idle).
-import { errorForResponse, ServerError, toApiError, UnauthorizedError, UNEXPECTED_MESSAGE } from "./errors.js";
+import {
+  errorForResponse,
+  ServerError,
+  toApiError,
+  UnauthorizedError,
+  UNEXPECTED_MESSAGE,
+} from "./errors.js";
 import { applyTexts } from "../widgets/strings.js";
 
 const settings = { baseURL: "/", timeout: 30000 };
@@ -123,9 +129,11 @@ export const fetchProfile = () => get("/api/profile");
 export const saveAnswersCall = (answers) => put("/api/answer", answers);
 export const saveLastPage = (last_page) => put("/api/last-page", { last_page });
 export const postWebStatus = (web_status) => post("/api/web-status", { web_status }, { retries: 2 });
-export const postValidations = (errors, page) => post("/api/validations", page ? { errors, page } : { errors });
+export const postValidations = (errors, page) =>
+  post("/api/validations", page ? { errors, page } : { errors });
 export const submitApplicationCall = () => post("/api/submit");
-export const saveAddAnother = (button_id, num_components) => put("/api/add-another", { button_id, num_components });
+export const saveAddAnother = (button_id, num_components) =>
+  put("/api/add-another", { button_id, num_components });
 export const fetchAddAnother = () => get("/api/add-another");
 export const saveTab = (tab_id, chosen_tab) => put("/api/tabs", { tab_id, chosen_tab });
 export const fetchTabs = () => get("/api/tabs");

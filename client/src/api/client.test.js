@@ -14,8 +14,11 @@ beforeAll(async () => {
     request.on("data", (chunk) => (body += chunk));
     request.on("end", () => {
       requests.push({ method: request.method, url: request.url, headers: request.headers, body });
-      const { status = 200, type = "application/json", text = '{"message": "ok"}' } =
-        typeof reply === "function" ? reply(requests.length) : reply;
+      const {
+        status = 200,
+        type = "application/json",
+        text = '{"message": "ok"}',
+      } = typeof reply === "function" ? reply(requests.length) : reply;
       response.writeHead(status, { "Content-Type": type });
       response.end(text);
     });
@@ -98,7 +101,10 @@ describe("the JSON helper", () => {
   });
 
   it("retries the web-status post twice, and nothing else", async () => {
-    reply = (n) => (n < 3 ? { status: 503, text: '{"message": "busy"}' } : { status: 200, text: '{"message": "Status saved."}' });
+    reply = (n) =>
+      n < 3
+        ? { status: 503, text: '{"message": "busy"}' }
+        : { status: 200, text: '{"message": "Status saved."}' };
     await expect(api.postWebStatus("started")).resolves.toEqual({ message: "Status saved." });
     expect(requests.map((r) => r.url)).toEqual(["/api/web-status", "/api/web-status", "/api/web-status"]);
     requests.length = 0;

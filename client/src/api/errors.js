@@ -1,5 +1,6 @@
 // Error types of the one JSON helper, and the platform's standard messages (section 8).
-export const UNEXPECTED_MESSAGE = "We've encountered an unexpected error at this time. Please try again later.";
+export const UNEXPECTED_MESSAGE =
+  "We've encountered an unexpected error at this time. Please try again later.";
 export const SESSION_INVALID_MESSAGE = "Your session is invalid. Please clear your cookies and login again.";
 
 /** An error from the API, carrying the server's {message} (or the standard one) and the HTTP status. */

@@ -13,7 +13,11 @@ describe("the transport", () => {
     expect(typeof http.request).toBe("function");
     expect(typeof http.post).toBe("function");
     expect(typeof http.interceptors.request.use).toBe("function");
-    expect(http.defaults).toMatchObject({ baseURL: "http://127.0.0.1:1/", timeout: 5, adapter: ["xhr", "http", "fetch"] });
+    expect(http.defaults).toMatchObject({
+      baseURL: "http://127.0.0.1:1/",
+      timeout: 5,
+      adapter: ["xhr", "http", "fetch"],
+    });
     expect(http.defaults.headers.common.Accept).toContain("application/json");
   });
 

@@ -14,7 +14,9 @@ export function AuthCard({ title, onSubmit, busy, children, footerQuestion, foot
   const studentAnswers = state?.studentAnswers;
   return (
     <div className="auth-card card">
-      <h1 ref={heading} tabIndex={-1}>{title}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
       <form
         noValidate
         onSubmit={(event) => {
@@ -24,7 +26,12 @@ export function AuthCard({ title, onSubmit, busy, children, footerQuestion, foot
         aria-busy={busy || undefined}
       >
         {children}
-        <button type="submit" className="button button-primary button-block" disabled={busy} aria-disabled={busy || undefined}>
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={busy}
+          aria-disabled={busy || undefined}
+        >
           {busy ? <LoadingIndicator type="spinner" size="small" label="Submitting…" inline /> : null}
           <span>Submit</span>
         </button>
@@ -64,8 +71,7 @@ export function useCardForm(initial, validate, { liveValidation = true } = {}) {
   const [busy, setBusy] = useState(false);
   const refs = useRef({});
   const allErrors = validate(values);
-  const visible = (field) =>
-    (submitted || (liveValidation && touched[field]) ? allErrors[field] || [] : []);
+  const visible = (field) => (submitted || (liveValidation && touched[field]) ? allErrors[field] || [] : []);
   const set = (field) => (value) => {
     setValues((v) => ({ ...v, [field]: value }));
     setTouched((t) => ({ ...t, [field]: true }));
@@ -82,7 +88,13 @@ export function useCardForm(initial, validate, { liveValidation = true } = {}) {
     return true;
   };
   /** The props that tie an input to a field: <Field {...form.field("username")} />. */
-  const field = (name) => ({ name, value: values[name], onChange: set(name), errors: visible(name), inputRef: ref(name) });
+  const field = (name) => ({
+    name,
+    value: values[name],
+    onChange: set(name),
+    errors: visible(name),
+    inputRef: ref(name),
+  });
   /** A card's submit handler: checks the fields (focusing the first invalid one), then runs
    * action(values) with the card busy; a failure is shown as an error toast titled errorTitle. */
   const submitWith = (errorTitle, action) => async () => {

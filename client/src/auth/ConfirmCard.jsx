@@ -19,15 +19,28 @@ export default function ConfirmCard() {
   const submit = form.submitWith(CONFIRM_ERROR, async (values) => {
     const username = values.username.trim();
     const result = await api.confirmAccount({ username, code: values.code });
-    navigate("/login", { state: { username, successMessage: result.message, studentAnswers: state.studentAnswers } });
+    navigate("/login", {
+      state: { username, successMessage: result.message, studentAnswers: state.studentAnswers },
+    });
   });
 
   return (
-    <AuthCard title="Confirm Your Account" onSubmit={submit} busy={form.busy}
-      footerQuestion="Already confirmed?" footerLink={{ to: "/login", label: "Log In" }}>
+    <AuthCard
+      title="Confirm Your Account"
+      onSubmit={submit}
+      busy={form.busy}
+      footerQuestion="Already confirmed?"
+      footerLink={{ to: "/login", label: "Log In" }}
+    >
       <Field label="Email" type="email" autoComplete="username" {...form.field("username")} />
-      <Field label="Confirmation Code" inputMode="numeric" autoComplete="one-time-code" maxLength={CODE_LENGTH}
-        hint={`The ${CODE_LENGTH}-digit code we e-mailed you.`} {...form.field("code")} />
+      <Field
+        label="Confirmation Code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={CODE_LENGTH}
+        hint={`The ${CODE_LENGTH}-digit code we e-mailed you.`}
+        {...form.field("code")}
+      />
     </AuthCard>
   );
 }

@@ -19,8 +19,13 @@ export default function ForgotCard() {
   });
 
   return (
-    <AuthCard title="Forgot Password" onSubmit={submit} busy={form.busy}
-      footerQuestion="Remembered your password?" footerLink={{ to: "/login", label: "Log In" }}>
+    <AuthCard
+      title="Forgot Password"
+      onSubmit={submit}
+      busy={form.busy}
+      footerQuestion="Remembered your password?"
+      footerLink={{ to: "/login", label: "Log In" }}
+    >
       <Field label="Email" type="email" autoComplete="username" {...form.field("username")} />
     </AuthCard>
   );

@@ -20,14 +20,24 @@ export default function LoginCard() {
   const navigate = useNavigate();
   const { toast } = useServices();
   const state = useNavigationMessages(LOGIN_ERROR);
-  const form = useCardForm({ username: state.username || "", password: "" }, validate, { liveValidation: false });
+  const form = useCardForm({ username: state.username || "", password: "" }, validate, {
+    liveValidation: false,
+  });
   const { values } = form;
 
   const submit = form.submitWith(LOGIN_ERROR, async (values) => {
-    const result = await api.login({ ...values, username: values.username.trim(), studentAnswers: state.studentAnswers });
+    const result = await api.login({
+      ...values,
+      username: values.username.trim(),
+      studentAnswers: state.studentAnswers,
+    });
     clearSession();
     refreshLoggedIn();
-    updateSnapshot({ username: result.username, num_logins: Math.max(1, result.num_logins || 1), has_changed_page: false });
+    updateSnapshot({
+      username: result.username,
+      num_logins: Math.max(1, result.num_logins || 1),
+      has_changed_page: false,
+    });
     if (state.studentAnswers) clearVisitorAnswers();
     toast.clear(); // the card's earlier errors are answered
     navigate("/", { replace: true });
@@ -41,7 +51,9 @@ export default function LoginCard() {
     }
     try {
       const result = await api.resendConfirm({ username });
-      navigate("/confirm", { state: { username, successMessage: result.message, studentAnswers: state.studentAnswers } });
+      navigate("/confirm", {
+        state: { username, successMessage: result.message, studentAnswers: state.studentAnswers },
+      });
     } catch (error) {
       toast.error(RESEND_ERROR, error.message);
     }
@@ -56,8 +68,19 @@ export default function LoginCard() {
       footerLink={{ to: "/signup", label: "Sign Up" }}
       extra={
         <div className="auth-actions">
-          <button type="button" className="link-button" onClick={resend}>Resend confirmation code?</button>
-          <a className="link" href="/forgot" onClick={(e) => { e.preventDefault(); navigate("/forgot"); }}>Forgot password?</a>
+          <button type="button" className="link-button" onClick={resend}>
+            Resend confirmation code?
+          </button>
+          <a
+            className="link"
+            href="/forgot"
+            onClick={(e) => {
+              e.preventDefault();
+              navigate("/forgot");
+            }}
+          >
+            Forgot password?
+          </a>
         </div>
       }
     >

@@ -27,12 +27,35 @@ export default function ResetCard() {
   });
 
   return (
-    <AuthCard title="Reset Password" onSubmit={submit} busy={form.busy}
-      footerQuestion="Remembered your password?" footerLink={{ to: "/login", label: "Log In" }}>
-      {username && <p className="muted">Setting a new password for <strong>{username}</strong>.</p>}
-      <PasswordField label="New Password" autoComplete="new-password" describedBy={checklistId} {...form.field("password")} />
-      <PasswordField label="Confirm Password" autoComplete="new-password" {...form.field("confirm_password")} />
-      <PasswordChecklist id={checklistId} password={values.password} confirm={values.confirm_password} withMatch />
+    <AuthCard
+      title="Reset Password"
+      onSubmit={submit}
+      busy={form.busy}
+      footerQuestion="Remembered your password?"
+      footerLink={{ to: "/login", label: "Log In" }}
+    >
+      {username && (
+        <p className="muted">
+          Setting a new password for <strong>{username}</strong>.
+        </p>
+      )}
+      <PasswordField
+        label="New Password"
+        autoComplete="new-password"
+        describedBy={checklistId}
+        {...form.field("password")}
+      />
+      <PasswordField
+        label="Confirm Password"
+        autoComplete="new-password"
+        {...form.field("confirm_password")}
+      />
+      <PasswordChecklist
+        id={checklistId}
+        password={values.password}
+        confirm={values.confirm_password}
+        withMatch
+      />
     </AuthCard>
   );
 }

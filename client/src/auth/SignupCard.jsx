@@ -21,15 +21,31 @@ export default function SignupCard() {
 
   const submit = form.submitWith(SIGNUP_ERROR, async (values) => {
     const username = values.username.trim();
-    const result = await api.signup({ username, password: values.password, studentAnswers: state.studentAnswers });
-    navigate("/confirm", { state: { username, successMessage: result.message, studentAnswers: state.studentAnswers } });
+    const result = await api.signup({
+      username,
+      password: values.password,
+      studentAnswers: state.studentAnswers,
+    });
+    navigate("/confirm", {
+      state: { username, successMessage: result.message, studentAnswers: state.studentAnswers },
+    });
   });
 
   return (
-    <AuthCard title="Sign Up" onSubmit={submit} busy={form.busy}
-      footerQuestion="Already have an account?" footerLink={{ to: "/login", label: "Log In" }}>
+    <AuthCard
+      title="Sign Up"
+      onSubmit={submit}
+      busy={form.busy}
+      footerQuestion="Already have an account?"
+      footerLink={{ to: "/login", label: "Log In" }}
+    >
       <Field label="Email" type="email" autoComplete="username" {...form.field("username")} />
-      <PasswordField label="Password" autoComplete="new-password" describedBy={checklistId} {...form.field("password")} />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        describedBy={checklistId}
+        {...form.field("password")}
+      />
       <PasswordChecklist id={checklistId} password={form.values.password} />
     </AuthCard>
   );

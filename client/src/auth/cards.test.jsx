@@ -19,7 +19,11 @@ const { default: ForgotCard } = await import("./ForgotCard.jsx");
 
 function Where() {
   const location = useLocation();
-  return <output data-testid="where" data-state={JSON.stringify(location.state ?? null)}>{location.pathname}</output>;
+  return (
+    <output data-testid="where" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname}
+    </output>
+  );
 }
 
 function renderCard(path, Card, state) {
@@ -58,7 +62,11 @@ describe("auth cards' submit", () => {
 
   it("is busy while the request runs, then shows the server's message under the card's title and can be retried", async () => {
     let fail;
-    api.confirmAccount.mockReturnValue(new Promise((_, reject) => { fail = reject; }));
+    api.confirmAccount.mockReturnValue(
+      new Promise((_, reject) => {
+        fail = reject;
+      }),
+    );
     const toast = renderCard("/confirm", ConfirmCard, { username: "ada@example.org" });
     type("Confirmation Code", "123456");
     submit();
@@ -79,9 +87,15 @@ describe("auth cards' submit", () => {
     type("Password", "Correct-Horse-9-battery");
     submit();
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/confirm"));
-    expect(api.signup).toHaveBeenCalledWith({ username: "ada@example.org", password: "Correct-Horse-9-battery", studentAnswers });
+    expect(api.signup).toHaveBeenCalledWith({
+      username: "ada@example.org",
+      password: "Correct-Horse-9-battery",
+      studentAnswers,
+    });
     expect(JSON.parse(screen.getByTestId("where").dataset.state)).toEqual({
-      username: "ada@example.org", successMessage: "Check your e-mail for a code.", studentAnswers,
+      username: "ada@example.org",
+      successMessage: "Check your e-mail for a code.",
+      studentAnswers,
     });
   });
 
@@ -90,7 +104,12 @@ describe("auth cards' submit", () => {
     const toast = renderCard("/forgot", ForgotCard);
     type("Email", "ada@example.org");
     submit();
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Check Your Email", "If that address has an account, we sent a link."));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        "Check Your Email",
+        "If that address has an account, we sent a link.",
+      ),
+    );
     expect(screen.getByRole("button", { name: /Submit/ }).disabled).toBe(false);
   });
 });

@@ -2,15 +2,34 @@ import { useId, useState } from "react";
 import { passwordChecklist } from "./passwordRules.js";
 
 /** A labelled input whose errors are announced (aria-live) and tied to it (aria-describedby). */
-export function Field({ label, name, value, onChange, errors = [], type = "text", autoComplete, inputMode, hint, inputRef, describedBy, children, ...rest }) {
+export function Field({
+  label,
+  name,
+  value,
+  onChange,
+  errors = [],
+  type = "text",
+  autoComplete,
+  inputMode,
+  hint,
+  inputRef,
+  describedBy,
+  children,
+  ...rest
+}) {
   const id = useId();
   const errorId = `${id}-errors`;
   const hintId = `${id}-hint`;
-  const described = [hint && hintId, errors.length && errorId, describedBy].filter(Boolean).join(" ") || undefined;
+  const described =
+    [hint && hintId, errors.length && errorId, describedBy].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field${errors.length ? " field-invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
-      {hint && <p id={hintId} className="field-hint">{hint}</p>}
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
       <div className="field-control">
         <input
           id={id}
@@ -67,7 +86,9 @@ export function PasswordChecklist({ id, password, confirm, withMatch = false }) 
       <ul>
         {items.map((item) => (
           <li key={item.id} className={item.met ? "met" : "unmet"} data-rule={item.id}>
-            <span aria-hidden="true" className="checklist-mark">{item.met ? "✓" : "•"}</span>
+            <span aria-hidden="true" className="checklist-mark">
+              {item.met ? "✓" : "•"}
+            </span>
             {item.label}
             <span className="visually-hidden">{item.met ? " (done)" : " (not yet)"}</span>
           </li>

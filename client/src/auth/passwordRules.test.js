@@ -2,7 +2,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { MIN_LENGTH, passwordChecklist, passwordErrors, PASSWORD_RULES, SPECIAL_CHARACTERS } from "./passwordRules.js";
+import {
+  MIN_LENGTH,
+  passwordChecklist,
+  passwordErrors,
+  PASSWORD_RULES,
+  SPECIAL_CHARACTERS,
+} from "./passwordRules.js";
 import { isCode, isEmail } from "./fieldRules.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,28 +28,46 @@ describe("the password checklist", () => {
 
   it("uses the server's messages", () => {
     for (const rule of PASSWORD_RULES) {
-      const template = rule.message.replace(String(MIN_LENGTH), "{MIN_LENGTH}").replace(SPECIAL_CHARACTERS, "{SPECIAL_CHARACTERS}");
+      const template = rule.message
+        .replace(String(MIN_LENGTH), "{MIN_LENGTH}")
+        .replace(SPECIAL_CHARACTERS, "{SPECIAL_CHARACTERS}");
       expect(serverRules).toContain(template);
     }
   });
 
   it("ticks each rule as it is met", () => {
-    const met = (p) => passwordChecklist(p).filter((i) => i.met).map((i) => i.id);
+    const met = (p) =>
+      passwordChecklist(p)
+        .filter((i) => i.met)
+        .map((i) => i.id);
     expect(met("")).toEqual([]);
     expect(met("a")).toEqual(["lowercase", "whitespace"]);
     expect(met("Abcdefghijk1")).toEqual(["length", "uppercase", "lowercase", "number", "whitespace"]);
-    expect(met("Abcdefghij1~")).toEqual(["length", "uppercase", "lowercase", "number", "special", "whitespace"]);
+    expect(met("Abcdefghij1~")).toEqual([
+      "length",
+      "uppercase",
+      "lowercase",
+      "number",
+      "special",
+      "whitespace",
+    ]);
     expect(met(" Abcdefghij1~")).not.toContain("whitespace");
   });
 
   it("every special character counts, and nothing else does", () => {
-    for (const c of SPECIAL_CHARACTERS) expect(passwordChecklist(c).find((i) => i.id === "special").met).toBe(true);
-    for (const c of ["é", " ", "a", "1", "£"]) expect(passwordChecklist(c).find((i) => i.id === "special").met).toBe(false);
+    for (const c of SPECIAL_CHARACTERS)
+      expect(passwordChecklist(c).find((i) => i.id === "special").met).toBe(true);
+    for (const c of ["é", " ", "a", "1", "£"])
+      expect(passwordChecklist(c).find((i) => i.id === "special").met).toBe(false);
   });
 
   it("adds the matching rule on reset", () => {
     const match = (p, c) => passwordChecklist(p, { confirm: c, withMatch: true }).at(-1);
-    expect(match("Abcdefghij1~", "Abcdefghij1~")).toEqual({ id: "match", label: "Passwords match", met: true });
+    expect(match("Abcdefghij1~", "Abcdefghij1~")).toEqual({
+      id: "match",
+      label: "Passwords match",
+      met: true,
+    });
     expect(match("Abcdefghij1~", "Abcdefghij1").met).toBe(false);
     expect(match("", "").met).toBe(false);
   });

@@ -10,7 +10,14 @@ import { PrintView } from "../print/PrintView.jsx";
 import { PdfDownload } from "./PdfDownload.jsx";
 import { SectionRenderContext } from "./PageLayout.jsx";
 import { ANSWERED, api, formApp, loadExtras, useFormApp } from "./appBridge.js";
-import { clearsAfter, conditionsFor, renderModel, sameSignature, sectionModel, sectionSignature } from "./renderModel.js";
+import {
+  clearsAfter,
+  conditionsFor,
+  renderModel,
+  sameSignature,
+  sectionModel,
+  sectionSignature,
+} from "./renderModel.js";
 import { uploadBusy } from "../widgets/fileUpload.js";
 import "./form.css";
 
@@ -44,7 +51,8 @@ export function FormPage({ page, compiled: compiledProp }) {
   const app = useApp();
   const compiled = compiledProp ?? app.compiled;
   if (app.snapshot?.is_service_user) return <PrintView compiled={compiled} serviceView={app.serviceView} />;
-  const compiledPage = compiled.pages.find((candidate) => candidate.route === page.route) ?? compiled.pages[0];
+  const compiledPage =
+    compiled.pages.find((candidate) => candidate.route === page.route) ?? compiled.pages[0];
   return <PageForm key={compiledPage.route} app={app} compiled={compiled} page={compiledPage} />;
 }
 
@@ -122,7 +130,9 @@ function PageForm({ app, compiled, page }) {
       const state = store.get();
       const current = state.tabs?.[group.id] || group.default;
       const currentOption = group.options.find((option) => option.id === current);
-      const currentFiles = (currentOption?.fields || []).filter((field) => field.widget === "file_upload").map((f) => f.key);
+      const currentFiles = (currentOption?.fields || [])
+        .filter((field) => field.widget === "file_upload")
+        .map((f) => f.key);
       if (uploadBusy(state, currentFiles)) {
         setBusyModal(true);
         return;
@@ -146,13 +156,14 @@ function PageForm({ app, compiled, page }) {
         if (Object.keys(clears).length) runtime.bridge.patch(clears);
       } catch {
         toastError(STRINGS.tabsError(group.default));
-        const [tabs, docs] = await Promise.all([api.getTabs().catch(() => null), api.documentAnswers().catch(() => null)]);
+        const [tabs, docs] = await Promise.all([
+          api.getTabs().catch(() => null),
+          api.documentAnswers().catch(() => null),
+        ]);
         store.set((s) => ({ tabs: tabs ?? s.tabs, documents: docs ?? s.documents }));
       }
     },
   };
-
-
 
   // Errors: the validation map (only while validating) and the server's 422 from submit.
   const validating = snapshot.web_status === "validating";
@@ -172,9 +183,12 @@ function PageForm({ app, compiled, page }) {
   const pageIndex = compiled.pages.findIndex((candidate) => candidate.route === page.route);
   const next = compiled.pages[pageIndex + 1];
   const pageAnswers = () => {
-    const keys = Object.keys(page.schema.properties || {}).filter((key) => compiled.data_model?.[key]?.field !== "file");
+    const keys = Object.keys(page.schema.properties || {}).filter(
+      (key) => compiled.data_model?.[key]?.field !== "file",
+    );
     const out = {};
-    for (const key of keys) if (latest.current.answers[key] !== undefined) out[key] = latest.current.answers[key];
+    for (const key of keys)
+      if (latest.current.answers[key] !== undefined) out[key] = latest.current.answers[key];
     return out;
   };
   const [submitting, setSubmitting] = useState(false);
@@ -197,8 +211,16 @@ function PageForm({ app, compiled, page }) {
       <h1 id="page-title">{page.title}</h1>
       <div className="page-sections">
         {page.sections.map((section) => (
-          <SectionForm key={section.id} page={page} section={section} runtime={runtime} answers={answers}
-            errors={errorSchema} readOnly={readOnly} loggedIn={isLoggedIn} />
+          <SectionForm
+            key={section.id}
+            page={page}
+            section={section}
+            runtime={runtime}
+            answers={answers}
+            errors={errorSchema}
+            readOnly={readOnly}
+            loggedIn={isLoggedIn}
+          />
         ))}
       </div>
       {!readOnly && (
@@ -208,7 +230,13 @@ function PageForm({ app, compiled, page }) {
               {STRINGS.continue}
             </button>
           ) : (
-            <button type="button" className="button button-primary" disabled={submitting} aria-busy={submitting || undefined} onClick={onSubmit}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={submitting}
+              aria-busy={submitting || undefined}
+              onClick={onSubmit}
+            >
               {STRINGS.submit}
             </button>
           )}
@@ -219,7 +247,11 @@ function PageForm({ app, compiled, page }) {
         <Modal
           title={STRINGS.uploadBusyTitle}
           onClose={() => setBusyModal(false)}
-          actions={<button type="button" className="button" onClick={() => setBusyModal(false)}>{STRINGS.ok}</button>}
+          actions={
+            <button type="button" className="button" onClick={() => setBusyModal(false)}>
+              {STRINGS.ok}
+            </button>
+          }
         >
           <p>{STRINGS.uploadBusyText}</p>
         </Modal>
@@ -239,42 +271,58 @@ function SectionForm({ page, section, runtime, answers, errors, readOnly, logged
   const signature = sectionSignature(model, answers, holds);
   const sectionErrors = {};
   for (const key of model.keys) if (errors[key]) sectionErrors[key] = errors[key];
-  return <SectionFormBody page={page} section={section} runtime={runtime} model={model} signature={signature}
-    errors={sectionErrors} readOnly={readOnly} loggedIn={loggedIn} />;
+  return (
+    <SectionFormBody
+      page={page}
+      section={section}
+      runtime={runtime}
+      model={model}
+      signature={signature}
+      errors={sectionErrors}
+      readOnly={readOnly}
+      loggedIn={loggedIn}
+    />
+  );
 }
 
-const SectionFormBody = memo(function SectionFormBody({ section, runtime, model, signature, errors, readOnly }) {
-  const context = useMemo(() => Object.assign(Object.create(runtime), { section }), [runtime, section]);
-  const formData = {};
-  for (const key of Object.keys(model.schema.properties)) {
-    const value = runtime.answers[key];
-    if (value !== undefined) formData[key] = value;
-  }
-  return (
-    <SectionRenderContext.Provider value={signature}>
-    <Form
-      schema={model.schema}
-      uiSchema={model.uiSchema}
-      formData={formData}
-      formContext={context}
-      validator={passThroughValidator}
-      widgets={theme.widgets}
-      fields={theme.fields}
-      templates={theme.templates}
-      extraErrors={errors}
-      tagName="div"
-      noHtml5Validate
-      showErrorList={false}
-      readonly={readOnly}
-      experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults" }}
-    >
-      <></>
-    </Form>
-    </SectionRenderContext.Provider>
-  );
-}, (prev, next) =>
-  prev.section === next.section && prev.readOnly === next.readOnly && prev.loggedIn === next.loggedIn && sameSignature(prev.signature, next.signature)
-  && sameErrors(prev.errors, next.errors));
+const SectionFormBody = memo(
+  function SectionFormBody({ section, runtime, model, signature, errors, readOnly }) {
+    const context = useMemo(() => Object.assign(Object.create(runtime), { section }), [runtime, section]);
+    const formData = {};
+    for (const key of Object.keys(model.schema.properties)) {
+      const value = runtime.answers[key];
+      if (value !== undefined) formData[key] = value;
+    }
+    return (
+      <SectionRenderContext.Provider value={signature}>
+        <Form
+          schema={model.schema}
+          uiSchema={model.uiSchema}
+          formData={formData}
+          formContext={context}
+          validator={passThroughValidator}
+          widgets={theme.widgets}
+          fields={theme.fields}
+          templates={theme.templates}
+          extraErrors={errors}
+          tagName="div"
+          noHtml5Validate
+          showErrorList={false}
+          readonly={readOnly}
+          experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults" }}
+        >
+          <></>
+        </Form>
+      </SectionRenderContext.Provider>
+    );
+  },
+  (prev, next) =>
+    prev.section === next.section &&
+    prev.readOnly === next.readOnly &&
+    prev.loggedIn === next.loggedIn &&
+    sameSignature(prev.signature, next.signature) &&
+    sameErrors(prev.errors, next.errors),
+);
 
 function sameErrors(a, b) {
   const keys = Object.keys(a);

@@ -12,7 +12,13 @@ import { compiledTenant, testApp } from "./testCompiled.js";
 const renders = vi.hoisted(() => ({ section: 0 }));
 vi.mock("./PageLayout.jsx", async (importOriginal) => {
   const original = await importOriginal();
-  return { ...original, SectionLayout: (props) => { renders.section += 1; return original.SectionLayout(props); } };
+  return {
+    ...original,
+    SectionLayout: (props) => {
+      renders.section += 1;
+      return original.SectionLayout(props);
+    },
+  };
 });
 
 const compiled = compiledTenant("intl_undergrad");
@@ -25,7 +31,12 @@ afterEach(() => {
 
 /** The page in a context that, as in the shell, stays the same object while the answers change. */
 function renderPage(route, { answers = {}, web_status = "started", errors = {} } = {}) {
-  const app = testApp({ compiled, answers, errors, snapshot: { is_logged_in: false, is_service_user: false, web_status } });
+  const app = testApp({
+    compiled,
+    answers,
+    errors,
+    snapshot: { is_logged_in: false, is_service_user: false, web_status },
+  });
   render(
     <MemoryRouter initialEntries={[route]}>
       <AppContext.Provider value={app}>
@@ -60,7 +71,11 @@ describe("FormPage", () => {
     act(() => seen.updateAnswers({ first_name: "Zoë" }));
     expect(input.value).toBe("Zoë");
     // A change that shows a question still re-renders the section.
-    act(() => fireEvent.change(question("gender").querySelector("select"), { target: { value: question("gender").querySelectorAll("option")[1].value } }));
+    act(() =>
+      fireEvent.change(question("gender").querySelector("select"), {
+        target: { value: question("gender").querySelectorAll("option")[1].value },
+      }),
+    );
     expect(renders.section).toBeGreaterThan(before);
   });
 
@@ -78,7 +93,9 @@ describe("FormPage", () => {
   });
 
   it("a hidden section clears its keys", () => {
-    const seen = renderPage("/about", { answers: { mailing_addr_same_as_perm_addr: "N", mailing_city: "Lyon" } });
+    const seen = renderPage("/about", {
+      answers: { mailing_addr_same_as_perm_addr: "N", mailing_city: "Lyon" },
+    });
     expect(question("mailing_city").querySelector("input").value).toBe("Lyon");
     act(() => fireEvent.click(radio("mailing_addr_same_as_perm_addr", "Y")));
     expect(question("mailing_city")).toBeNull();
@@ -135,7 +152,13 @@ describe("FormPage", () => {
       return <FormPage page={pageAt("/final-steps")} compiled={compiled} />;
     }
     const app = testApp({ compiled, snapshot: { web_status: "validating" } });
-    render(<MemoryRouter initialEntries={["/final-steps#suspended"]}><AppContext.Provider value={app}><At /></AppContext.Provider></MemoryRouter>);
+    render(
+      <MemoryRouter initialEntries={["/final-steps#suspended"]}>
+        <AppContext.Provider value={app}>
+          <At />
+        </AppContext.Provider>
+      </MemoryRouter>,
+    );
     await act(async () => new Promise((resolve) => setTimeout(resolve, 80)));
     expect(document.activeElement.closest("[id='suspended']")).toBeTruthy();
   });

@@ -26,16 +26,27 @@ afterEach(() => {
 function renderEducation(answers = {}) {
   const toasts = [];
   const app = testApp({
-    compiled, answers, snapshot: { is_logged_in: true, web_status: "started" },
+    compiled,
+    answers,
+    snapshot: { is_logged_in: true, web_status: "started" },
     toast: { error: (title, message) => toasts.push([title, message]) },
   });
-  render(<MemoryRouter initialEntries={["/education"]}><AppContext.Provider value={app}><FormPage page={education} compiled={compiled} /></AppContext.Provider></MemoryRouter>);
+  render(
+    <MemoryRouter initialEntries={["/education"]}>
+      <AppContext.Provider value={app}>
+        <FormPage page={education} compiled={compiled} />
+      </AppContext.Provider>
+    </MemoryRouter>,
+  );
   return Object.assign(app, { toasts });
 }
 
 describe("tabs on the page", () => {
   it("a switch is blocked by the File Upload in Progress modal while a file converts", () => {
-    formApp().set({ tabs: { [essay.id]: uploaded.id }, conversions: { [uploaded.fields[0].key]: { phase: "converting" } } });
+    formApp().set({
+      tabs: { [essay.id]: uploaded.id },
+      conversions: { [uploaded.fields[0].key]: { phase: "converting" } },
+    });
     const putTabs = vi.spyOn(api, "putTabs");
     renderEducation();
     fireEvent.click(screen.getByRole("tab", { name: typed.label }));
@@ -45,7 +56,10 @@ describe("tabs on the page", () => {
   });
 
   it("a switch deletes the tab's file, saves the choice and clears the listed answers", async () => {
-    formApp().set({ tabs: { [essay.id]: uploaded.id }, documents: { [uploaded.fields[0].key]: { file_name: "e.png", file_size: 5 } } });
+    formApp().set({
+      tabs: { [essay.id]: uploaded.id },
+      documents: { [uploaded.fields[0].key]: { file_name: "e.png", file_size: 5 } },
+    });
     const deleteConversion = vi.spyOn(api, "deleteConversion").mockResolvedValue({});
     const putTabs = vi.spyOn(api, "putTabs").mockResolvedValue({ cleared: [] });
     const seen = renderEducation({ [typed.fields[0].key]: "My essay" });
@@ -70,7 +84,10 @@ describe("tabs on the page", () => {
 
 describe("add-another on the page", () => {
   it("saves one more and shows it; a failure raises 'Error adding another {key}'", async () => {
-    const put = vi.spyOn(api, "putAddAnother").mockResolvedValueOnce({}).mockRejectedValueOnce(new Error("down"));
+    const put = vi
+      .spyOn(api, "putAddAnother")
+      .mockResolvedValueOnce({})
+      .mockRejectedValueOnce(new Error("down"));
     const seen = renderEducation();
     const box = document.querySelector(`[data-add-another="${repeater.id}"]`);
     await act(async () => fireEvent.click(screen.getByRole("button", { name: repeater.label })));

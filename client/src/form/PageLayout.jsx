@@ -32,12 +32,15 @@ export function SectionLayout({ properties, registry }) {
       switch (layout.widget) {
         case "address":
         case "school_search": {
-          const Block = templates[layout.widget === "address" ? "AddressBlockTemplate" : "SchoolSearchBlockTemplate"];
+          const Block =
+            templates[layout.widget === "address" ? "AddressBlockTemplate" : "SchoolSearchBlockTemplate"];
           const parts = Object.values(layout.parts).filter((part) => layoutShown(part, answers, holds));
           if (!parts.length) return null;
           return (
             <Block key={layout.id} layout={layout} answers={answers}>
-              {parts.map((part) => <Slot key={part.key}>{contents[part.key]}</Slot>)}
+              {parts.map((part) => (
+                <Slot key={part.key}>{contents[part.key]}</Slot>
+              ))}
             </Block>
           );
         }
@@ -45,7 +48,9 @@ export function SectionLayout({ properties, registry }) {
           const Group = templates.CheckGroupTemplate;
           return (
             <Group key={layout.id} layout={layout}>
-              {layout.items.map((item) => <Slot key={item.key}>{contents[item.key]}</Slot>)}
+              {layout.items.map((item) => (
+                <Slot key={item.key}>{contents[item.key]}</Slot>
+              ))}
             </Group>
           );
         }
@@ -91,7 +96,9 @@ function SectionView({ section, answers, holds, runtime, counts, chosenTabs, ren
       />
     );
   } else if (section.branches) {
-    const branch = section.branches.find((candidate) => !candidate.visible_when || holds(candidate.visible_when));
+    const branch = section.branches.find(
+      (candidate) => !candidate.visible_when || holds(candidate.visible_when),
+    );
     body = branch ? renderFields(branch.fields) : null;
   } else if (section.tabs) {
     body = (
@@ -107,10 +114,24 @@ function SectionView({ section, answers, holds, runtime, counts, chosenTabs, ren
     body = renderFields(section.fields || []);
   }
   return (
-    <section id={`section-${section.id}`} className="form-section" aria-labelledby={section.title ? titleId : undefined}>
-      {section.title && <h2 id={titleId} className="section-title">{section.title}</h2>}
+    <section
+      id={`section-${section.id}`}
+      className="form-section"
+      aria-labelledby={section.title ? titleId : undefined}
+    >
+      {section.title && (
+        <h2 id={titleId} className="section-title">
+          {section.title}
+        </h2>
+      )}
       <Markdown text={section.text} className="section-text" />
-      {section.confirm ? <Confirm confirm={section.confirm} answers={answers} runtime={runtime}>{body}</Confirm> : body}
+      {section.confirm ? (
+        <Confirm confirm={section.confirm} answers={answers} runtime={runtime}>
+          {body}
+        </Confirm>
+      ) : (
+        body
+      )}
     </section>
   );
 }
@@ -142,7 +163,12 @@ function Confirm({ confirm, answers, runtime, children }) {
     <>
       <div className="field" id={confirm.key}>
         <label className="choice checkbox" htmlFor={id}>
-          <input id={id} type="checkbox" checked={confirmed} onChange={(event) => set(event.target.checked)} />
+          <input
+            id={id}
+            type="checkbox"
+            checked={confirmed}
+            onChange={(event) => set(event.target.checked)}
+          />
           <span>{confirm.label}</span>
         </label>
       </div>

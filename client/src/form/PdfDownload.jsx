@@ -11,7 +11,13 @@ const WAITING = new Set(["unprocessed", "in_progress"]);
  * Ask for the application PDF and follow it: progress while it renders, open the signed URL when
  * completed, the server's message (or the standard one) in an error toast when it failed.
  */
-export function pdfFollower({ fetchStatus = api.applicationPdf, open, onError, onBusy, timers = globalThis }) {
+export function pdfFollower({
+  fetchStatus = api.applicationPdf,
+  open,
+  onError,
+  onBusy,
+  timers = globalThis,
+}) {
   let timer = null;
   let stopped = false;
   let opened = false;
@@ -61,7 +67,13 @@ export function PdfDownload({ toastError }) {
     });
   };
   return (
-    <button type="button" className="button button-secondary" onClick={start} disabled={busy} aria-busy={busy || undefined}>
+    <button
+      type="button"
+      className="button button-secondary"
+      onClick={start}
+      disabled={busy}
+      aria-busy={busy || undefined}
+    >
       {busy && <span className="spinner spinner-small" aria-hidden="true" />}
       {busy ? STRINGS.preparingPdf : STRINGS.downloadPdf}
     </button>

@@ -7,7 +7,12 @@ afterEach(() => vi.useRealTimers());
 describe("pdfFollower", () => {
   it("polls every 1000 ms while rendering, opens the URL when completed, then every 600000 ms", async () => {
     vi.useFakeTimers();
-    const statuses = [{ status: "unprocessed" }, { status: "IN_PROGRESS" }, { status: "completed", url: "/pdf/1" }, { status: "completed", url: "/pdf/1" }];
+    const statuses = [
+      { status: "unprocessed" },
+      { status: "IN_PROGRESS" },
+      { status: "completed", url: "/pdf/1" },
+      { status: "completed", url: "/pdf/1" },
+    ];
     const fetchStatus = vi.fn(async () => statuses.shift());
     const open = vi.fn();
     const busy = [];
@@ -29,10 +34,24 @@ describe("pdfFollower", () => {
 
   it("shows the server's message, or the standard one, when it failed", async () => {
     const onError = vi.fn();
-    pdfFollower({ fetchStatus: async () => ({ status: "failed", message: "The PDF could not be made." }), open: vi.fn(), onError, onBusy: vi.fn() });
+    pdfFollower({
+      fetchStatus: async () => ({ status: "failed", message: "The PDF could not be made." }),
+      open: vi.fn(),
+      onError,
+      onBusy: vi.fn(),
+    });
     await vi.waitFor(() => expect(onError).toHaveBeenCalledWith("The PDF could not be made."));
     const onError2 = vi.fn();
-    pdfFollower({ fetchStatus: async () => ({ status: "failed", message: "" }), open: vi.fn(), onError: onError2, onBusy: vi.fn() });
-    await vi.waitFor(() => expect(onError2).toHaveBeenCalledWith("We've encountered an unexpected error at this time. Please try again later."));
+    pdfFollower({
+      fetchStatus: async () => ({ status: "failed", message: "" }),
+      open: vi.fn(),
+      onError: onError2,
+      onBusy: vi.fn(),
+    });
+    await vi.waitFor(() =>
+      expect(onError2).toHaveBeenCalledWith(
+        "We've encountered an unexpected error at this time. Please try again later.",
+      ),
+    );
   });
 });

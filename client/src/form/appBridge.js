@@ -17,7 +17,8 @@ export function call(method, path, body) {
 
 export const api = {
   getAddAnother: () => call("get", "/api/add-another"),
-  putAddAnother: (button_id, num_components) => call("put", "/api/add-another", { button_id, num_components }),
+  putAddAnother: (button_id, num_components) =>
+    call("put", "/api/add-another", { button_id, num_components }),
   getTabs: () => call("get", "/api/tabs"),
   putTabs: (tab_id, chosen_tab) => call("put", "/api/tabs", { tab_id, chosen_tab }),
   documentAnswers: () => call("get", "/api/document-answer"),
@@ -29,7 +30,10 @@ export const api = {
   deleteDocumentAnswer: (key) => call("delete", `/api/document-answer/${encodeURIComponent(key)}`),
   applicationPdf: () => call("get", "/api/pdf"),
   lookupFind: (category, text, maxResults = 5) =>
-    call("get", `/lookup/find?text=${encodeURIComponent(text)}&category=${encodeURIComponent(category)}&max_results=${maxResults}`),
+    call(
+      "get",
+      `/lookup/find?text=${encodeURIComponent(text)}&category=${encodeURIComponent(category)}&max_results=${maxResults}`,
+    ),
   lookupDetail: (category, id) =>
     call("get", `/lookup/find?id=${encodeURIComponent(id)}&category=${encodeURIComponent(category)}`),
 };
@@ -51,7 +55,9 @@ export function uploadToPresigned({ url, fields }, file, onProgress, XHR = globa
       let message = UNEXPECTED_MESSAGE;
       try {
         message = JSON.parse(xhr.responseText).message || message;
-      } catch { /* not JSON: the standard message */ }
+      } catch {
+        /* not JSON: the standard message */
+      }
       reject(new ApiError(message, xhr.status));
     };
     xhr.onerror = () => reject(new ApiError(UNEXPECTED_MESSAGE, 0));
@@ -61,7 +67,16 @@ export function uploadToPresigned({ url, fields }, file, onProgress, XHR = globa
 
 /** The store: plain state, replaced (never mutated) on each change. */
 export function createFormApp(initial = {}) {
-  let state = { owner: "", extrasLoaded: false, documents: {}, conversions: {}, addAnother: {}, tabs: {}, serverErrors: {}, ...initial };
+  let state = {
+    owner: "",
+    extrasLoaded: false,
+    documents: {},
+    conversions: {},
+    addAnother: {},
+    tabs: {},
+    serverErrors: {},
+    ...initial,
+  };
   const listeners = new Set();
   return {
     get: () => state,
@@ -86,16 +101,27 @@ export function formApp() {
 
 /** Subscribe to a slice of the store; re-renders only when the selected value changes. */
 export function useFormApp(select = (state) => state, store = formApp()) {
-  return useSyncExternalStore(store.subscribe, () => select(store.get()), () => select(store.get()));
+  return useSyncExternalStore(
+    store.subscribe,
+    () => select(store.get()),
+    () => select(store.get()),
+  );
 }
-
 
 /** Load add-another counts, tabs and document answers once per applicant (a new login starts afresh). */
 let extrasLoading = null;
 export function loadExtras(store = formApp(), { isLoggedIn, username = "" } = {}) {
   const state = store.get();
   if (state.owner !== username) {
-    store.set({ owner: username, extrasLoaded: false, documents: {}, conversions: {}, addAnother: {}, tabs: {}, serverErrors: {} });
+    store.set({
+      owner: username,
+      extrasLoaded: false,
+      documents: {},
+      conversions: {},
+      addAnother: {},
+      tabs: {},
+      serverErrors: {},
+    });
     extrasLoading = null;
   }
   if (!isLoggedIn || store.get().extrasLoaded || extrasLoading) return extrasLoading || Promise.resolve();

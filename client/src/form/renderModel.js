@@ -23,7 +23,8 @@ export function sectionFieldLists(section) {
 /** The keyed layouts inside one field layout (a block's parts, a check group's items, or itself). */
 export function keyedLayouts(layout) {
   if (BLOCKS.has(layout.widget)) return Object.values(layout.parts);
-  if (layout.widget === "check_group") return layout.items.map((item) => ({ ...item, widget: "checkbox", group: layout }));
+  if (layout.widget === "check_group")
+    return layout.items.map((item) => ({ ...item, widget: "checkbox", group: layout }));
   if (layout.key) return [layout];
   return [];
 }
@@ -58,8 +59,14 @@ export function renderModel(page) {
       for (const field of fields) {
         for (const layout of keyedLayouts(field)) {
           const widget = renderedWidget(field, layout);
-          properties[layout.key] = { type: widget === "checkbox" ? "boolean" : "string", title: layout.label };
-          uiSchema[layout.key] = { "ui:widget": widget, "ui:options": { layout, block: BLOCKS.has(field.widget) ? field : null } };
+          properties[layout.key] = {
+            type: widget === "checkbox" ? "boolean" : "string",
+            title: layout.label,
+          };
+          uiSchema[layout.key] = {
+            "ui:widget": widget,
+            "ui:options": { layout, block: BLOCKS.has(field.widget) ? field : null },
+          };
           layouts[layout.key] = layout;
           if (layout.options_by) (dependents[layout.options_by.controller] ||= []).push(layout);
           if (layout.widget === "file_upload") fileKeys.push(layout.key);
@@ -196,7 +203,15 @@ export function sectionModel(page, section) {
     }
   }
   if (section.confirm) watched.push(section.confirm.key);
-  model = { schema: { type: "object", properties, required }, uiSchema, keys, watched, schoolBlocks, conditions, controllers: [...controllers] };
+  model = {
+    schema: { type: "object", properties, required },
+    uiSchema,
+    keys,
+    watched,
+    schoolBlocks,
+    conditions,
+    controllers: [...controllers],
+  };
   sectionModels.set(section, model);
   return model;
 }

@@ -10,7 +10,15 @@ const cache = new Map();
 export function compiledTenant(tenant) {
   if (!cache.has(tenant)) {
     const code = `import sys; from engine.definition import load_and_compile; sys.stdout.write(load_and_compile('tenants/${tenant}').json_bytes.decode())`;
-    cache.set(tenant, JSON.parse(execFileSync(join(ROOT, ".venv/bin/python"), ["-c", code], { cwd: ROOT, maxBuffer: 64 << 20 }).toString()));
+    cache.set(
+      tenant,
+      JSON.parse(
+        execFileSync(join(ROOT, ".venv/bin/python"), ["-c", code], {
+          cwd: ROOT,
+          maxBuffer: 64 << 20,
+        }).toString(),
+      ),
+    );
   }
   return cache.get(tenant);
 }

@@ -17,7 +17,12 @@ export function PrintView({ compiled, serviceView }) {
     document.body.classList.add("print-view");
     return () => document.body.classList.remove("print-view");
   }, []);
-  if (!serviceView) return <p role="status" className="muted">{STRINGS.loading}</p>;
+  if (!serviceView)
+    return (
+      <p role="status" className="muted">
+        {STRINGS.loading}
+      </p>
+    );
   const answers = serviceView.answer || {};
   const holds = conditionsFor(answers);
   const context = { compiled, answers, holds, view: serviceView };
@@ -27,7 +32,9 @@ export function PrintView({ compiled, serviceView }) {
       {compiled.pages.map((page) => (
         <section key={page.route} className="print-page" aria-labelledby={`print-${page.id}`}>
           <h1 id={`print-${page.id}`}>{page.title}</h1>
-          {page.sections.map((section) => <PrintSection key={section.id} section={section} context={context} />)}
+          {page.sections.map((section) => (
+            <PrintSection key={section.id} section={section} context={context} />
+          ))}
         </section>
       ))}
     </article>
@@ -42,7 +49,8 @@ function PrintSection({ section, context }) {
     const count = Math.max(1, view.add_another?.[section.add_another.id] ?? 1);
     fields = section.instances.slice(0, count).flatMap((instance) => instance.fields);
   } else if (section.branches) {
-    fields = section.branches.find((branch) => !branch.visible_when || holds(branch.visible_when))?.fields ?? [];
+    fields =
+      section.branches.find((branch) => !branch.visible_when || holds(branch.visible_when))?.fields ?? [];
   } else if (section.tabs) {
     const chosen = view.tabs?.[section.tabs.id] || section.tabs.default;
     fields = (section.tabs.options.find((tab) => tab.id === chosen) ?? section.tabs.options[0]).fields;
@@ -55,10 +63,16 @@ function PrintSection({ section, context }) {
     <section className="print-section">
       {section.title && <h2>{section.title}</h2>}
       <Markdown text={section.text} />
-      {confirm && <p className="print-line">{mark(confirmed)} {confirm.label}</p>}
+      {confirm && (
+        <p className="print-line">
+          {mark(confirmed)} {confirm.label}
+        </p>
+      )}
       {confirmed && (
         <dl className="print-fields">
-          {fields.map((layout, index) => <PrintField key={layout.key || layout.id || index} layout={layout} context={context} />)}
+          {fields.map((layout, index) => (
+            <PrintField key={layout.key || layout.id || index} layout={layout} context={context} />
+          ))}
         </dl>
       )}
     </section>
@@ -80,28 +94,47 @@ function PrintField({ layout, context }) {
   const value = layout.key ? answers[layout.key] : undefined;
   switch (layout.widget) {
     case "content":
-      return <div className="print-row"><Markdown text={layout.text} /></div>;
+      return (
+        <div className="print-row">
+          <Markdown text={layout.text} />
+        </div>
+      );
     case "check_group":
       return (
         <Row label={layout.label}>
-          {layout.items.map((item) => <div key={item.key}>{mark(answers[item.key] === true)} {item.label}</div>)}
+          {layout.items.map((item) => (
+            <div key={item.key}>
+              {mark(answers[item.key] === true)} {item.label}
+            </div>
+          ))}
         </Row>
       );
     case "checkbox":
-      return <Row label="">{mark(value === true)} {layout.label}</Row>;
+      return (
+        <Row label="">
+          {mark(value === true)} {layout.label}
+        </Row>
+      );
     case "radio": {
       const options = optionList(compiled, layout.options).filter((option) => option.value !== "");
       return (
         <Row label={layout.label}>
-          {options.map((option) => <div key={option.value}>{mark(value === option.value)} {option.label}</div>)}
+          {options.map((option) => (
+            <div key={option.value}>
+              {mark(value === option.value)} {option.label}
+            </div>
+          ))}
         </Row>
       );
     }
     case "select":
     case "conditional_select": {
-      const listId = layout.options_by ? layout.options_by.options[answers[layout.options_by.controller] ?? ""] : layout.options;
+      const listId = layout.options_by
+        ? layout.options_by.options[answers[layout.options_by.controller] ?? ""]
+        : layout.options;
       if (!listId) return null;
-      const label = (layout.desc_key && answers[layout.desc_key]) || labelOf(optionList(compiled, listId), value);
+      const label =
+        (layout.desc_key && answers[layout.desc_key]) || labelOf(optionList(compiled, listId), value);
       return <Row label={layout.label}>{value ? `${mark(true)} ${label}` : mark(false)}</Row>;
     }
     case "school_search": {
@@ -110,18 +143,36 @@ function PrintField({ layout, context }) {
       const rest = Object.entries(layout.parts).filter(([role]) => role !== "search" && role !== "ceeb");
       return (
         <>
-          <Row label={layout.parts.search.label}>{name ? `${name}${ceeb ? ` ${STRINGS.ceeb(ceeb)}` : ""}` : ""}</Row>
-          {rest.map(([, part]) => <PrintField key={part.key} layout={part} context={context} />)}
+          <Row label={layout.parts.search.label}>
+            {name ? `${name}${ceeb ? ` ${STRINGS.ceeb(ceeb)}` : ""}` : ""}
+          </Row>
+          {rest.map(([, part]) => (
+            <PrintField key={part.key} layout={part} context={context} />
+          ))}
         </>
       );
     }
     case "address":
-      return <>{keyedLayouts(layout).map((part) => <PrintField key={part.key} layout={part} context={context} />)}</>;
+      return (
+        <>
+          {keyedLayouts(layout).map((part) => (
+            <PrintField key={part.key} layout={part} context={context} />
+          ))}
+        </>
+      );
     case "file_upload": {
       const document = view.document_answer?.[layout.key];
-      return <Row label={layout.label}>{document ? `${STRINGS.documentAttached} (${document.file_name})` : ""}</Row>;
+      return (
+        <Row label={layout.label}>
+          {document ? `${STRINGS.documentAttached} (${document.file_name})` : ""}
+        </Row>
+      );
     }
     default:
-      return <Row label={layout.label}><span className="print-value">{value ?? ""}</span></Row>;
+      return (
+        <Row label={layout.label}>
+          <span className="print-value">{value ?? ""}</span>
+        </Row>
+      );
   }
 }

@@ -11,8 +11,13 @@ describe("PrintView", () => {
   it("shows the application read-only: [X] and [ ], the school with its CEEB code, the document note", () => {
     const view = {
       answer: {
-        first_name: "Mei", gender: "W", gender_desc: "Woman", conviction: "N", race_asian: true,
-        hs_name: "Lincoln Heights High School", hs_ceeb: "059903",
+        first_name: "Mei",
+        gender: "W",
+        gender_desc: "Woman",
+        conviction: "N",
+        race_asian: true,
+        hs_name: "Lincoln Heights High School",
+        hs_ceeb: "059903",
       },
       add_another: { high_schools: 1 },
       document_answer: { essay_file: { file_name: "essay.docx", file_size: 36669 } },

@@ -42,13 +42,22 @@ export function AccountMenu({ snapshot, getAnswers, onLogout }) {
 
   return (
     <div className="account-menu">
-      <button ref={trigger} type="button" className="account-trigger" aria-expanded={open} aria-controls={panelId}
-        aria-haspopup="dialog" onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={trigger}
+        type="button"
+        className="account-trigger"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-haspopup="dialog"
+        onClick={() => setOpen((o) => !o)}
+      >
         Account
       </button>
       {open && (
         <div ref={panel} id={panelId} className="popover" role="dialog" aria-label="Account">
-          <button type="button" className="icon-button popover-close" aria-label="Close" onClick={close}>×</button>
+          <button type="button" className="icon-button popover-close" aria-label="Close" onClick={close}>
+            ×
+          </button>
           {snapshot.is_logged_in ? (
             <>
               <p className="popover-user">
@@ -56,14 +65,29 @@ export function AccountMenu({ snapshot, getAnswers, onLogout }) {
                 <br />
                 <strong>{snapshot.username}</strong>
               </p>
-              <button type="button" className="button button-primary button-block" onClick={() => { setOpen(false); onLogout(); }}>
+              <button
+                type="button"
+                className="button button-primary button-block"
+                onClick={() => {
+                  setOpen(false);
+                  onLogout();
+                }}
+              >
                 Log Out
               </button>
             </>
           ) : (
             <>
-              <button type="button" className="button button-primary button-block" onClick={() => go("/login")}>Sign In</button>
-              <button type="button" className="button button-block" onClick={() => go("/signup")}>Create Account</button>
+              <button
+                type="button"
+                className="button button-primary button-block"
+                onClick={() => go("/login")}
+              >
+                Sign In
+              </button>
+              <button type="button" className="button button-block" onClick={() => go("/signup")}>
+                Create Account
+              </button>
             </>
           )}
         </div>

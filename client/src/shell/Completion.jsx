@@ -24,7 +24,9 @@ export function Completion({ app, onLogout }) {
       <main id="main" className="main completion" tabIndex={-1}>
         <div className="card">
           <h1>{banner?.title || "Application submitted"}</h1>
-          <p className="completion-message" role="status">{message}</p>
+          <p className="completion-message" role="status">
+            {message}
+          </p>
           {banner?.text && <p>{banner.text}</p>}
         </div>
       </main>

@@ -15,21 +15,39 @@ export function Footer({ compiled }) {
         {settings.postal_address?.length > 0 && (
           <address>
             {settings.postal_address.map((line) => (
-              <span key={line}>{line}<br /></span>
+              <span key={line}>
+                {line}
+                <br />
+              </span>
             ))}
             {phone && <a href={`tel:${phone.replace(/[^\d+]/g, "")}`}>{phone}</a>}
           </address>
         )}
         <div className="footer-links">
-          {modals.help && <button type="button" className="link-button" onClick={() => setModal("help")}>Help</button>}
-          {modals.privacy && <button type="button" className="link-button" onClick={() => setModal("privacy")}>Privacy</button>}
+          {modals.help && (
+            <button type="button" className="link-button" onClick={() => setModal("help")}>
+              Help
+            </button>
+          )}
+          {modals.privacy && (
+            <button type="button" className="link-button" onClick={() => setModal("privacy")}>
+              Privacy
+            </button>
+          )}
         </div>
-        {compiled.footer?.text && (
-          <Markdown className="footer-text" text={compiled.footer.text} />
-        )}
+        {compiled.footer?.text && <Markdown className="footer-text" text={compiled.footer.text} />}
       </div>
-      <Modal open={Boolean(current)} title={current?.title} onClose={() => setModal(null)} size="medium"
-        actions={<button type="button" className="button" onClick={() => setModal(null)}>Close</button>}>
+      <Modal
+        open={Boolean(current)}
+        title={current?.title}
+        onClose={() => setModal(null)}
+        size="medium"
+        actions={
+          <button type="button" className="button" onClick={() => setModal(null)}>
+            Close
+          </button>
+        }
+      >
         {current && <Markdown text={current.body} />}
       </Modal>
     </footer>

@@ -43,8 +43,22 @@ export default function FormGroup() {
         showUnexpectedError: services.showUnexpectedError,
         navigate: app.goTo,
       },
-    [app.ready, compiled, snapshot, entry, app.answerStore, app.updateAnswers, app.saveAnswers, app.errors, app.runValidations,
-      app.submitApplication, app.tabs, app.setTabs, services, app.goTo],
+    [
+      app.ready,
+      compiled,
+      snapshot,
+      entry,
+      app.answerStore,
+      app.updateAnswers,
+      app.saveAnswers,
+      app.errors,
+      app.runValidations,
+      app.submitApplication,
+      app.tabs,
+      app.setTabs,
+      services,
+      app.goTo,
+    ],
   );
 
   if (entry.status === "loading") return <Loading />;
@@ -54,10 +68,19 @@ export default function FormGroup() {
   }
 
   const kind = routeKind(pathname, app.formRoutes);
-  if (kind === "unknown" || kind === "auth") return <Navigate to={unknownPathTarget(location, app.defaultRoute)} replace />;
-  const redirect = requiredRedirect({ pathname, snapshot, formRoutes: app.formRoutes, defaultRoute: app.defaultRoute });
+  if (kind === "unknown" || kind === "auth")
+    return <Navigate to={unknownPathTarget(location, app.defaultRoute)} replace />;
+  const redirect = requiredRedirect({
+    pathname,
+    snapshot,
+    formRoutes: app.formRoutes,
+    defaultRoute: app.defaultRoute,
+  });
   if (redirect) {
-    const state = redirect === "/completion" && app.justSubmitted.current ? { successMessage: SUBMITTED_MESSAGE } : undefined;
+    const state =
+      redirect === "/completion" && app.justSubmitted.current
+        ? { successMessage: SUBMITTED_MESSAGE }
+        : undefined;
     return <Navigate to={{ pathname: redirect, search: location.search }} state={state} replace />;
   }
   if (kind === "completion") app.justSubmitted.current = false;
@@ -79,7 +102,9 @@ export default function FormGroup() {
   }
   return (
     <AppContext.Provider value={context}>
-      <div className="theme" style={theme}>{body}</div>
+      <div className="theme" style={theme}>
+        {body}
+      </div>
     </AppContext.Provider>
   );
 }

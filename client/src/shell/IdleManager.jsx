@@ -49,13 +49,29 @@ export function IdleManager({ settings, onLogout }) {
   };
 
   return (
-    <Modal open={prompting} title={IDLE_TITLE} size="small" role="alertdialog"
+    <Modal
+      open={prompting}
+      title={IDLE_TITLE}
+      size="small"
+      role="alertdialog"
       actions={
         <>
-          <button type="button" className="button button-primary" onClick={stay}>{IDLE_STAY}</button>
-          <button type="button" className="button" onClick={() => { setPrompting(false); onLogout(); }}>{IDLE_LEAVE}</button>
+          <button type="button" className="button button-primary" onClick={stay}>
+            {IDLE_STAY}
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setPrompting(false);
+              onLogout();
+            }}
+          >
+            {IDLE_LEAVE}
+          </button>
         </>
-      }>
+      }
+    >
       <p>{IDLE_TEXT}</p>
     </Modal>
   );

@@ -29,7 +29,9 @@ export function Layout({ app, onLogout, children }) {
     const focusTarget = () => {
       const question = hash && document.getElementById(hash);
       if (question) {
-        const input = question.matches("input, select, textarea") ? question : question.querySelector("input, select, textarea, button");
+        const input = question.matches("input, select, textarea")
+          ? question
+          : question.querySelector("input, select, textarea, button");
         question.scrollIntoView({ block: "center" });
         (input || question).focus({ preventScroll: true });
         return true;
@@ -45,13 +47,18 @@ export function Layout({ app, onLogout, children }) {
 
   return (
     <div className={`app${service ? " app-service" : ""}`}>
-      <a className="skip-link" href="#main">Skip to main content</a>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       {dated.map((banner) => (
         <div key={banner.id} className={`banner banner-dated banner-${banner.tone || "info"}`} role="note">
           <p>{banner.text}</p>
         </div>
       ))}
-      <header className={`header header-${firstSegment(pathname)}`} style={image ? { backgroundImage: `url("${image}")` } : undefined}>
+      <header
+        className={`header header-${firstSegment(pathname)}`}
+        style={image ? { backgroundImage: `url("${image}")` } : undefined}
+      >
         <div className="header-inner">
           <p className="tenant-name">{compiled.tenant?.name}</p>
           {!service && <AccountMenu snapshot={snapshot} getAnswers={answerStore.get} onLogout={onLogout} />}
@@ -59,9 +66,16 @@ export function Layout({ app, onLogout, children }) {
       </header>
       {!service && <Nav pages={compiled.pages} pathname={pathname} onNavigate={(route) => app.goTo(route)} />}
       <div className="content">
-        {!service && <WelcomeBanner banners={compiled.banners} snapshot={snapshot} answerStore={answerStore} />}
+        {!service && (
+          <WelcomeBanner banners={compiled.banners} snapshot={snapshot} answerStore={answerStore} />
+        )}
         {!service && snapshot.web_status === "validating" && (
-          <ValidationSummary ref={app.summaryRef} compiled={compiled} errors={errors} onGo={(route, key) => app.goTo(route, { hash: key })} />
+          <ValidationSummary
+            ref={app.summaryRef}
+            compiled={compiled}
+            errors={errors}
+            onGo={(route, key) => app.goTo(route, { hash: key })}
+          />
         )}
         {!service && snapshot.is_logged_in && <SaveStatus save={save} />}
         <main id="main" ref={main} className="main" tabIndex={-1}>

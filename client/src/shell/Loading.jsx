@@ -6,7 +6,11 @@ export function LoadingIndicator({ type = "spinner", size = "medium", label = "L
   return (
     <span className={`loading loading-${type}${inline ? " loading-inline" : ""}`} role="status" style={style}>
       {type === "circles" ? (
-        <span className="loading-circles" aria-hidden="true"><span /><span /><span /></span>
+        <span className="loading-circles" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
       ) : (
         <span className="loading-spinner" aria-hidden="true" />
       )}

@@ -27,16 +27,33 @@ function inline(text, keyBase) {
 }
 
 export function Markdown({ text = "", className }) {
-  const blocks = String(text).trim().split(/\n\s*\n/);
+  const blocks = String(text)
+    .trim()
+    .split(/\n\s*\n/);
   return (
     <div className={className}>
       {blocks.map((block, index) => {
-        const lines = block.split("\n").map((line) => line.trim()).filter(Boolean);
+        const lines = block
+          .split("\n")
+          .map((line) => line.trim())
+          .filter(Boolean);
         if (lines.length && lines.every((line) => /^[-*] /.test(line))) {
-          return <ul key={index}>{lines.map((line, i) => <li key={i}>{inline(line.slice(2), `${index}-${i}`)}</li>)}</ul>;
+          return (
+            <ul key={index}>
+              {lines.map((line, i) => (
+                <li key={i}>{inline(line.slice(2), `${index}-${i}`)}</li>
+              ))}
+            </ul>
+          );
         }
         if (lines.length && lines.every((line) => /^\d+\. /.test(line))) {
-          return <ol key={index}>{lines.map((line, i) => <li key={i}>{inline(line.replace(/^\d+\. /, ""), `${index}-${i}`)}</li>)}</ol>;
+          return (
+            <ol key={index}>
+              {lines.map((line, i) => (
+                <li key={i}>{inline(line.replace(/^\d+\. /, ""), `${index}-${i}`)}</li>
+              ))}
+            </ol>
+          );
         }
         return <p key={index}>{inline(lines.join(" "), String(index))}</p>;
       })}

@@ -4,7 +4,16 @@ import { useEffect, useId, useRef } from "react";
  * A modal dialog on the native <dialog> (focus kept inside, Escape closes, focus returns to the
  * opener). size: small 30rem | medium 60rem | large 80vw (tablet: 30rem, 70vw, 90vw).
  */
-export function Modal({ open, title, onClose, size = "medium", children, actions, closeLabel = "Close", role }) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  size = "medium",
+  children,
+  actions,
+  closeLabel = "Close",
+  role,
+}) {
   const ref = useRef(null);
   const titleId = useId();
   useEffect(() => {
@@ -32,7 +41,9 @@ export function Modal({ open, title, onClose, size = "medium", children, actions
       {open && (
         <>
           <div className="modal-header">
-            <h2 id={titleId} className="modal-title">{title}</h2>
+            <h2 id={titleId} className="modal-title">
+              {title}
+            </h2>
             {onClose && (
               <button type="button" className="icon-button" aria-label={closeLabel} onClick={onClose}>
                 ×

@@ -21,7 +21,9 @@ export function Nav({ pages, pathname, onNavigate }) {
                 if (page.route !== current) onNavigate(page.route);
               }}
             >
-              <span className="nav-number" aria-hidden="true">{page.number}</span>
+              <span className="nav-number" aria-hidden="true">
+                {page.number}
+              </span>
               <span className="visually-hidden">{`${page.number} `}</span>
               <span className="nav-label">{page.nav_label ?? page.title}</span>
             </a>

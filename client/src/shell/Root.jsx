@@ -51,7 +51,10 @@ function Shell() {
     api.setUnauthorizedHandler(() => {
       if (loggingOut.current) return;
       clearSession({ is_logged_in: false });
-      navigate("/login", { replace: true, state: { errorMessage: SESSION_INVALID_MESSAGE, errorTitle: "Session Error" } });
+      navigate("/login", {
+        replace: true,
+        state: { errorMessage: SESSION_INVALID_MESSAGE, errorTitle: "Session Error" },
+      });
     });
     return () => api.setUnauthorizedHandler(null);
   }, [navigate]);
@@ -82,8 +85,13 @@ function Shell() {
       clearSession();
       refreshLoggedIn();
       if (errorMessage) navigate("/login", { replace: true, state: { errorMessage, errorTitle } });
-      else if (unauthorized) navigate("/login", { replace: true, state: { errorMessage: SESSION_INVALID_MESSAGE, errorTitle: "Session Error" } });
-      else navigate("/login", { replace: true, state: { successMessage: message, successTitle: "Logged Out" } });
+      else if (unauthorized)
+        navigate("/login", {
+          replace: true,
+          state: { errorMessage: SESSION_INVALID_MESSAGE, errorTitle: "Session Error" },
+        });
+      else
+        navigate("/login", { replace: true, state: { successMessage: message, successTitle: "Logged Out" } });
       if (failure) {
         loggingOut.current = false; // the server may still hold the session: its 401s count again
         setUnexpected(failure);
@@ -112,13 +120,32 @@ function Shell() {
           <Route path="/forgot" element={<ForgotCard />} />
           <Route path="/reset" element={<ResetCard />} />
         </Route>
-        <Route path="*" element={<Suspense fallback={<Loading />}><FormGroup /></Suspense>} />
+        <Route
+          path="*"
+          element={
+            <Suspense fallback={<Loading />}>
+              <FormGroup />
+            </Suspense>
+          }
+        />
       </Routes>
       <Suspense fallback={null}>
-        {snapshot.is_logged_in && !snapshot.is_service_user && <IdleManager settings={compiled?.settings?.idle} onLogout={logout} />}
+        {snapshot.is_logged_in && !snapshot.is_service_user && (
+          <IdleManager settings={compiled?.settings?.idle} onLogout={logout} />
+        )}
         {unexpected && (
-          <Modal open title="Unexpected Error" size="small" role="alertdialog" onClose={() => setUnexpected(null)}
-            actions={<button type="button" className="button button-primary" onClick={() => setUnexpected(null)}>Close</button>}>
+          <Modal
+            open
+            title="Unexpected Error"
+            size="small"
+            role="alertdialog"
+            onClose={() => setUnexpected(null)}
+            actions={
+              <button type="button" className="button button-primary" onClick={() => setUnexpected(null)}>
+                Close
+              </button>
+            }
+          >
             <p>{unexpected.message}</p>
           </Modal>
         )}

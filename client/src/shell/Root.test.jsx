@@ -25,7 +25,12 @@ vi.mock("../form/validation/validate.js", () => ({ validateAnswers: vi.fn(() => 
 const renders = vi.hoisted(() => ({ nav: 0 }));
 vi.mock("./Nav.jsx", async (importOriginal) => {
   const { Nav } = await importOriginal();
-  return { Nav: (props) => { renders.nav += 1; return Nav(props); } };
+  return {
+    Nav: (props) => {
+      renders.nav += 1;
+      return Nav(props);
+    },
+  };
 });
 vi.mock("../form/FormPage.jsx", async () => {
   const { useAnswers, useApp } = await import("./AppContext.jsx");
@@ -36,9 +41,17 @@ vi.mock("../form/FormPage.jsx", async () => {
       return (
         <div>
           <h1>{page.title}</h1>
-          <input aria-label="First name" value={firstName} onChange={(event) => app.updateAnswers({ first_name: event.target.value })} />
-          <button type="button" onClick={() => app.updateAnswers({ first_name: "Ada" })}>type</button>
-          <button type="button" onClick={() => app.submitApplication()}>submit</button>
+          <input
+            aria-label="First name"
+            value={firstName}
+            onChange={(event) => app.updateAnswers({ first_name: event.target.value })}
+          />
+          <button type="button" onClick={() => app.updateAnswers({ first_name: "Ada" })}>
+            type
+          </button>
+          <button type="button" onClick={() => app.submitApplication()}>
+            submit
+          </button>
         </div>
       );
     },
@@ -54,7 +67,11 @@ const { compiledForm } = await import("../test-fixtures.js");
 
 function Where() {
   const location = useLocation();
-  return <output data-testid="where" data-state={JSON.stringify(location.state ?? null)}>{location.pathname + location.search}</output>;
+  return (
+    <output data-testid="where" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname + location.search}
+    </output>
+  );
 }
 const where = () => screen.getByTestId("where").textContent;
 const state = () => JSON.parse(screen.getByTestId("where").dataset.state);
@@ -69,12 +86,20 @@ function renderAt(path) {
 }
 
 const profile = (changes = {}) => ({
-  answer: {}, document_answer: {}, username: "ada@example.edu", last_page: null, successful_login: [{}], web_status: [], ...changes,
+  answer: {},
+  document_answer: {},
+  username: "ada@example.edu",
+  last_page: null,
+  successful_login: [{}],
+  web_status: [],
+  ...changes,
 });
 const statuses = (...names) => names.map((web_status) => ({ web_status }));
 
 function logInCookie(on) {
-  document.cookie = on ? "formengine-idp-session=1; path=/" : "formengine-idp-session=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT";
+  document.cookie = on
+    ? "formengine-idp-session=1; path=/"
+    : "formengine-idp-session=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT";
   clearSession();
 }
 
@@ -82,9 +107,17 @@ beforeEach(() => {
   flushAnswerWrites(); // a queued write of the previous test lands before the storage is cleared
   localStorage.clear();
   vi.clearAllMocks();
-  api.fetchCompiledForm.mockResolvedValue({ ...compiledForm, settings: { ...compiledForm.settings, validation_summary: { title: "We're missing some information!", text: "Fix them." } },
+  api.fetchCompiledForm.mockResolvedValue({
+    ...compiledForm,
+    settings: {
+      ...compiledForm.settings,
+      validation_summary: { title: "We're missing some information!", text: "Fix them." },
+    },
     data_model: { first_name: { page: "/about" } },
-    banners: { welcome: { name_keys: ["first_name"], anonymous: { title: "Hello {name}", text: "Look around." } } } });
+    banners: {
+      welcome: { name_keys: ["first_name"], anonymous: { title: "Hello {name}", text: "Look around." } },
+    },
+  });
   validateAnswers.mockReturnValue({});
 });
 afterEach(() => {
@@ -109,7 +142,9 @@ describe("routing rules in the shell", () => {
 
   it("forces /completion once submitted; /completion goes to the default route before", async () => {
     logInCookie(true);
-    api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started", "validating", "submitted") }));
+    api.fetchProfile.mockResolvedValue(
+      profile({ web_status: statuses("started", "validating", "submitted") }),
+    );
     renderAt("/about");
     await waitFor(() => expect(where()).toBe("/completion"));
     cleanup();
@@ -145,7 +180,12 @@ describe("typing", () => {
     logInCookie(true);
     api.fetchProfile.mockResolvedValue(profile());
     let finishLogout;
-    api.logout.mockImplementationOnce(() => new Promise((resolve) => { finishLogout = resolve; }));
+    api.logout.mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          finishLogout = resolve;
+        }),
+    );
     renderAt("/about");
     await screen.findByRole("heading", { level: 1, name: "About You" });
     const handler = api.setUnauthorizedHandler.mock.calls.at(-1)[0];
@@ -164,7 +204,9 @@ describe("typing", () => {
     logInCookie(true);
     api.fetchProfile.mockResolvedValue(profile());
     const { UnauthorizedError } = await import("../api/errors.js");
-    api.logout.mockRejectedValueOnce(new UnauthorizedError("Your session is invalid. Please clear your cookies and login again."));
+    api.logout.mockRejectedValueOnce(
+      new UnauthorizedError("Your session is invalid. Please clear your cookies and login again."),
+    );
     renderAt("/about");
     await screen.findByRole("heading", { level: 1, name: "About You" });
     fireEvent.click(screen.getByRole("button", { name: /account/i }));
@@ -187,7 +229,9 @@ describe("typing", () => {
   /** A validating applicant on /about whose only missing answer is the first name: the summary shows. */
   async function openAboutWhileValidating() {
     logInCookie(true);
-    validateAnswers.mockImplementation((compiled, answers) => (answers.first_name ? {} : { first_name: ["First Name"] }));
+    validateAnswers.mockImplementation((compiled, answers) =>
+      answers.first_name ? {} : { first_name: ["First Name"] },
+    );
     api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started", "validating") }));
     renderAt("/about");
     expect(await screen.findByRole("region", { name: "We're missing some information!" })).toBeTruthy();
@@ -199,7 +243,9 @@ describe("typing", () => {
     fireEvent.change(screen.getByRole("textbox", { name: "First name" }), { target: { value: "A" } });
     await act(async () => {}); // the keystroke's render, effects and promise callbacks: no validation yet
     expect(validateAnswers.mock.calls.length).toBe(calls);
-    await waitFor(() => expect(screen.queryByRole("region", { name: "We're missing some information!" })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("region", { name: "We're missing some information!" })).toBeNull(),
+    );
     expect(validateAnswers.mock.calls.at(-1)[1].first_name).toBe("A");
   });
 
@@ -220,14 +266,18 @@ describe("typing", () => {
     } finally {
       vi.useRealTimers();
     }
-    await waitFor(() => expect(screen.queryByRole("region", { name: "We're missing some information!" })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("region", { name: "We're missing some information!" })).toBeNull(),
+    );
   });
 });
 
 describe("the submit flow", () => {
   it("moves started to validating, validates, submits, posts submitted and shows the completion page", async () => {
     logInCookie(true);
-    api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started"), answer: { first_name: "Ada" } }));
+    api.fetchProfile.mockResolvedValue(
+      profile({ web_status: statuses("started"), answer: { first_name: "Ada" } }),
+    );
     renderAt("/final-steps");
     fireEvent.click(await screen.findByRole("button", { name: "submit" }));
     await waitFor(() => expect(where()).toBe("/completion"));

@@ -6,7 +6,8 @@ export function fieldLabels(page) {
   const visit = (node) => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!node || typeof node !== "object") return;
-    if (typeof node.key === "string" && typeof node.label === "string" && !labels[node.key]) labels[node.key] = node.label;
+    if (typeof node.key === "string" && typeof node.label === "string" && !labels[node.key])
+      labels[node.key] = node.label;
     Object.values(node).forEach(visit);
   };
   visit(page.sections);
@@ -20,7 +21,11 @@ export function groupErrors(compiled, errors) {
     .map((page) => {
       const labels = fieldLabels(page);
       const items = Object.entries(errors)
-        .filter(([key, messages]) => messages?.length && (routeOf(key) ?? compiled.pages.find((p) => p.schema?.properties?.[key])?.route) === page.route)
+        .filter(
+          ([key, messages]) =>
+            messages?.length &&
+            (routeOf(key) ?? compiled.pages.find((p) => p.schema?.properties?.[key])?.route) === page.route,
+        )
         .map(([key, messages]) => ({ key, label: labels[key] || key, messages }));
       return { page, items };
     })
@@ -34,7 +39,9 @@ export const ValidationSummary = forwardRef(function ValidationSummary({ compile
   const { title, text } = compiled.settings?.validation_summary || {};
   return (
     <section className="summary" aria-labelledby="summary-title" role="region">
-      <h2 id="summary-title" ref={ref} tabIndex={-1}>{title}</h2>
+      <h2 id="summary-title" ref={ref} tabIndex={-1}>
+        {title}
+      </h2>
       {text && <p>{text}</p>}
       {groups.map(({ page, items }) => (
         <div key={page.route} className="summary-group">
@@ -51,7 +58,9 @@ export const ValidationSummary = forwardRef(function ValidationSummary({ compile
                 >
                   {item.label}
                 </a>
-                {item.messages[0] !== item.label && <span className="summary-message">: {item.messages[0]}</span>}
+                {item.messages[0] !== item.label && (
+                  <span className="summary-message">: {item.messages[0]}</span>
+                )}
               </li>
             ))}
           </ul>

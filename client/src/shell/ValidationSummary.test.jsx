@@ -6,25 +6,59 @@ import { groupErrors, ValidationSummary } from "./ValidationSummary.jsx";
 afterEach(cleanup);
 
 const compiled = {
-  settings: { validation_summary: { title: "We're missing some information!", text: "The links below show what needs to be completed." } },
-  data_model: { first_name: { page: "/about" }, school: { page: "/education" }, essay: { page: "/education" } },
+  settings: {
+    validation_summary: {
+      title: "We're missing some information!",
+      text: "The links below show what needs to be completed.",
+    },
+  },
+  data_model: {
+    first_name: { page: "/about" },
+    school: { page: "/education" },
+    essay: { page: "/education" },
+  },
   pages: [
-    { route: "/about", title: "About You", sections: [{ fields: [{ key: "first_name", label: "First Name" }] }] },
-    { route: "/education", title: "ACADEMICS", sections: [{ fields: [{ key: "school", label: "Search for Your School" }, { key: "essay", label: "Essay" }] }] },
+    {
+      route: "/about",
+      title: "About You",
+      sections: [{ fields: [{ key: "first_name", label: "First Name" }] }],
+    },
+    {
+      route: "/education",
+      title: "ACADEMICS",
+      sections: [
+        {
+          fields: [
+            { key: "school", label: "Search for Your School" },
+            { key: "essay", label: "Essay" },
+          ],
+        },
+      ],
+    },
     { route: "/final-steps", title: "FINISH UP", sections: [] },
   ],
 };
 
 describe("the validation summary", () => {
   it("groups errors by page in page order, with the questions' labels", () => {
-    const groups = groupErrors(compiled, { essay: ["Too long."], first_name: ["First Name"], school: ["Required."] });
+    const groups = groupErrors(compiled, {
+      essay: ["Too long."],
+      first_name: ["First Name"],
+      school: ["Required."],
+    });
     expect(groups.map((g) => g.page.route)).toEqual(["/about", "/education"]);
     expect(groups[1].items.map((i) => i.label)).toEqual(["Essay", "Search for Your School"]);
   });
 
   it("shows the tenant's title and text, links page#question, and moves there on click", () => {
     const onGo = vi.fn();
-    render(<ValidationSummary compiled={compiled} errors={{ school: ["Please choose your school."] }} onGo={onGo} />);
+    render(
+      <ValidationSummary
+        compiled={compiled}
+        errors={{ school: ["Please choose your school."] }}
+        onGo={onGo}
+      />,
+    );
     const region = screen.getByRole("region", { name: "We're missing some information!" });
     expect(region.textContent).toContain("The links below show what needs to be completed.");
     const link = within(region).getByRole("link", { name: "Search for Your School" });

@@ -3,8 +3,18 @@ import { act, cleanup, render } from "@testing-library/react";
 import { createElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
-  PENDING_KEY, PERSIST_DELAY_MS, VISITOR_KEY, addPending, clearVisitorAnswers, createAnswerStore, flushAnswerWrites,
-  loadPending, loadVisitorAnswers, removePending, saveVisitorAnswers, useAnswerStore,
+  PENDING_KEY,
+  PERSIST_DELAY_MS,
+  VISITOR_KEY,
+  addPending,
+  clearVisitorAnswers,
+  createAnswerStore,
+  flushAnswerWrites,
+  loadPending,
+  loadVisitorAnswers,
+  removePending,
+  saveVisitorAnswers,
+  useAnswerStore,
 } from "./answerStore.js";
 
 beforeEach(() => {

@@ -34,5 +34,7 @@ const isoDay = (date) => {
 /** The dated banners whose window (both days included) holds today. */
 export function datedBanners(banners, today = new Date()) {
   const day = typeof today === "string" ? today : isoDay(today);
-  return (banners?.dated || []).filter((banner) => (!banner.from || banner.from <= day) && (!banner.to || day <= banner.to));
+  return (banners?.dated || []).filter(
+    (banner) => (!banner.from || banner.from <= day) && (!banner.to || day <= banner.to),
+  );
 }

@@ -5,9 +5,16 @@ const banners = {
   welcome: {
     max_logins: 3,
     name_keys: ["preferred_name", "first_name"],
-    first_login: { title: "Welcome, {name}!", text: "Welcome to your application... designed to be submitted in one sitting." },
+    first_login: {
+      title: "Welcome, {name}!",
+      text: "Welcome to your application... designed to be submitted in one sitting.",
+    },
     returning: { title: "Your application is our priority, {name}", text: "Pick up." },
-    anonymous: { title: "First time here?", text: "Look around.", link: { label: "Log in", route: "/login" } },
+    anonymous: {
+      title: "First time here?",
+      text: "Look around.",
+      link: { label: "Log in", route: "/login" },
+    },
     submitted: { title: "Thanks {name}!", text: "Congratulations on completing the online portion..." },
   },
   dated: [
@@ -16,12 +23,15 @@ const banners = {
   ],
 };
 const user = { is_logged_in: true, web_status: "started", has_changed_page: false, num_logins: 1 };
-const show = (snapshot, answers = {}) => welcomeBanner(banners, { ...user, ...snapshot }, welcomeName(banners, answers));
+const show = (snapshot, answers = {}) =>
+  welcomeBanner(banners, { ...user, ...snapshot }, welcomeName(banners, answers));
 
 describe("banners", () => {
   it("welcomes by login count, with the first answered of the tenant's name keys", () => {
     expect(show({}, { first_name: "Ann" }).title).toBe("Welcome, Ann!");
-    expect(show({ num_logins: 2 }, { first_name: "Ann", preferred_name: "Annie" }).title).toBe("Your application is our priority, Annie");
+    expect(show({ num_logins: 2 }, { first_name: "Ann", preferred_name: "Annie" }).title).toBe(
+      "Your application is our priority, Annie",
+    );
     expect(show({ num_logins: 3 })).toBeNull();
     expect(show({ has_changed_page: true })).toBeNull();
     expect(show({}).title).toBe("Welcome!");

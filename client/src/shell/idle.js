@@ -7,7 +7,14 @@ export const LAST_ACTIVITY_KEY = "formengine.lastActivity";
 const ACTIVITY_THROTTLE_MS = 1000;
 
 export class IdleTimer {
-  constructor({ timeoutMs = IDLE_TIMEOUT_MS, promptMs = IDLE_PROMPT_MS, onPrompt, onTimeout, now = () => Date.now(), storage } = {}) {
+  constructor({
+    timeoutMs = IDLE_TIMEOUT_MS,
+    promptMs = IDLE_PROMPT_MS,
+    onPrompt,
+    onTimeout,
+    now = () => Date.now(),
+    storage,
+  } = {}) {
     this.timeoutMs = timeoutMs;
     this.promptMs = Math.min(promptMs, timeoutMs);
     this.onPrompt = onPrompt || (() => {});

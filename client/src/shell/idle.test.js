@@ -3,7 +3,11 @@ import { IdleTimer, LAST_ACTIVITY_KEY } from "./idle.js";
 
 function memoryStorage() {
   const data = new Map();
-  return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => data.set(k, String(v)), removeItem: (k) => data.delete(k) };
+  return {
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => data.set(k, String(v)),
+    removeItem: (k) => data.delete(k),
+  };
 }
 
 describe("the idle timer", () => {

@@ -39,7 +39,13 @@ export function requiredRedirect({ pathname, snapshot, formRoutes, defaultRoute 
   if (status === "submitted") return path === COMPLETION_ROUTE ? null : COMPLETION_ROUTE;
   if (path === COMPLETION_ROUTE) return defaultRoute;
   const last = snapshot.last_page;
-  if (snapshot.is_logged_in && !snapshot.has_changed_page && last && last !== path && formRoutes.includes(last)) {
+  if (
+    snapshot.is_logged_in &&
+    !snapshot.has_changed_page &&
+    last &&
+    last !== path &&
+    formRoutes.includes(last)
+  ) {
     return last;
   }
   return null;
@@ -62,11 +68,14 @@ export function hasIdentityCookie(cookieString, prefix = IDP_COOKIE_PREFIX) {
 }
 
 export const hasAnyAnswer = (answers) =>
-  Object.values(answers || {}).some((v) => v !== "" && v !== null && v !== undefined && v !== false && !(Array.isArray(v) && !v.length));
+  Object.values(answers || {}).some(
+    (v) => v !== "" && v !== null && v !== undefined && v !== false && !(Array.isArray(v) && !v.length),
+  );
 
 /** Where a nav item goes: /signup with the answers for a visitor who has answered anything. */
 export function navDestination({ isLoggedIn, answers, target }) {
-  if (!isLoggedIn && hasAnyAnswer(answers)) return { pathname: "/signup", state: { studentAnswers: answers } };
+  if (!isLoggedIn && hasAnyAnswer(answers))
+    return { pathname: "/signup", state: { studentAnswers: answers } };
   return { pathname: target, state: null };
 }
 

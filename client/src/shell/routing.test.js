@@ -1,24 +1,44 @@
 import { describe, expect, it } from "vitest";
 import {
-  defaultRouteOf, deriveWebStatus, entryParameters, hasIdentityCookie, navDestination, requiredRedirect,
-  routeKind, savesLastPage, unknownPathTarget,
+  defaultRouteOf,
+  deriveWebStatus,
+  entryParameters,
+  hasIdentityCookie,
+  navDestination,
+  requiredRedirect,
+  routeKind,
+  savesLastPage,
+  unknownPathTarget,
 } from "./routing.js";
 import { compiledForm } from "../test-fixtures.js";
 
 const formRoutes = ["/about", "/education", "/final-steps"];
-const base = { is_logged_in: true, has_changed_page: false, last_page: null, web_status: "started", is_service_user: false };
-const redirect = (pathname, snapshot) => requiredRedirect({ pathname, snapshot: { ...base, ...snapshot }, formRoutes, defaultRoute: "/about" });
+const base = {
+  is_logged_in: true,
+  has_changed_page: false,
+  last_page: null,
+  web_status: "started",
+  is_service_user: false,
+};
+const redirect = (pathname, snapshot) =>
+  requiredRedirect({ pathname, snapshot: { ...base, ...snapshot }, formRoutes, defaultRoute: "/about" });
 
 describe("routing rules", () => {
   it("knows the auth, completion and form routes; anything else is unknown", () => {
-    expect(["/login", "/signup", "/confirm", "/forgot", "/reset"].map((p) => routeKind(p, formRoutes))).toEqual(Array(5).fill("auth"));
+    expect(
+      ["/login", "/signup", "/confirm", "/forgot", "/reset"].map((p) => routeKind(p, formRoutes)),
+    ).toEqual(Array(5).fill("auth"));
     expect(routeKind("/completion", formRoutes)).toBe("completion");
     expect(routeKind("/education/", formRoutes)).toBe("form");
     expect(routeKind("/nope", formRoutes)).toBe("unknown");
   });
 
   it("sends an unknown path to the default route keeping the query string", () => {
-    expect(unknownPathTarget({ pathname: "/x", search: "?token=abc" }, "/about")).toEqual({ pathname: "/about", search: "?token=abc", hash: "" });
+    expect(unknownPathTarget({ pathname: "/x", search: "?token=abc" }, "/about")).toEqual({
+      pathname: "/about",
+      search: "?token=abc",
+      hash: "",
+    });
     expect(defaultRouteOf(compiledForm)).toBe("/education");
     expect(defaultRouteOf({ ...compiledForm, tenant: { default_route: "/gone" } })).toBe("/about");
   });
@@ -39,11 +59,18 @@ describe("routing rules", () => {
   });
 
   it("leaves a service user where the link points", () => {
-    expect(redirect("/about", { is_service_user: true, web_status: "submitted", last_page: "/education" })).toBeNull();
+    expect(
+      redirect("/about", { is_service_user: true, web_status: "submitted", last_page: "/education" }),
+    ).toBeNull();
   });
 
   it("saves last_page only while started or validating", () => {
-    expect([null, "started", "validating", "submitted"].map(savesLastPage)).toEqual([false, true, true, false]);
+    expect([null, "started", "validating", "submitted"].map(savesLastPage)).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it("derives the web status from the number of distinct recognised statuses", () => {
@@ -62,9 +89,17 @@ describe("routing rules", () => {
   });
 
   it("sends a visitor who has answered anything to /signup with the answers", () => {
-    expect(navDestination({ isLoggedIn: false, answers: { a: "" }, target: "/education" })).toEqual({ pathname: "/education", state: null });
-    expect(navDestination({ isLoggedIn: false, answers: { a: "x" }, target: "/education" })).toEqual({ pathname: "/signup", state: { studentAnswers: { a: "x" } } });
-    expect(navDestination({ isLoggedIn: true, answers: { a: "x" }, target: "/education" }).pathname).toBe("/education");
+    expect(navDestination({ isLoggedIn: false, answers: { a: "" }, target: "/education" })).toEqual({
+      pathname: "/education",
+      state: null,
+    });
+    expect(navDestination({ isLoggedIn: false, answers: { a: "x" }, target: "/education" })).toEqual({
+      pathname: "/signup",
+      state: { studentAnswers: { a: "x" } },
+    });
+    expect(navDestination({ isLoggedIn: true, answers: { a: "x" }, target: "/education" }).pathname).toBe(
+      "/education",
+    );
   });
 
   it("reads token and service_token for the entry step", () => {

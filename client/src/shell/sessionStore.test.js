@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
 import { LAST_ACTIVITY_KEY } from "./idle.js";
-import { cached, clearSession, getSnapshot, peekCached, refreshLoggedIn, updateSnapshot } from "./sessionStore.js";
+import {
+  cached,
+  clearSession,
+  getSnapshot,
+  peekCached,
+  refreshLoggedIn,
+  updateSnapshot,
+} from "./sessionStore.js";
 
 describe("the session store", () => {
   it("caches a call forever, forgets a failure, and keeps only the public form on clear", async () => {
@@ -22,7 +29,12 @@ describe("the session store", () => {
     updateSnapshot({ username: "a@b.co", has_changed_page: true, web_status: "started" });
     localStorage.setItem(LAST_ACTIVITY_KEY, "1");
     clearSession();
-    expect(getSnapshot()).toMatchObject({ username: null, has_changed_page: false, web_status: null, num_logins: 1 });
+    expect(getSnapshot()).toMatchObject({
+      username: null,
+      has_changed_page: false,
+      web_status: null,
+      num_logins: 1,
+    });
     expect(localStorage.getItem(LAST_ACTIVITY_KEY)).toBeNull();
   });
 

@@ -29,7 +29,10 @@ export function createToastStore() {
     const same = toasts.find((t) => t.severity === severity && t.title === title && t.message === message);
     if (same) dismiss(same.id);
     toasts = [...toasts, { id, severity, title, message, duration: ms }];
-    timers.set(id, setTimeout(() => dismiss(id), ms));
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), ms),
+    );
     emit();
     return id;
   }

@@ -5,9 +5,24 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import * as api from "../api/client.js";
 import { UnauthorizedError } from "../api/errors.js";
-import { addPending, createAnswerStore, loadPending, loadVisitorAnswers, removePending, saveVisitorAnswers } from "./answerStore.js";
+import {
+  addPending,
+  createAnswerStore,
+  loadPending,
+  loadVisitorAnswers,
+  removePending,
+  saveVisitorAnswers,
+} from "./answerStore.js";
 import { ANSWER_SAVE_DEBOUNCE_MS, SUBMITTED_MESSAGE } from "./constants.js";
-import { defaultRouteOf, deriveWebStatus, entryParameters, navDestination, normalisePath, routeKind, savesLastPage } from "./routing.js";
+import {
+  defaultRouteOf,
+  deriveWebStatus,
+  entryParameters,
+  navDestination,
+  normalisePath,
+  routeKind,
+  savesLastPage,
+} from "./routing.js";
 import { cached, getSnapshot, updateSnapshot, useSnapshot } from "./sessionStore.js";
 import { useServices } from "./services.js";
 import { whenIdle } from "./whenIdle.js";
@@ -26,15 +41,20 @@ async function entryStep(search) {
   });
   const { token, serviceToken } = entryParameters(search);
   if (serviceToken) {
-    const view = await cached(`service:${serviceToken}`, () => api.fetchServiceView(serviceToken)).catch((error) => {
-      error.formLoad = true; // shown as a message, not the crash screen
-      throw error;
-    });
+    const view = await cached(`service:${serviceToken}`, () => api.fetchServiceView(serviceToken)).catch(
+      (error) => {
+        error.formLoad = true; // shown as a message, not the crash screen
+        throw error;
+      },
+    );
     updateSnapshot({ is_service_user: true });
     return { compiled, answers: view.answer || {}, serviceView: view, profile: null, tabs: view.tabs || {} };
   }
   if (getSnapshot().is_logged_in) {
-    const [profile, tabs] = await Promise.all([cached("profile", api.fetchProfile), cached("tabs", api.fetchTabs)]);
+    const [profile, tabs] = await Promise.all([
+      cached("profile", api.fetchProfile),
+      cached("tabs", api.fetchTabs),
+    ]);
     const web_status = deriveWebStatus(profile.web_status);
     updateSnapshot({
       username: profile.username,
@@ -106,7 +126,8 @@ export function useApplication() {
   const loggedIn = snapshot.is_logged_in && !snapshot.is_service_user;
 
   useEffect(() => {
-    if (entry.status === "ready" && entry.draftError) toast.error("Saved Answer Error", entry.draftError.message);
+    if (entry.status === "ready" && entry.draftError)
+      toast.error("Saved Answer Error", entry.draftError.message);
   }, [entry, toast]);
 
   // A logged-in user with no status gets started.
@@ -139,7 +160,10 @@ export function useApplication() {
       return true;
     } catch (error) {
       if (error instanceof UnauthorizedError) return false; // kept for the next login
-      setSave({ state: "failed", message: error.status === 0 ? "The server could not be reached." : error.message });
+      setSave({
+        state: "failed",
+        message: error.status === 0 ? "The server could not be reached." : error.message,
+      });
       const rejected = error.body?.errors && typeof error.body.errors === "object" ? error.body.errors : null;
       if (error.status >= 400 && error.status < 500 && rejected) {
         // The server refused these keys for good: drop them so the others can be saved.
@@ -269,10 +293,14 @@ export function useApplication() {
       }
       const saved = await flush();
       if (!saved) {
-        toast.error("Save Error", "Your latest answers could not be saved yet. Please check your connection and try again.");
+        toast.error(
+          "Save Error",
+          "Your latest answers could not be saved yet. Please check your connection and try again.",
+        );
         return false;
       }
-      if (now.web_status === "validating" && routeKind(pathname, formRoutes) === "form") await runValidations({ routes: [pathname] });
+      if (now.web_status === "validating" && routeKind(pathname, formRoutes) === "form")
+        await runValidations({ routes: [pathname] });
       if (!now.has_changed_page) updateSnapshot({ has_changed_page: true });
       navigate(target);
       return true;
@@ -286,7 +314,11 @@ export function useApplication() {
       if (targetRoute) return goTo(targetRoute);
       if (!getSnapshot().is_logged_in) return true;
       const saved = await flush();
-      if (!saved) toast.error("Save Error", "Your latest answers could not be saved yet. Please check your connection and try again.");
+      if (!saved)
+        toast.error(
+          "Save Error",
+          "Your latest answers could not be saved yet. Please check your connection and try again.",
+        );
       return saved;
     },
     [updateAnswers, goTo, flush, toast],
@@ -303,49 +335,69 @@ export function useApplication() {
   }, [ready, loggedIn, pathname, formRoutes, snapshot.web_status, snapshot.has_changed_page]);
 
   // ---- submit ---------------------------------------------------------------------------------
-  const submitApplication = useCallback(async ({ documents } = {}) => {
-    if (documents) documentsRef.current = documents;
-    const now = getSnapshot();
-    if (!now.is_logged_in) {
-      navigate("/signup", { state: { studentAnswers: answerStore.get() } });
-      return false;
-    }
-    try {
-      const answers = answerStore.get();
-      await api.saveAnswersCall(answers);
-      removePending(now.username, answers);
-      if (now.web_status === "started" || now.web_status === null) {
-        updateSnapshot({ web_status: "validating" });
-        await api.postWebStatus("validating");
-      }
-      const found = await runValidations();
-      if (Object.keys(found).length === 0) {
-        await api.submitApplicationCall();
-        await api.postWebStatus("submitted");
-        // Whichever comes first, this move or the forced one to /completion, carries the message.
-        justSubmitted.current = true;
-        updateSnapshot({ web_status: "submitted" });
-        navigate("/completion", { state: { successMessage: SUBMITTED_MESSAGE } });
-        return true;
-      }
-    } catch (error) {
-      if (error instanceof UnauthorizedError) return false;
-      if (error.status === 422 && error.body?.errors) {
-        setServerErrors(error.body.errors);
-      } else {
-        services.showUnexpectedError(error);
+  const submitApplication = useCallback(
+    async ({ documents } = {}) => {
+      if (documents) documentsRef.current = documents;
+      const now = getSnapshot();
+      if (!now.is_logged_in) {
+        navigate("/signup", { state: { studentAnswers: answerStore.get() } });
         return false;
       }
-    }
-    updateSnapshot({ web_status: "validating", has_changed_page: true });
-    navigate(defaultRoute);
-    setTimeout(() => summaryRef.current?.focus(), 50);
-    return false;
-  }, [navigate, runValidations, services, defaultRoute, answerStore]);
+      try {
+        const answers = answerStore.get();
+        await api.saveAnswersCall(answers);
+        removePending(now.username, answers);
+        if (now.web_status === "started" || now.web_status === null) {
+          updateSnapshot({ web_status: "validating" });
+          await api.postWebStatus("validating");
+        }
+        const found = await runValidations();
+        if (Object.keys(found).length === 0) {
+          await api.submitApplicationCall();
+          await api.postWebStatus("submitted");
+          // Whichever comes first, this move or the forced one to /completion, carries the message.
+          justSubmitted.current = true;
+          updateSnapshot({ web_status: "submitted" });
+          navigate("/completion", { state: { successMessage: SUBMITTED_MESSAGE } });
+          return true;
+        }
+      } catch (error) {
+        if (error instanceof UnauthorizedError) return false;
+        if (error.status === 422 && error.body?.errors) {
+          setServerErrors(error.body.errors);
+        } else {
+          services.showUnexpectedError(error);
+          return false;
+        }
+      }
+      updateSnapshot({ web_status: "validating", has_changed_page: true });
+      navigate(defaultRoute);
+      setTimeout(() => summaryRef.current?.focus(), 50);
+      return false;
+    },
+    [navigate, runValidations, services, defaultRoute, answerStore],
+  );
 
   return {
-    entry, ready, retry: () => setAttempt((n) => n + 1), compiled, snapshot, answerStore, tabs, setTabs, errors, save,
-    updateAnswers, saveAnswers, runValidations, submitApplication, goTo, formRoutes, defaultRoute, pathname, summaryRef,
+    entry,
+    ready,
+    retry: () => setAttempt((n) => n + 1),
+    compiled,
+    snapshot,
+    answerStore,
+    tabs,
+    setTabs,
+    errors,
+    save,
+    updateAnswers,
+    saveAnswers,
+    runValidations,
+    submitApplication,
+    goTo,
+    formRoutes,
+    defaultRoute,
+    pathname,
+    summaryRef,
     justSubmitted,
   };
 }
@@ -354,5 +406,8 @@ export function useApplication() {
 function sameErrors(a, b) {
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Array.isArray(b[key]) && a[key].length === b[key].length && a[key].every((m, i) => m === b[key][i]));
+  return keys.every(
+    (key) =>
+      Array.isArray(b[key]) && a[key].length === b[key].length && a[key].every((m, i) => m === b[key][i]),
+  );
 }

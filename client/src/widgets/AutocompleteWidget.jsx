@@ -26,20 +26,24 @@ export function AutocompleteWidget(props) {
 
   const search = useMemo(
     () =>
-      debounceMaxWait(async (query) => {
-        const mine = ++request.current;
-        let found = [];
-        try {
-          const answer = await api.lookupFind(category, query, LOOKUP.maxResults);
-          found = Array.isArray(answer) ? answer.slice(0, LOOKUP.maxResults) : [];
-        } catch {
-          found = []; // silent fallback: the typed text stays the answer
-        }
-        if (mine === request.current) {
-          setResults(found);
-          setLoading(false);
-        }
-      }, LOOKUP.wait, LOOKUP.maxWait),
+      debounceMaxWait(
+        async (query) => {
+          const mine = ++request.current;
+          let found = [];
+          try {
+            const answer = await api.lookupFind(category, query, LOOKUP.maxResults);
+            found = Array.isArray(answer) ? answer.slice(0, LOOKUP.maxResults) : [];
+          } catch {
+            found = []; // silent fallback: the typed text stays the answer
+          }
+          if (mine === request.current) {
+            setResults(found);
+            setLoading(false);
+          }
+        },
+        LOOKUP.wait,
+        LOOKUP.maxWait,
+      ),
     [category],
   );
   useEffect(() => () => search.cancel(), [search]);
@@ -145,11 +149,21 @@ export function AutocompleteWidget(props) {
               onClick={() => choose(item)}
             >
               <span>{item.label}</span>
-              {item.kind === "result" && item.result.sub_text && <span className="sub-text">{item.result.sub_text}</span>}
+              {item.kind === "result" && item.result.sub_text && (
+                <span className="sub-text">{item.result.sub_text}</span>
+              )}
             </li>
           ))}
-          {loading && <li className="autocomplete-status" role="presentation">{STRINGS.loading}</li>}
-          {!loading && results.length === 0 && <li className="autocomplete-status" role="presentation">{STRINGS.noOptions}</li>}
+          {loading && (
+            <li className="autocomplete-status" role="presentation">
+              {STRINGS.loading}
+            </li>
+          )}
+          {!loading && results.length === 0 && (
+            <li className="autocomplete-status" role="presentation">
+              {STRINGS.noOptions}
+            </li>
+          )}
         </ul>
       )}
     </div>

@@ -13,7 +13,11 @@ const BLOCK = {
     search: { key: "address_line_1", max_length: 45 },
     line2: { key: "address_line_2" },
     city: { key: "city" },
-    state: { key: "state", desc_key: "state_desc", options_by: { controller: "country", options: { USA: "us_states" } } },
+    state: {
+      key: "state",
+      desc_key: "state_desc",
+      options_by: { controller: "country", options: { USA: "us_states" } },
+    },
     zip: { key: "zip" },
     country: { key: "country", desc_key: "country_desc", options: "countries" },
   },
@@ -56,7 +60,9 @@ describe("debounceMaxWait", () => {
 
 describe("AutocompleteWidget", () => {
   it("asks for at most 5 results after the debounce, showing Loading..., then Use: and the results", async () => {
-    const find = vi.spyOn(api, "lookupFind").mockResolvedValue([{ id: "a1", text: "120 Main Street", sub_text: "Riverside Bay, CA" }]);
+    const find = vi
+      .spyOn(api, "lookupFind")
+      .mockResolvedValue([{ id: "a1", text: "120 Main Street", sub_text: "Riverside Bay, CA" }]);
     const { patches, rerender } = renderSearch();
     fireEvent.change(screen.getByRole("combobox"), { target: { value: "120 Ma" } });
     rerender("120 Ma");
@@ -83,7 +89,12 @@ describe("AutocompleteWidget", () => {
   it("a chosen suggestion fills line 1, city, state, ZIP and country (with their labels)", async () => {
     vi.spyOn(api, "lookupFind").mockResolvedValue([{ id: "a1", text: "120 Main Street", sub_text: "" }]);
     const detail = vi.spyOn(api, "lookupDetail").mockResolvedValue({
-      id: "a1", address_line_1: "120 Main Street", city: "Riverside Bay", state: "CA", zip: "92501", country: "USA",
+      id: "a1",
+      address_line_1: "120 Main Street",
+      city: "Riverside Bay",
+      state: "CA",
+      zip: "92501",
+      country: "USA",
     });
     const { patches, rerender } = renderSearch();
     fireEvent.change(screen.getByRole("combobox"), { target: { value: "120" } });
@@ -92,8 +103,13 @@ describe("AutocompleteWidget", () => {
     await act(async () => fireEvent.click(screen.getByRole("option", { name: /120 Main Street/ })));
     expect(detail).toHaveBeenCalledWith("address", "a1");
     expect(patches.at(-1)).toEqual({
-      address_line_1: "120 Main Street", city: "Riverside Bay", state: "CA", state_desc: "California", zip: "92501",
-      country: "USA", country_desc: "United States",
+      address_line_1: "120 Main Street",
+      city: "Riverside Bay",
+      state: "CA",
+      state_desc: "California",
+      zip: "92501",
+      country: "USA",
+      country_desc: "United States",
     });
   });
 
@@ -111,8 +127,17 @@ describe("AutocompleteWidget", () => {
   it("clearing the line clears every part of the block", () => {
     const { patches } = renderSearch("120 Main Street");
     fireEvent.change(screen.getByRole("combobox"), { target: { value: "" } });
-    expect(patches).toEqual([{
-      address_line_1: "", address_line_2: "", city: "", state: "", state_desc: "", zip: "", country: "", country_desc: "",
-    }]);
+    expect(patches).toEqual([
+      {
+        address_line_1: "",
+        address_line_2: "",
+        city: "",
+        state: "",
+        state_desc: "",
+        zip: "",
+        country: "",
+        country_desc: "",
+      },
+    ]);
   });
 });

@@ -9,8 +9,12 @@ describe("CheckGroup", () => {
   it("is one group named by its label around its items", () => {
     render(
       <CheckGroup layout={{ label: "Which of these describe you?" }}>
-        <label><input type="checkbox" /> Asian</label>
-        <label><input type="checkbox" /> White</label>
+        <label>
+          <input type="checkbox" /> Asian
+        </label>
+        <label>
+          <input type="checkbox" /> White
+        </label>
       </CheckGroup>,
     );
     const group = screen.getByRole("group", { name: "Which of these describe you?" });

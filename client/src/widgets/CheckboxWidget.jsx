@@ -19,7 +19,12 @@ export function CheckboxWidget(props) {
       />
       <span>
         {layout.label}
-        {required && <span className="required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="required" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        )}
       </span>
     </label>
   );

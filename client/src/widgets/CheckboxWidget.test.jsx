@@ -8,7 +8,10 @@ afterEach(cleanup);
 
 describe("CheckboxWidget", () => {
   it("is labelled by the question and stores true or false", () => {
-    const { patches, rerender } = renderWidget(CheckboxWidget, { layout: { key: "legal_agree", label: "I certify", required: true }, value: undefined });
+    const { patches, rerender } = renderWidget(CheckboxWidget, {
+      layout: { key: "legal_agree", label: "I certify", required: true },
+      value: undefined,
+    });
     const box = screen.getByLabelText(/I certify/);
     expect(box.checked).toBe(false);
     fireEvent.click(box);

@@ -5,7 +5,11 @@ import { ConditionalSelectWidget } from "./ConditionalSelectWidget.jsx";
 import { renderWidget } from "./testing.jsx";
 
 afterEach(cleanup);
-const STATE = { key: "state", desc_key: "state_desc", options_by: { controller: "country", options: { USA: "us_states", CAN: "ca_provinces" } } };
+const STATE = {
+  key: "state",
+  desc_key: "state_desc",
+  options_by: { controller: "country", options: { USA: "us_states", CAN: "ca_provinces" } },
+};
 
 describe("ConditionalSelectWidget", () => {
   it("offers the list of the controller's value", () => {
@@ -14,7 +18,11 @@ describe("ConditionalSelectWidget", () => {
   });
 
   it("is hidden when the controller's value has no options, and follows the controller", () => {
-    const { runtime, container } = renderWidget(ConditionalSelectWidget, { layout: STATE, value: "", answers: { country: "FRA" } });
+    const { runtime, container } = renderWidget(ConditionalSelectWidget, {
+      layout: STATE,
+      value: "",
+      answers: { country: "FRA" },
+    });
     expect(container.innerHTML).toBe("");
     act(() => runtime.publish({ country: "USA" }));
     expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["--", "California", "Illinois"]);

@@ -12,8 +12,13 @@ const NO_SUBSCRIBE = () => () => {};
 /** Required now: always, or while its condition holds (only those questions follow the answers). */
 function useRequired(runtime, layout) {
   const conditional = Boolean(layout.required_when) && !layout.required;
-  const read = () => Boolean(layout.required || (conditional && conditionsFor(runtime.answers ?? {})(layout.required_when)));
-  return useSyncExternalStore(conditional && runtime.subscribe ? runtime.subscribe : NO_SUBSCRIBE, read, read);
+  const read = () =>
+    Boolean(layout.required || (conditional && conditionsFor(runtime.answers ?? {})(layout.required_when)));
+  return useSyncExternalStore(
+    conditional && runtime.subscribe ? runtime.subscribe : NO_SUBSCRIBE,
+    read,
+    read,
+  );
 }
 
 /**
@@ -24,25 +29,52 @@ export function FieldTemplate(props) {
   const { id, children, rawErrors, uiSchema } = props;
   if (id === "root" || !uiSchema?.["ui:options"]?.layout) return children;
   const { layout, runtime } = widgetContext({ options: uiSchema["ui:options"], registry: props.registry });
-  return <Question id={id} layout={layout} runtime={runtime} rawErrors={rawErrors} widget={uiSchema["ui:widget"]}>{children}</Question>;
+  return (
+    <Question id={id} layout={layout} runtime={runtime} rawErrors={rawErrors} widget={uiSchema["ui:widget"]}>
+      {children}
+    </Question>
+  );
 }
 
 function Question({ id, layout, runtime, rawErrors, widget, children }) {
   const required = useRequired(runtime, layout);
   const errors = rawErrors?.filter(Boolean) ?? [];
-  const marker = required ? <span className="required" aria-hidden="true"> *</span> : null;
+  const marker = required ? (
+    <span className="required" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  ) : null;
   let label = null;
-  if (GROUPS.has(widget)) label = <p id={`${id}__label`} className="label">{layout.label}{marker}</p>;
-  else if (!SELF_LABELLED.has(widget)) label = <label htmlFor={id} className="label">{layout.label}{marker}</label>;
+  if (GROUPS.has(widget))
+    label = (
+      <p id={`${id}__label`} className="label">
+        {layout.label}
+        {marker}
+      </p>
+    );
+  else if (!SELF_LABELLED.has(widget))
+    label = (
+      <label htmlFor={id} className="label">
+        {layout.label}
+        {marker}
+      </label>
+    );
   return (
     <div id={layout.key} className={errors.length ? "field field-invalid" : "field"} data-key={layout.key}>
       {label}
       {layout.help && <Markdown text={layout.help} className="help" />}
-      {layout.help && <span id={helpId(id)} hidden>{layout.help}</span>}
+      {layout.help && (
+        <span id={helpId(id)} hidden>
+          {layout.help}
+        </span>
+      )}
       {children}
       {errors.length > 0 && (
         <ul id={errorId(id)} className="field-errors">
-          {errors.map((message) => <li key={message}>{message}</li>)}
+          {errors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
         </ul>
       )}
     </div>

@@ -22,7 +22,11 @@ export function FileUploadWidget(props) {
   const bridge = runtime.bridge;
 
   if (!bridge.isLoggedIn) {
-    return <p id={id} className="block-note" tabIndex={-1}>{STRINGS.anonymousUpload}</p>;
+    return (
+      <p id={id} className="block-note" tabIndex={-1}>
+        {STRINGS.anonymousUpload}
+      </p>
+    );
   }
 
   const pick = async (event) => {
@@ -88,13 +92,20 @@ export function FileUploadWidget(props) {
             </span>
           )}
           {conversion?.phase === "uploading" && (
-            <progress className="upload-progress" max="1" value={conversion.progress ?? 0} aria-label={STRINGS.uploading} />
+            <progress
+              className="upload-progress"
+              max="1"
+              value={conversion.progress ?? 0}
+              aria-label={STRINGS.uploading}
+            />
           )}
         </>
       )}
       {problems.length > 0 && (
         <ul id={errorId(id)} className="field-errors" role="alert">
-          {problems.map((problem) => <li key={problem}>{problem}</li>)}
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
         </ul>
       )}
       {confirming && (

@@ -13,8 +13,15 @@ afterEach(() => {
 });
 
 const RULES = {
-  types: ["png", "jpeg", "jpg", "pdf", "docx"], max_bytes: 1000000, max_name_length: 32,
-  messages: { too_large: "TOO LARGE", wrong_type: "WRONG TYPE", empty: "EMPTY", name_too_long: "NAME TOO LONG" },
+  types: ["png", "jpeg", "jpg", "pdf", "docx"],
+  max_bytes: 1000000,
+  max_name_length: 32,
+  messages: {
+    too_large: "TOO LARGE",
+    wrong_type: "WRONG TYPE",
+    empty: "EMPTY",
+    name_too_long: "NAME TOO LONG",
+  },
 };
 const LAYOUT = { key: "essay_file", label: "Upload your response", file: RULES };
 
@@ -48,7 +55,9 @@ describe("FileUploadWidget", () => {
     const { container } = renderUpload();
     const input = container.querySelector("input[type=file]");
     expect(input.getAttribute("accept")).toBe(".png,.jpeg,.jpg,.pdf,.docx");
-    await act(async () => fireEvent.change(input, { target: { files: [fileOf("a-very-long-name-for-an-essay-file.exe", 0)] } }));
+    await act(async () =>
+      fireEvent.change(input, { target: { files: [fileOf("a-very-long-name-for-an-essay-file.exe", 0)] } }),
+    );
     expect(screen.getByRole("alert").textContent).toBe("WRONG TYPEEMPTYNAME TOO LONG");
     await act(async () => fireEvent.change(input, { target: { files: [fileOf("essay.pdf", 1000001)] } }));
     expect(screen.getByRole("alert").textContent).toBe("TOO LARGE");
@@ -57,7 +66,9 @@ describe("FileUploadWidget", () => {
 
   it("shows a converted file's name and size, and deletes it through the Delete File modal", async () => {
     const remove = vi.spyOn(api, "deleteDocumentAnswer").mockResolvedValue({ message: "ok" });
-    const { store } = renderUpload({ documents: { essay_file: { file_name: "essay.docx", file_size: 36669 } } });
+    const { store } = renderUpload({
+      documents: { essay_file: { file_name: "essay.docx", file_size: 36669 } },
+    });
     expect(screen.getByText("essay.docx")).toBeTruthy();
     expect(screen.getByText("(36.7 kB)")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Delete file" }));
@@ -78,7 +89,8 @@ describe("uploadFile", () => {
     const store = createFormApp();
     vi.spyOn(api, "presign").mockResolvedValue({ url: "/upload", fields: { key: "k1", policy: "p" } });
     const start = vi.spyOn(api, "startConversion").mockResolvedValue({ status: "unprocessed", message: "" });
-    const status = vi.spyOn(api, "conversionStatus")
+    const status = vi
+      .spyOn(api, "conversionStatus")
       .mockResolvedValueOnce({ status: "IN_PROGRESS", message: "" })
       .mockResolvedValueOnce({ status: "completed", message: "" });
     vi.spyOn(api, "documentAnswers").mockResolvedValue({ essay_file: { file_name: "e.png", file_size: 5 } });
@@ -87,7 +99,13 @@ describe("uploadFile", () => {
       onProgress(0.5);
       progress.push(store.get().conversions.essay_file);
     });
-    const done = uploadFile(store, { key: "essay_file", rules: RULES, file: fileOf("e.png", 5), toastError: vi.fn(), upload });
+    const done = uploadFile(store, {
+      key: "essay_file",
+      rules: RULES,
+      file: fileOf("e.png", 5),
+      toastError: vi.fn(),
+      upload,
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(progress).toEqual([{ phase: "uploading", progress: 0.5 }]);
     expect(start).toHaveBeenCalledWith("essay_file", "k1", "e.png");

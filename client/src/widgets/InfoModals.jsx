@@ -17,7 +17,11 @@ export function InfoModalLink({ modal, className = "link-button" }) {
           title={modal.title}
           size="large"
           onClose={() => setOpen(false)}
-          actions={<button type="button" className="button" onClick={() => setOpen(false)}>{STRINGS.close}</button>}
+          actions={
+            <button type="button" className="button" onClick={() => setOpen(false)}>
+              {STRINGS.close}
+            </button>
+          }
         >
           <Markdown text={modal.body} />
         </Modal>

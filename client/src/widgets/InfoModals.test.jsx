@@ -21,7 +21,9 @@ describe("Help and Privacy modals", () => {
     fireEvent.keyDown(dialog, { key: "Escape" });
     expect(screen.queryByRole("dialog")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Privacy" }));
-    expect(screen.getByRole("dialog", { name: "Privacy" }).querySelector("strong").textContent).toBe("What we collect.");
+    expect(screen.getByRole("dialog", { name: "Privacy" }).querySelector("strong").textContent).toBe(
+      "What we collect.",
+    );
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).toBeNull();
   });

@@ -6,7 +6,9 @@ export function Modal({ title, children, actions, onClose, size = "small" }) {
   const dialog = useRef(null);
   useEffect(() => {
     const before = document.activeElement;
-    const first = dialog.current?.querySelector("button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])");
+    const first = dialog.current?.querySelector(
+      "button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])",
+    );
     (first || dialog.current)?.focus();
     return () => before?.focus?.();
   }, []);
@@ -17,7 +19,10 @@ export function Modal({ title, children, actions, onClose, size = "small" }) {
     }
   };
   return (
-    <div className="fe-modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose?.()}>
+    <div
+      className="fe-modal-backdrop"
+      onMouseDown={(event) => event.target === event.currentTarget && onClose?.()}
+    >
       <div
         ref={dialog}
         className={`fe-modal fe-modal-${size}`}
@@ -27,7 +32,9 @@ export function Modal({ title, children, actions, onClose, size = "small" }) {
         tabIndex={-1}
         onKeyDown={keyDown}
       >
-        <h2 id={titleId} className="fe-modal-title">{title}</h2>
+        <h2 id={titleId} className="fe-modal-title">
+          {title}
+        </h2>
         <div className="fe-modal-body">{children}</div>
         {actions && <div className="fe-modal-actions">{actions}</div>}
       </div>

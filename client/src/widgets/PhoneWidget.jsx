@@ -2,7 +2,9 @@ import { answer, describedBy, widgetContext } from "./common.js";
 
 /** Digits typed into a mask such as "(###) ###-####": each # takes one digit, extra digits are dropped. */
 export function formatPhone(mask, text) {
-  const digits = String(text ?? "").replace(/\D/g, "").slice(0, (mask.match(/#/g) || []).length);
+  const digits = String(text ?? "")
+    .replace(/\D/g, "")
+    .slice(0, (mask.match(/#/g) || []).length);
   if (!digits) return "";
   let out = "";
   let used = 0;

@@ -18,14 +18,20 @@ describe("formatPhone", () => {
 
 describe("PhoneWidget", () => {
   it("stores the masked value", () => {
-    const { patches } = renderWidget(PhoneWidget, { layout: { key: "phone_home", phone: { mask: MASK } }, value: "" });
+    const { patches } = renderWidget(PhoneWidget, {
+      layout: { key: "phone_home", phone: { mask: MASK } },
+      value: "",
+    });
     fireEvent.change(screen.getByRole("textbox"), { target: { value: "416555014" } });
     expect(patches).toEqual([{ phone_home: "(416) 555-014" }]);
     expect(screen.getByRole("textbox").getAttribute("type")).toBe("tel");
   });
 
   it("leaves an international number as typed", () => {
-    const { patches } = renderWidget(PhoneWidget, { layout: { key: "p", phone: { mask: MASK, international: true } }, value: "" });
+    const { patches } = renderWidget(PhoneWidget, {
+      layout: { key: "p", phone: { mask: MASK, international: true } },
+      value: "",
+    });
     fireEvent.change(screen.getByRole("textbox"), { target: { value: "+44 20 7946 0958" } });
     expect(patches).toEqual([{ p: "+44 20 7946 0958" }]);
   });

@@ -8,7 +8,10 @@ afterEach(cleanup);
 
 describe("RadioWidget", () => {
   it("offers the options without '--' and stores the chosen label in _desc", () => {
-    const { patches } = renderWidget(RadioWidget, { layout: { key: "conviction", options: "yes_no", desc_key: "conviction_desc" }, value: "" });
+    const { patches } = renderWidget(RadioWidget, {
+      layout: { key: "conviction", options: "yes_no", desc_key: "conviction_desc" },
+      value: "",
+    });
     expect(screen.getAllByRole("radio").map((radio) => radio.value)).toEqual(["Y", "N"]);
     fireEvent.click(screen.getByLabelText("No"));
     expect(patches).toEqual([{ conviction: "N", conviction_desc: "No" }]);

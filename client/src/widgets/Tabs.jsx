@@ -39,7 +39,12 @@ export function Tabs({ section, chosen, canChoose, onChoose, renderFields }) {
           ))}
         </div>
       )}
-      <div id={`${base}-panel`} role={canChoose ? "tabpanel" : undefined} aria-labelledby={canChoose ? tabId(option) : undefined} className="tab-panel">
+      <div
+        id={`${base}-panel`}
+        role={canChoose ? "tabpanel" : undefined}
+        aria-labelledby={canChoose ? tabId(option) : undefined}
+        className="tab-panel"
+      >
         {renderFields(option.fields)}
       </div>
     </div>

@@ -7,7 +7,8 @@ afterEach(cleanup);
 const SECTION = {
   title: "Essay",
   tabs: {
-    id: "essay_mode", default: "typed",
+    id: "essay_mode",
+    default: "typed",
     options: [
       { id: "typed", label: "Type your response", clears: ["essay_file"], fields: [{ key: "essay" }] },
       { id: "uploaded", label: "Upload your response", clears: ["essay"], fields: [{ key: "essay_file" }] },
@@ -19,15 +20,27 @@ const renderFields = (fields) => fields.map((field) => <p key={field.key}>{field
 describe("Tabs", () => {
   it("shows the chosen tab's questions and asks to switch", () => {
     const onChoose = vi.fn();
-    render(<Tabs section={SECTION} chosen="uploaded" canChoose onChoose={onChoose} renderFields={renderFields} />);
-    expect(screen.getByRole("tab", { name: "Upload your response" }).getAttribute("aria-selected")).toBe("true");
+    render(
+      <Tabs section={SECTION} chosen="uploaded" canChoose onChoose={onChoose} renderFields={renderFields} />,
+    );
+    expect(screen.getByRole("tab", { name: "Upload your response" }).getAttribute("aria-selected")).toBe(
+      "true",
+    );
     expect(screen.getByRole("tabpanel").textContent).toBe("essay_file");
     fireEvent.click(screen.getByRole("tab", { name: "Type your response" }));
     expect(onChoose).toHaveBeenCalledWith(SECTION.tabs.options[0]);
   });
 
   it("visitors see only the default tab", () => {
-    render(<Tabs section={SECTION} chosen="uploaded" canChoose={false} onChoose={vi.fn()} renderFields={renderFields} />);
+    render(
+      <Tabs
+        section={SECTION}
+        chosen="uploaded"
+        canChoose={false}
+        onChoose={vi.fn()}
+        renderFields={renderFields}
+      />,
+    );
     expect(screen.queryByRole("tab")).toBeNull();
     expect(screen.getByText("essay")).toBeTruthy();
   });

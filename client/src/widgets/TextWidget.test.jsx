@@ -8,7 +8,10 @@ afterEach(cleanup);
 
 describe("TextWidget", () => {
   it("stores what is typed, limited to the compiled max length", () => {
-    const { patches } = renderWidget(TextWidget, { layout: { key: "first_name", max_length: 45 }, value: "" });
+    const { patches } = renderWidget(TextWidget, {
+      layout: { key: "first_name", max_length: 45 },
+      value: "",
+    });
     const input = screen.getByRole("textbox");
     expect(input.getAttribute("maxlength")).toBe("45");
     fireEvent.change(input, { target: { value: "Mei" } });
@@ -16,7 +19,11 @@ describe("TextWidget", () => {
   });
 
   it("marks errors for assistive technology", () => {
-    renderWidget(TextWidget, { layout: { key: "city", help: "Where you live" }, value: "", rawErrors: ["City"] });
+    renderWidget(TextWidget, {
+      layout: { key: "city", help: "Where you live" },
+      value: "",
+      rawErrors: ["City"],
+    });
     const input = screen.getByRole("textbox");
     expect(input.getAttribute("aria-invalid")).toBe("true");
     expect(input.getAttribute("aria-describedby")).toBe("root_city__help root_city__error");

@@ -8,7 +8,10 @@ afterEach(cleanup);
 
 describe("TextareaWidget", () => {
   it("shows 'Character count: n / limit' with the compiled limit and rows", () => {
-    const { patches, rerender } = renderWidget(TextareaWidget, { layout: { key: "essay", max_length: 7000, rows: 12 }, value: "" });
+    const { patches, rerender } = renderWidget(TextareaWidget, {
+      layout: { key: "essay", max_length: 7000, rows: 12 },
+      value: "",
+    });
     expect(screen.getByText("Character count: 0 / 7000")).toBeTruthy();
     expect(screen.getByRole("textbox").getAttribute("rows")).toBe("12");
     fireEvent.change(screen.getByRole("textbox"), { target: { value: "héllo 👋" } });

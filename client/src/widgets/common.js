@@ -28,7 +28,11 @@ export function labelOf(options, value) {
 
 /** The widget's compiled layout and the form runtime, from RJSF's props. */
 export function widgetContext(props) {
-  return { layout: props.options?.layout ?? {}, block: props.options?.block ?? null, runtime: props.registry?.formContext ?? {} };
+  return {
+    layout: props.options?.layout ?? {},
+    block: props.options?.block ?? null,
+    runtime: props.registry?.formContext ?? {},
+  };
 }
 
 /**

@@ -31,7 +31,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * Upload `file` for `key`. Returns the client-side problems (nothing is sent then) or [].
  * Failures clear the answer, delete the conversion and raise the error toast.
  */
-export async function uploadFile(store, { key, rules, file, toastError, onDone, pollMs = POLL_MS, upload = uploadToPresigned }) {
+export async function uploadFile(
+  store,
+  { key, rules, file, toastError, onDone, pollMs = POLL_MS, upload = uploadToPresigned },
+) {
   const problems = fileProblems(rules, file.name, file.size);
   if (problems.length) return problems;
   setConversion(store, key, { phase: "uploading", progress: 0 });

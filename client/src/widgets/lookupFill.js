@@ -12,7 +12,7 @@ export function fillFromRecord(compiled, block, record) {
     zip: record.zip,
     country: record.country,
   };
-  const country = block.parts.country ? source.country ?? "" : "";
+  const country = block.parts.country ? (source.country ?? "") : "";
   for (const [role, part] of Object.entries(block.parts)) {
     if (!(role in source)) continue;
     const value = source[role] ?? "";

@@ -6,7 +6,8 @@
 import { createElement, Fragment } from "react";
 
 const SAFE_URL = /^(https?:|mailto:|tel:|\/|#)/i;
-const INLINE = /(\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\s][^*]*)\*|_([^_\s][^_]*)_|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\))/;
+const INLINE =
+  /(\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\s][^*]*)\*|_([^_\s][^_]*)_|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\))/;
 
 export function inline(text, keyPrefix = "i") {
   const out = [];
@@ -26,7 +27,13 @@ export function inline(text, keyPrefix = "i") {
     else if (code) out.push(createElement("code", { key }, code));
     else if (SAFE_URL.test(href)) {
       const external = /^https?:/i.test(href);
-      out.push(createElement("a", { key, href, ...(external ? { target: "_blank", rel: "noopener noreferrer" } : {}) }, inline(linkText, `${key}-`)));
+      out.push(
+        createElement(
+          "a",
+          { key, href, ...(external ? { target: "_blank", rel: "noopener noreferrer" } : {}) },
+          inline(linkText, `${key}-`),
+        ),
+      );
     } else out.push(linkText);
     rest = rest.slice(match.index + whole.length);
   }
@@ -39,18 +46,27 @@ const HEADING = /^(#{1,6})\s+(.*)$/;
 
 /** Markdown text -> an array of block elements. */
 export function blocks(text) {
-  const lines = String(text ?? "").replace(/\r\n?/g, "\n").split("\n");
+  const lines = String(text ?? "")
+    .replace(/\r\n?/g, "\n")
+    .split("\n");
   const out = [];
   let paragraph = [];
   let list = null;
   const flushParagraph = () => {
-    if (paragraph.length) out.push(createElement("p", { key: `p${out.length}` }, inline(paragraph.join(" "), `p${out.length}-`)));
+    if (paragraph.length)
+      out.push(createElement("p", { key: `p${out.length}` }, inline(paragraph.join(" "), `p${out.length}-`)));
     paragraph = [];
   };
   const flushList = () => {
     if (list) {
       const tag = list.ordered ? "ol" : "ul";
-      out.push(createElement(tag, { key: `l${out.length}` }, list.items.map((item, i) => createElement("li", { key: i }, inline(item, `l${out.length}-${i}-`)))));
+      out.push(
+        createElement(
+          tag,
+          { key: `l${out.length}` },
+          list.items.map((item, i) => createElement("li", { key: i }, inline(item, `l${out.length}-${i}-`))),
+        ),
+      );
     }
     list = null;
   };
@@ -70,7 +86,13 @@ export function blocks(text) {
     } else if (heading) {
       flushParagraph();
       flushList();
-      out.push(createElement(`h${Math.min(6, heading[1].length + 2)}`, { key: `h${out.length}` }, inline(heading[2], `h${out.length}-`)));
+      out.push(
+        createElement(
+          `h${Math.min(6, heading[1].length + 2)}`,
+          { key: `h${out.length}` },
+          inline(heading[2], `h${out.length}-`),
+        ),
+      );
     } else if (list && /^\s{2,}\S/.test(line)) {
       list.items[list.items.length - 1] += ` ${line.trim()}`;
     } else {

@@ -8,7 +8,8 @@ afterEach(cleanup);
 
 describe("the form's markdown", () => {
   it("renders paragraphs, lists, emphasis, code and safe links as elements", () => {
-    const text = "Intro with **bold**, *em* and `code`.\nSame paragraph.\n\n- one\n- [two](mailto:a@b.org)\n\n1. first\n2. second\n\n## Heading";
+    const text =
+      "Intro with **bold**, *em* and `code`.\nSame paragraph.\n\n- one\n- [two](mailto:a@b.org)\n\n1. first\n2. second\n\n## Heading";
     const { container } = render(<Markdown text={text} />);
     expect(container.querySelectorAll("p").length).toBe(1);
     expect(container.querySelector("p").textContent).toBe("Intro with bold, em and code. Same paragraph.");
@@ -21,7 +22,7 @@ describe("the form's markdown", () => {
   });
 
   it("never renders HTML or unsafe link targets", () => {
-    const { container } = render(<Markdown text={'<img src=x onerror=alert(1)> [x](javascript:alert(1))'} />);
+    const { container } = render(<Markdown text={"<img src=x onerror=alert(1)> [x](javascript:alert(1))"} />);
     expect(container.querySelector("img")).toBeNull();
     expect(container.querySelector("a")).toBeNull();
     expect(container.textContent).toContain("<img src=x onerror=alert(1)>");

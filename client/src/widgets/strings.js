@@ -34,7 +34,8 @@ export const STRINGS = {
 
 // The compiled form's `texts` (engine/definition/fields.py DEFAULT_TEXTS, overridable per tenant)
 // replace the defaults above, so a tenant can reword every widget text in its YAML.
-const fill = (template, values) => template.replace(/\{(\w+)\}/g, (match, name) => (name in values ? values[name] : match));
+const fill = (template, values) =>
+  template.replace(/\{(\w+)\}/g, (match, name) => (name in values ? values[name] : match));
 const FROM_TEXTS = {
   use: "autocomplete_use",
   noOptions: "autocomplete_no_options",
@@ -59,7 +60,10 @@ export function applyTexts(texts) {
   const template = (textName, make) => {
     if (typeof texts[textName] === "string") STRINGS[make.name] = make.build(texts[textName]);
   };
-  template("character_count", { name: "characterCount", build: (t) => (count, limit) => fill(t, { count, limit }) });
+  template("character_count", {
+    name: "characterCount",
+    build: (t) => (count, limit) => fill(t, { count, limit }),
+  });
   template("error_upload", { name: "uploadError", build: (t) => (key) => fill(t, { key }) });
   template("error_add_another", { name: "addAnotherError", build: (t) => (key) => fill(t, { key }) });
   template("error_tabs", { name: "tabsError", build: (t) => (key) => fill(t, { key }) });

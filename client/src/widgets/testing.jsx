@@ -4,14 +4,41 @@ import { createRuntime } from "./runtime.js";
 
 export const COMPILED = {
   options: {
-    yes_no: { options: [{ value: "", label: "--" }, { value: "Y", label: "Yes" }, { value: "N", label: "No" }] },
-    countries: { options: [{ value: "", label: "--" }, { value: "USA", label: "United States" }, { value: "CAN", label: "Canada" }, { value: "FRA", label: "France" }] },
-    us_states: { options: [{ value: "", label: "--" }, { value: "CA", label: "California" }, { value: "IL", label: "Illinois" }] },
-    ca_provinces: { options: [{ value: "", label: "--" }, { value: "ON", label: "Ontario" }] },
+    yes_no: {
+      options: [
+        { value: "", label: "--" },
+        { value: "Y", label: "Yes" },
+        { value: "N", label: "No" },
+      ],
+    },
+    countries: {
+      options: [
+        { value: "", label: "--" },
+        { value: "USA", label: "United States" },
+        { value: "CAN", label: "Canada" },
+        { value: "FRA", label: "France" },
+      ],
+    },
+    us_states: {
+      options: [
+        { value: "", label: "--" },
+        { value: "CA", label: "California" },
+        { value: "IL", label: "Illinois" },
+      ],
+    },
+    ca_provinces: {
+      options: [
+        { value: "", label: "--" },
+        { value: "ON", label: "Ontario" },
+      ],
+    },
   },
 };
 
-export function renderWidget(Widget, { layout, value, answers = {}, isLoggedIn = true, block = null, rawErrors, props = {} } = {}) {
+export function renderWidget(
+  Widget,
+  { layout, value, answers = {}, isLoggedIn = true, block = null, rawErrors, props = {} } = {},
+) {
   const runtime = createRuntime();
   const patches = [];
   runtime.compiled = COMPILED;

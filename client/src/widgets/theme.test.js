@@ -10,7 +10,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
 function compiledWidgets(tenant) {
   const code = `import json,sys; from engine.definition import load_and_compile; sys.stdout.write(load_and_compile('tenants/${tenant}').json_bytes.decode())`;
-  const form = JSON.parse(execFileSync(join(ROOT, ".venv/bin/python"), ["-c", code], { cwd: ROOT, maxBuffer: 64 << 20 }).toString());
+  const form = JSON.parse(
+    execFileSync(join(ROOT, ".venv/bin/python"), ["-c", code], { cwd: ROOT, maxBuffer: 64 << 20 }).toString(),
+  );
   const names = new Set();
   const walk = (node) => {
     if (Array.isArray(node)) node.forEach(walk);
@@ -25,7 +27,8 @@ function compiledWidgets(tenant) {
 
 // The widget names the compiler knows (engine/definition/fields.py REGISTRY): a new one fails here.
 function compilerWidgetNames() {
-  const code = "import json,sys; from engine.definition.fields import REGISTRY; sys.stdout.write(json.dumps(sorted({t.widget for t in REGISTRY.values()})))";
+  const code =
+    "import json,sys; from engine.definition.fields import REGISTRY; sys.stdout.write(json.dumps(sorted({t.widget for t in REGISTRY.values()})))";
   return JSON.parse(execFileSync(join(ROOT, ".venv/bin/python"), ["-c", code], { cwd: ROOT }).toString());
 }
 
@@ -46,8 +49,22 @@ describe("the theme", () => {
   }
 
   test("registers every widget name the spec's field types compile to", () => {
-    for (const name of ["text", "textarea", "email", "phone", "date", "select", "radio", "conditional_select", "checkbox",
-      "check_group", "file_upload", "address", "school_search", "content"]) {
+    for (const name of [
+      "text",
+      "textarea",
+      "email",
+      "phone",
+      "date",
+      "select",
+      "radio",
+      "conditional_select",
+      "checkbox",
+      "check_group",
+      "file_upload",
+      "address",
+      "school_search",
+      "content",
+    ]) {
       expect(isRegistered(name), name).toBe(true);
     }
   });

@@ -5,4 +5,10 @@ function unsupported() {
   throw new Error("The form renderer's RJSF schemas have no $ref: URI resolution is not bundled.");
 }
 
-export default { resolve: unsupported, parse: unsupported, serialize: unsupported, equal: unsupported, normalize: unsupported };
+export default {
+  resolve: unsupported,
+  parse: unsupported,
+  serialize: unsupported,
+  equal: unsupported,
+  normalize: unsupported,
+};

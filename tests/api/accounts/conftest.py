@@ -1,5 +1,6 @@
 """Helpers for the accounts API tests: the outbox, ready-made accounts, a protected route,
 and direct database access to move time (expire a code, age a session)."""
+
 import email
 import email.policy
 import re
@@ -24,8 +25,10 @@ class Outbox:
         assert mail.wait_for_deliveries(10)  # forgot-password mails leave from a background thread
         if not self.folder.exists():
             return []
-        found = [email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-                 for path in sorted(self.folder.glob("*.eml"))]
+        found = [
+            email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+            for path in sorted(self.folder.glob("*.eml"))
+        ]
         return [m for m in found if to is None or m["To"] == to]
 
     def last(self, to: str):
@@ -65,10 +68,12 @@ def outbox(app) -> Outbox:
 @pytest.fixture
 def sql(app):
     """Run SQL against the test database (to move time: expire codes, age sessions)."""
+
     def run(statement: str, **params):
         with app.extensions["db_engine"].begin() as conn:
             result = conn.execute(text(statement), params)
             return result.fetchall() if result.returns_rows else result.rowcount
+
     return run
 
 
@@ -84,7 +89,9 @@ def login(client, username="ada@example.com", password=PASSWORD, **kwargs):
 def account(client, outbox):
     """A confirmed account: (username, password)."""
     assert signup(client).status_code == 201
-    response = client.post("/public/confirm", json={"username": "ada@example.com", "code": outbox.code("ada@example.com")})
+    response = client.post(
+        "/public/confirm", json={"username": "ada@example.com", "code": outbox.code("ada@example.com")}
+    )
     assert response.status_code == 200, response.json
     return "ada@example.com", PASSWORD
 

@@ -1,4 +1,5 @@
 """Hostile and malformed input: always a 4xx JSON {"message"}, never a 500, nothing half-created."""
+
 import pytest
 
 from engine.accounts import messages
@@ -9,19 +10,38 @@ ENDPOINTS = {
     "/public/resend-confirm": {"username": "ada@example.com"},
     "/public/login": {"username": "ada@example.com", "password": "Correct-Horse-9"},
     "/public/forgot-password": {"username": "ada@example.com"},
-    "/public/reset-password": {"username": "ada@example.com", "id": "x" * 43, "password": "Correct-Horse-9",
-                               "confirm_password": "Correct-Horse-9"},
+    "/public/reset-password": {
+        "username": "ada@example.com",
+        "id": "x" * 43,
+        "password": "Correct-Horse-9",
+        "confirm_password": "Correct-Horse-9",
+    },
 }
 
 HOSTILE_VALUES = [
-    None, 1, 1.5, True, [], ["ada@example.com"], {}, {"$ne": ""}, "", " ", "x" * 1_000_000,
-    "ada@exаmple.com",              # Cyrillic а
-    "ada＠example.com",              # full-width @
-    "ada@example.com\u200b",        # zero-width space
+    None,
+    1,
+    1.5,
+    True,
+    [],
+    ["ada@example.com"],
+    {},
+    {"$ne": ""},
+    "",
+    " ",
+    "x" * 1_000_000,
+    "ada@exаmple.com",  # Cyrillic а
+    "ada＠example.com",  # full-width @
+    "ada@example.com\u200b",  # zero-width space
     "ada@example.com\r\nBcc: x@y.z",  # header injection
-    "ada\x00@example.com", "ada\x07@example.com", "\ud800@example.com".encode("utf-8", "surrogatepass").decode(
-        "utf-8", "replace"),
-    "<script>@example.com", "ada@example..com", "@example.com", "ada@", "a" * 300 + "@example.com",
+    "ada\x00@example.com",
+    "ada\x07@example.com",
+    "\ud800@example.com".encode("utf-8", "surrogatepass").decode("utf-8", "replace"),
+    "<script>@example.com",
+    "ada@example..com",
+    "@example.com",
+    "ada@",
+    "a" * 300 + "@example.com",
 ]
 
 
@@ -46,20 +66,28 @@ def test_hostile_field_values_give_4xx_json_and_create_nothing(client, sql, path
 
 
 @pytest.mark.parametrize("path", list(ENDPOINTS))
-@pytest.mark.parametrize("raw, content_type, status, message", [
-    (b"{not json", "application/json", 400, messages.BAD_JSON),
-    (b"", "application/json", 400, None),
-    (b"null", "application/json", 400, None),
-    (b"[]", "application/json", 400, messages.NOT_OBJECT),
-    (b'"ada@example.com"', "application/json", 400, messages.NOT_OBJECT),
-    (b"\xff\xfe\x00", "application/json", 400, None),
-    (b'{"username": "ada@example.com", "password": "Correct-Horse-9\\ud800", "id": "\\udfff", '
-     b'"code": "\\ud800", "studentAnswers": {"k": "\\ud800"}}', "application/json", 400, None),
-    (b'{"username": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "application/json", 400, None),
-    (b"username=ada%40example.com", "application/x-www-form-urlencoded", 415, messages.NOT_JSON),
-    (b'{"username": "ada@example.com"}', "text/plain", 415, messages.NOT_JSON),
-    (b'{"username": "ada@example.com"}', None, 415, messages.NOT_JSON),
-])
+@pytest.mark.parametrize(
+    "raw, content_type, status, message",
+    [
+        (b"{not json", "application/json", 400, messages.BAD_JSON),
+        (b"", "application/json", 400, None),
+        (b"null", "application/json", 400, None),
+        (b"[]", "application/json", 400, messages.NOT_OBJECT),
+        (b'"ada@example.com"', "application/json", 400, messages.NOT_OBJECT),
+        (b"\xff\xfe\x00", "application/json", 400, None),
+        (
+            b'{"username": "ada@example.com", "password": "Correct-Horse-9\\ud800", "id": "\\udfff", '
+            b'"code": "\\ud800", "studentAnswers": {"k": "\\ud800"}}',
+            "application/json",
+            400,
+            None,
+        ),
+        (b'{"username": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "application/json", 400, None),
+        (b"username=ada%40example.com", "application/x-www-form-urlencoded", 415, messages.NOT_JSON),
+        (b'{"username": "ada@example.com"}', "text/plain", 415, messages.NOT_JSON),
+        (b'{"username": "ada@example.com"}', None, 415, messages.NOT_JSON),
+    ],
+)
 def test_malformed_bodies(client, path, raw, content_type, status, message):
     headers = {"Content-Type": content_type} if content_type else {}
     response = client.post(path, data=raw, headers=headers)
@@ -70,8 +98,9 @@ def test_malformed_bodies(client, path, raw, content_type, status, message):
 
 
 def test_a_body_over_the_size_limit_is_refused_as_json(client):
-    response = client.post("/public/login", data=b'{"username": "' + b"a" * 3_000_000 + b'"}',
-                           content_type="application/json")
+    response = client.post(
+        "/public/login", data=b'{"username": "' + b"a" * 3_000_000 + b'"}', content_type="application/json"
+    )
     assert response.status_code == 413
     assert isinstance(response.json["message"], str)
 
@@ -83,8 +112,10 @@ def test_codes_other_than_six_digits_are_refused_with_the_spec_message(client, c
     assert response.json["message"] == "The confirmation code must be exactly 6 numbers."
 
 
-@pytest.mark.parametrize("username", ["ada@exаmple.com", "ada@example.com\u0000", "ada\u202e@example.com",
-                                      "ada@example.com\n", "x" * 1_000_000])
+@pytest.mark.parametrize(
+    "username",
+    ["ada@exаmple.com", "ada@example.com\u0000", "ada\u202e@example.com", "ada@example.com\n", "x" * 1_000_000],
+)
 def test_lookalike_and_control_characters_in_usernames_are_refused(client, sql, username):
     response = client.post("/public/signup", json={"username": username, "password": "Correct-Horse-9"})
     assert response.status_code == 400
@@ -92,19 +123,32 @@ def test_lookalike_and_control_characters_in_usernames_are_refused(client, sql, 
     assert sql("SELECT COUNT(*) FROM accounts") == [(0,)]
 
 
-@pytest.mark.parametrize("answers", [[1, 2], "text", {"k": {"nested": 1}}, {"k": [1, 2]}, {"": "x"},
-                                     {"k" * 201: "x"}, {"k": "x" * 10001}, {str(i): "x" for i in range(2001)}])
+@pytest.mark.parametrize(
+    "answers",
+    [
+        [1, 2],
+        "text",
+        {"k": {"nested": 1}},
+        {"k": [1, 2]},
+        {"": "x"},
+        {"k" * 201: "x"},
+        {"k": "x" * 10001},
+        {str(i): "x" for i in range(2001)},
+    ],
+)
 def test_student_answers_must_be_a_flat_map(client, sql, answers):
-    response = client.post("/public/signup", json={"username": "ada@example.com", "password": "Correct-Horse-9",
-                                                   "studentAnswers": answers})
+    response = client.post(
+        "/public/signup", json={"username": "ada@example.com", "password": "Correct-Horse-9", "studentAnswers": answers}
+    )
     assert response.status_code == 400
     assert response.json["message"] == messages.STUDENT_ANSWERS_INVALID
     assert sql("SELECT COUNT(*) FROM accounts") == [(0,)]
 
 
 def test_unknown_fields_are_ignored(client):
-    response = client.post("/public/signup", json={"username": "ada@example.com", "password": "Correct-Horse-9",
-                                                   "is_admin": True})
+    response = client.post(
+        "/public/signup", json={"username": "ada@example.com", "password": "Correct-Horse-9", "is_admin": True}
+    )
     assert response.status_code == 201
 
 

@@ -1,4 +1,5 @@
 """Limits hold when requests arrive at once (each thread its own client and DB connection)."""
+
 import concurrent.futures
 import threading
 import time
@@ -29,19 +30,23 @@ def test_parallel_wrong_codes_still_kill_the_code_after_five(app, client, outbox
     answers = [r.json["message"] for r in responses]
     assert answers.count(messages.CONFIRM_WRONG) == 5, [(r.status_code, r.json) for r in responses]
     assert answers.count(messages.CONFIRM_DEAD) == 7, [(r.status_code, r.json) for r in responses]
-    assert client.post("/public/confirm", json={"username": USER, "code": code}).json["message"] == \
-        messages.CONFIRM_DEAD
+    assert (
+        client.post("/public/confirm", json={"username": USER, "code": code}).json["message"] == messages.CONFIRM_DEAD
+    )
 
 
 def test_parallel_password_guesses_cannot_slip_past_the_backoff(app, client, account, sql):
     started = time.monotonic()
-    responses = _together(app, 12, lambda c: c.post("/public/login", json={"username": USER,
-                                                                           "password": "Wrong-Password-1"}))
+    responses = _together(
+        app, 12, lambda c: c.post("/public/login", json={"username": USER, "password": "Wrong-Password-1"})
+    )
     elapsed = time.monotonic() - started
     statuses = [r.status_code for r in responses]
     # Every checked guess was counted once (no lost updates) ...
-    assert sql("SELECT count FROM rate_limits WHERE key = 'login:ada@example.com'") == [(statuses.count(400),)], \
-        ([r.json for r in responses], sql("SELECT * FROM rate_limits"))
+    assert sql("SELECT count FROM rate_limits WHERE key = 'login:ada@example.com'") == [(statuses.count(400),)], (
+        [r.json for r in responses],
+        sql("SELECT * FROM rate_limits"),
+    )
     # ... and after the 5th each one more needs the doubling wait (1 s, 2 s, 4 s ...) to pass first.
     waits_passed = next(k for k in range(20) if 2 ** (k + 1) - 1 > elapsed)
     assert 5 <= statuses.count(400) <= 5 + waits_passed, (statuses, elapsed)

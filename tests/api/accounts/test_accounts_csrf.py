@@ -1,4 +1,5 @@
 """State-changing calls need JSON and, when the browser says where they come from, the same origin."""
+
 import pytest
 
 from engine.accounts import messages
@@ -7,14 +8,17 @@ from tests.api.accounts.conftest import login
 BODY = {"username": "ada@example.com", "password": "Correct-Horse-9"}
 
 
-@pytest.mark.parametrize("headers", [
-    {"Origin": "https://evil.example"},
-    {"Origin": "null"},
-    {"Origin": "http://localhost.evil.example"},
-    {"Referer": "https://evil.example/page"},
-    {"Sec-Fetch-Site": "cross-site"},
-    {"Origin": "http://localhost", "Sec-Fetch-Site": "same-site"},
-])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Origin": "https://evil.example"},
+        {"Origin": "null"},
+        {"Origin": "http://localhost.evil.example"},
+        {"Referer": "https://evil.example/page"},
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Origin": "http://localhost", "Sec-Fetch-Site": "same-site"},
+    ],
+)
 def test_cross_origin_posts_are_refused(client, account, headers):
     response = client.post("/public/login", json=BODY, headers=headers)
     assert response.status_code == 403
@@ -22,13 +26,16 @@ def test_cross_origin_posts_are_refused(client, account, headers):
     assert client.get_cookie("formengine_session") is None
 
 
-@pytest.mark.parametrize("headers", [
-    {},
-    {"Origin": "http://localhost"},
-    {"Referer": "http://localhost/login"},
-    {"Origin": "http://127.0.0.1:8000"},  # PUBLIC_URL, as seen through a proxy
-    {"Sec-Fetch-Site": "same-origin", "Origin": "http://localhost"},
-])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"Origin": "http://localhost"},
+        {"Referer": "http://localhost/login"},
+        {"Origin": "http://127.0.0.1:8000"},  # PUBLIC_URL, as seen through a proxy
+        {"Sec-Fetch-Site": "same-origin", "Origin": "http://localhost"},
+    ],
+)
 def test_same_origin_posts_are_accepted(client, account, headers):
     assert client.post("/public/login", json=BODY, headers=headers).status_code == 200
 

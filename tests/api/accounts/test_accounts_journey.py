@@ -1,12 +1,17 @@
 """The whole journey over HTTP, and the OpenAPI description of every endpoint."""
+
 from tests.api.accounts.conftest import PASSWORD
 
 USER = "grace@example.com"
 
 
 def test_signup_code_from_outbox_confirm_login_api_logout(app, client, outbox):
-    assert client.post("/public/signup", json={"username": USER, "password": PASSWORD,
-                                               "studentAnswers": {"first_name": "Grace"}}).status_code == 201
+    assert (
+        client.post(
+            "/public/signup", json={"username": USER, "password": PASSWORD, "studentAnswers": {"first_name": "Grace"}}
+        ).status_code
+        == 201
+    )
     code = outbox.code(USER)
     assert client.post("/public/confirm", json={"username": USER, "code": code}).status_code == 200
     response = client.post("/public/login", json={"username": USER, "password": PASSWORD})
@@ -25,8 +30,14 @@ def test_signup_code_from_outbox_confirm_login_api_logout(app, client, outbox):
 def test_openapi_describes_every_endpoint_and_its_errors(client):
     spec = client.get("/api/openapi.json").json
     paths = spec["paths"]
-    for path in ("/public/signup", "/public/confirm", "/public/resend-confirm", "/public/login",
-                 "/public/forgot-password", "/public/reset-password"):
+    for path in (
+        "/public/signup",
+        "/public/confirm",
+        "/public/resend-confirm",
+        "/public/login",
+        "/public/forgot-password",
+        "/public/reset-password",
+    ):
         operation = paths[path]["post"]
         assert "requestBody" in operation, path
         assert {"400", "403", "415"} <= set(operation["responses"]), path

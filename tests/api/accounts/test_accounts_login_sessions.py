@@ -1,4 +1,5 @@
 """Login, its limits, sessions and cookies, logout."""
+
 import json
 
 import pytest
@@ -31,7 +32,7 @@ def test_login_sets_an_httponly_session_cookie_and_a_readable_companion(client, 
 
 def test_session_id_is_stored_hashed(client, account, sql):
     login(client)
-    (stored,), = sql("SELECT token_hash FROM account_sessions")
+    ((stored,),) = sql("SELECT token_hash FROM account_sessions")
     assert stored != session_cookie(client) and len(stored) == 64
 
 
@@ -76,8 +77,10 @@ def test_login_to_an_unconfirmed_account_says_so_only_with_the_right_password(cl
 def test_login_field_messages(client):
     response = client.post("/public/login", json={"username": "nope", "password": ""})
     assert response.status_code == 400
-    assert response.json["errors"] == {"username": ["Please provide a valid email address."],
-                                       "password": ["Password is required."]}
+    assert response.json["errors"] == {
+        "username": ["Please provide a valid email address."],
+        "password": ["Password is required."],
+    }
 
 
 def test_backoff_after_the_fifth_failed_login(client, account, sql):
@@ -85,7 +88,9 @@ def test_backoff_after_the_fifth_failed_login(client, account, sql):
         assert login(client, password="Wrong-Password-1").status_code == 400
     sixth = login(client)  # even the right password waits
     assert sixth.status_code == 429
-    assert sixth.json["message"] == "Too many failed login attempts for this account. Please wait 1 second and try again."
+    assert (
+        sixth.json["message"] == "Too many failed login attempts for this account. Please wait 1 second and try again."
+    )
     assert sixth.headers["Retry-After"] == "1"
     assert sixth.json["retry_after"] == 1
     # When the wait is over a failure doubles it.
@@ -166,12 +171,13 @@ def test_idle_session_expires(logged_in, sql):
 @pytest.mark.parametrize("app_overrides", [{"SESSION_TOUCH_S": 0}])
 def test_activity_renews_the_idle_timer(logged_in, sql):
     import datetime as dt
-    fourteen_minutes_ago = (dt.datetime.now(dt.UTC).replace(tzinfo=None) - dt.timedelta(minutes=14))
+
+    fourteen_minutes_ago = dt.datetime.now(dt.UTC).replace(tzinfo=None) - dt.timedelta(minutes=14)
     sql("UPDATE account_sessions SET last_seen_at = :t", t=fourteen_minutes_ago)
     response = logged_in.get("/api/test-whoami")
     assert response.status_code == 200
     assert "Max-Age=900" in _cookie_headers(response)["formengine-idp-session"]
-    (last_seen,), = sql("SELECT last_seen_at FROM account_sessions")
+    ((last_seen,),) = sql("SELECT last_seen_at FROM account_sessions")
     if isinstance(last_seen, str):
         last_seen = dt.datetime.fromisoformat(last_seen)
     assert last_seen > fourteen_minutes_ago + dt.timedelta(minutes=13)
@@ -180,15 +186,17 @@ def test_activity_renews_the_idle_timer(logged_in, sql):
 @pytest.mark.parametrize("app_overrides", [{"SESSION_IDLE_MS": 60000}])
 def test_idle_timeout_is_configurable(logged_in, sql):
     import datetime as dt
+
     two_minutes_ago = dt.datetime.now(dt.UTC).replace(tzinfo=None) - dt.timedelta(minutes=2)
     sql("UPDATE account_sessions SET last_seen_at = :t", t=two_minutes_ago)
     assert logged_in.get("/api/test-whoami").status_code == 401
 
 
 def test_absolute_lifetime(logged_in, sql):
-    (created, expires), = sql("SELECT created_at, expires_at FROM account_sessions")
+    ((created, expires),) = sql("SELECT created_at, expires_at FROM account_sessions")
     import datetime as dt
-    parse = (lambda v: dt.datetime.fromisoformat(v) if isinstance(v, str) else v)
+
+    parse = lambda v: dt.datetime.fromisoformat(v) if isinstance(v, str) else v
     assert parse(expires) - parse(created) == dt.timedelta(hours=12)
     sql("UPDATE account_sessions SET expires_at = '2000-01-01 00:00:00'")
     response = logged_in.get("/api/test-whoami")
@@ -200,6 +208,7 @@ def test_logins_are_recorded(app, client, account):
         login(client)
     assert login(client).json["num_logins"] == 4
     from engine.accounts import service
+
     with app.app_context():
         logins = service.successful_logins(service.find_account(USER).id)
     assert len(logins) == 4 and all(moment.endswith("Z") for moment in logins)
@@ -209,14 +218,20 @@ def test_logins_are_recorded(app, client, account):
 def test_login_answers_fill_only_empty_kept_answers(app, client, outbox, sql):
     signup(client, studentAnswers={"first_name": "Ada", "city": ""})
     client.post("/public/confirm", json={"username": USER, "code": outbox.code(USER)})
-    response = client.post("/public/login", json={"username": USER, "password": PASSWORD,
-                                                  "studentAnswers": {"first_name": "Other", "city": "London",
-                                                                     "school": "X"}})
+    response = client.post(
+        "/public/login",
+        json={
+            "username": USER,
+            "password": PASSWORD,
+            "studentAnswers": {"first_name": "Other", "city": "London", "school": "X"},
+        },
+    )
     assert response.status_code == 200
-    (stored,), = sql("SELECT pending_answers FROM accounts")
+    ((stored,),) = sql("SELECT pending_answers FROM accounts")
     assert json.loads(stored) == {"first_name": "Ada", "city": "London", "school": "X"}
     from engine.accounts import service
     from engine import db
+
     with app.app_context():
         account = service.find_account(USER)
         assert service.pop_pending_answers(account) == {"first_name": "Ada", "city": "London", "school": "X"}
@@ -225,6 +240,8 @@ def test_login_answers_fill_only_empty_kept_answers(app, client, outbox, sql):
 
 
 def test_failed_login_does_not_keep_answers(client, account, sql):
-    client.post("/public/login", json={"username": USER, "password": "Wrong-Password-1",
-                                       "studentAnswers": {"first_name": "Mallory"}})
+    client.post(
+        "/public/login",
+        json={"username": USER, "password": "Wrong-Password-1", "studentAnswers": {"first_name": "Mallory"}},
+    )
     assert sql("SELECT pending_answers FROM accounts") == [(None,)]

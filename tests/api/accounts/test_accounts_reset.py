@@ -1,4 +1,5 @@
 """Forgot password and reset: the link, its limits, no enumeration, sessions ended."""
+
 from urllib.parse import urlsplit
 
 from engine.accounts import messages
@@ -8,8 +9,9 @@ USER = "ada@example.com"
 
 
 def _reset(client, params, password=NEW_PASSWORD, confirm=None):
-    return client.post("/public/reset-password", json={**params, "password": password,
-                                                       "confirm_password": confirm or password})
+    return client.post(
+        "/public/reset-password", json={**params, "password": password, "confirm_password": confirm or password}
+    )
 
 
 def test_forgot_password_mails_a_one_hour_link(app, client, account, outbox):
@@ -40,7 +42,7 @@ def test_reset_sets_the_password_and_ends_every_session(app, client, account, ou
     assert login(other_device).status_code == 200
     client.post("/public/forgot-password", json={"username": USER})
     params = outbox.reset_params(USER)
-    (stored,), = sql("SELECT token_hash FROM password_resets")
+    ((stored,),) = sql("SELECT token_hash FROM password_resets")
     assert stored != params["id"]
     response = _reset(client, params)
     assert response.status_code == 200
@@ -76,6 +78,7 @@ def test_reset_link_is_bound_to_its_username(client, account, outbox):
 def test_a_token_issued_for_an_unknown_address_never_works(app, client, sql):
     from engine.accounts import service
     from engine.accounts.models import PasswordReset
+
     with app.test_request_context():
         service.forgot_password("nobody@example.com")
     assert sql("SELECT account_id FROM password_resets") == [(None,)]
@@ -126,8 +129,9 @@ def test_forgot_password_is_limited_per_address(client, account):
     sixth = client.post("/public/forgot-password", json={"username": USER})
     assert sixth.status_code == 429
     assert sixth.json["message"].startswith("Too many password reset requests for this email address.")
-    unknown = [client.post("/public/forgot-password", json={"username": "nobody@example.com"}).status_code
-               for _ in range(6)]
+    unknown = [
+        client.post("/public/forgot-password", json={"username": "nobody@example.com"}).status_code for _ in range(6)
+    ]
     assert unknown == [200] * 5 + [429]  # unknown addresses are limited alike
 
 

@@ -1,4 +1,5 @@
 """Sign-up, confirmation codes and resend: messages, limits, no enumeration."""
+
 import json
 
 import pytest
@@ -24,9 +25,9 @@ def test_code_is_stored_hashed_and_username_normalised(client, outbox, sql):
     signup(client, username="Ada@Example.com")
     code = outbox.code(USER)
     assert sql("SELECT username FROM accounts") == [(USER,)]
-    (stored,), = sql("SELECT code_hash FROM confirmation_codes")
+    ((stored,),) = sql("SELECT code_hash FROM confirmation_codes")
     assert code not in stored and len(stored) == 64
-    (password_hash,), = sql("SELECT password_hash FROM accounts")
+    ((password_hash,),) = sql("SELECT password_hash FROM accounts")
     assert password_hash.startswith("$argon2id$v=19$m=19456,t=2,p=1$")
 
 
@@ -172,17 +173,20 @@ def test_signup_again_before_confirming_keeps_the_first_password(client, outbox,
     assert login(client).status_code == 200
 
 
-@pytest.mark.parametrize("password, expected", [
-    ("Short-1a", "Password must be at least 12 characters long."),
-    ("no-upper-case-1", "Password must contain at least one uppercase letter."),
-    ("NO-LOWER-CASE-1", "Password must contain at least one lowercase letter."),
-    ("No-Numbers-Here", "Password must contain at least one number."),
-    ("NoSpecials12345", "Password must contain at least one special character"),
-    (" Leading-Space-1", "Password must not begin or end with a space."),
-    ("Trailing-Space-1 ", "Password must not begin or end with a space."),
-    ("Password123!", "This password is too common."),
-    ("P@ssw0rd2024!!", "This password is too common."),
-])
+@pytest.mark.parametrize(
+    "password, expected",
+    [
+        ("Short-1a", "Password must be at least 12 characters long."),
+        ("no-upper-case-1", "Password must contain at least one uppercase letter."),
+        ("NO-LOWER-CASE-1", "Password must contain at least one lowercase letter."),
+        ("No-Numbers-Here", "Password must contain at least one number."),
+        ("NoSpecials12345", "Password must contain at least one special character"),
+        (" Leading-Space-1", "Password must not begin or end with a space."),
+        ("Trailing-Space-1 ", "Password must not begin or end with a space."),
+        ("Password123!", "This password is too common."),
+        ("P@ssw0rd2024!!", "This password is too common."),
+    ],
+)
 def test_signup_password_rules(client, sql, password, expected):
     response = signup(client, password=password)
     assert response.status_code == 400
@@ -199,7 +203,7 @@ def test_every_broken_rule_is_listed_at_once(client):
         "Password must be at least 12 characters long.",
         "Password must contain at least one uppercase letter.",
         "Password must contain at least one number.",
-        'Password must contain at least one special character (!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~).',
+        "Password must contain at least one special character (!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~).",
     ]
 
 
@@ -209,15 +213,21 @@ def test_password_rules_are_served_for_the_checklist(client):
     body = response.json
     assert body["min_length"] == 12
     assert body["special_characters"] == "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
-    assert [rule["id"] for rule in body["rules"]] == ["length", "uppercase", "lowercase", "number", "special",
-                                                      "whitespace"]
+    assert [rule["id"] for rule in body["rules"]] == [
+        "length",
+        "uppercase",
+        "lowercase",
+        "number",
+        "special",
+        "whitespace",
+    ]
     assert body["match_message"] == "Passwords must match."
 
 
 def test_signup_keeps_student_answers(app, client, sql):
     answers = {"first_name": "Ada", "gender": "F", "gender_desc": "Female", "empty": ""}
     assert signup(client, studentAnswers=answers).status_code == 201
-    (stored,), = sql("SELECT pending_answers FROM accounts")
+    ((stored,),) = sql("SELECT pending_answers FROM accounts")
     assert json.loads(stored) == answers
 
 
@@ -230,8 +240,11 @@ def test_mail_sending_calls_are_limited_per_ip(client, outbox):
     assert fourth.status_code == 429
     assert fourth.json["message"].startswith("Too many requests from your network. Please try again in ")
     assert outbox.messages("d@example.com") == []
-    other_ip = client.post("/public/signup", json={"username": "d@example.com", "password": PASSWORD},
-                           environ_base={"REMOTE_ADDR": "10.1.2.3"})
+    other_ip = client.post(
+        "/public/signup",
+        json={"username": "d@example.com", "password": PASSWORD},
+        environ_base={"REMOTE_ADDR": "10.1.2.3"},
+    )
     assert other_ip.status_code == 201
 
 

@@ -1,5 +1,6 @@
 """Two confirmed, logged-in applicants (each with its own test client), the compiled form,
 the outbox and direct SQL, for the applications API tests."""
+
 import json
 from pathlib import Path
 
@@ -38,6 +39,7 @@ def sql(app):
         with app.extensions["db_engine"].begin() as conn:
             result = conn.execute(text(statement), params)
             return result.fetchall() if result.returns_rows else result.rowcount
+
     return run
 
 
@@ -46,5 +48,3 @@ def golden():
     """A complete, valid application and the day it is valid on."""
     case = json.loads(GOLDEN.read_text())
     return case
-
-

@@ -1,4 +1,5 @@
 """PUT/GET /api/add-another and /api/tabs."""
+
 import pytest
 
 
@@ -17,19 +18,22 @@ def test_add_another_saves_a_count_per_applicant(applicant, other):
     assert other.get("/api/add-another").json["legacy"] == 1
 
 
-@pytest.mark.parametrize("body, field", [
-    ({"button_id": "nope", "num_components": 2}, "button_id"),
-    ({"button_id": "legacy", "num_components": 6}, "num_components"),  # legacy's maximum is 5
-    ({"button_id": "legacy", "num_components": 0}, "num_components"),
-    ({"button_id": "legacy", "num_components": -1}, "num_components"),
-    ({"button_id": "legacy", "num_components": 10 ** 30}, "num_components"),
-    ({"button_id": "legacy", "num_components": 2.5}, "num_components"),
-    ({"button_id": "legacy", "num_components": "2"}, "num_components"),
-    ({"button_id": "legacy", "num_components": True}, "num_components"),
-    ({"button_id": "legacy"}, "num_components"),
-    ({"num_components": 2}, "button_id"),
-    ({"button_id": 3, "num_components": 2}, "button_id"),
-])
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"button_id": "nope", "num_components": 2}, "button_id"),
+        ({"button_id": "legacy", "num_components": 6}, "num_components"),  # legacy's maximum is 5
+        ({"button_id": "legacy", "num_components": 0}, "num_components"),
+        ({"button_id": "legacy", "num_components": -1}, "num_components"),
+        ({"button_id": "legacy", "num_components": 10**30}, "num_components"),
+        ({"button_id": "legacy", "num_components": 2.5}, "num_components"),
+        ({"button_id": "legacy", "num_components": "2"}, "num_components"),
+        ({"button_id": "legacy", "num_components": True}, "num_components"),
+        ({"button_id": "legacy"}, "num_components"),
+        ({"num_components": 2}, "button_id"),
+        ({"button_id": 3, "num_components": 2}, "button_id"),
+    ],
+)
 def test_add_another_refusals(applicant, body, field):
     response = applicant.put("/api/add-another", json=body)
     assert response.status_code == 400, response.json
@@ -64,13 +68,16 @@ def test_choosing_a_tab_removes_its_documents(applicant, monkeypatch):
     assert removed == [["essay_file"]]
 
 
-@pytest.mark.parametrize("body, field", [
-    ({"tab_id": "nope", "chosen_tab": "typed"}, "tab_id"),
-    ({"tab_id": "essay_mode", "chosen_tab": "nope"}, "chosen_tab"),
-    ({"tab_id": "essay_mode"}, "chosen_tab"),
-    ({"tab_id": ["essay_mode"], "chosen_tab": "typed"}, "tab_id"),
-    ({"tab_id": "essay_mode", "chosen_tab": None}, "chosen_tab"),
-])
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"tab_id": "nope", "chosen_tab": "typed"}, "tab_id"),
+        ({"tab_id": "essay_mode", "chosen_tab": "nope"}, "chosen_tab"),
+        ({"tab_id": "essay_mode"}, "chosen_tab"),
+        ({"tab_id": ["essay_mode"], "chosen_tab": "typed"}, "tab_id"),
+        ({"tab_id": "essay_mode", "chosen_tab": None}, "chosen_tab"),
+    ],
+)
 def test_tab_refusals_store_and_clear_nothing(applicant, body, field):
     applicant.put("/api/answer", json={"essay": "My essay"})
     response = applicant.put("/api/tabs", json=body)

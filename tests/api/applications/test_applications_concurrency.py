@@ -3,6 +3,7 @@
 Each request of many running at once sets its own keys of one application (several
 browser tabs saving together); afterwards every key acknowledged with 200 is stored.
 Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL (SELECT ... FOR UPDATE)."""
+
 import http.client
 import json
 import threading
@@ -31,8 +32,12 @@ def server(app):
 def put_answers(port: int, cookie: str, answers: dict) -> int:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     try:
-        connection.request("PUT", "/api/answer", body=json.dumps(answers),
-                           headers={"Content-Type": "application/json", "Cookie": cookie})
+        connection.request(
+            "PUT",
+            "/api/answer",
+            body=json.dumps(answers),
+            headers={"Content-Type": "application/json", "Cookie": cookie},
+        )
         return connection.getresponse().status
     finally:
         connection.close()
@@ -45,10 +50,11 @@ def session_cookie(client) -> str:
 def test_concurrent_saves_lose_no_keys(app, server, compiled):
     ada = make_applicant(app, "ada@example.com")
     grace = make_applicant(app, "grace@example.com")
-    keys = [key for key, spec in compiled.data_model.items()
-            if spec["type"] == "string" and spec.get("max_length", 0) >= 20][:REQUESTS * KEYS_PER_REQUEST]
+    keys = [
+        key for key, spec in compiled.data_model.items() if spec["type"] == "string" and spec.get("max_length", 0) >= 20
+    ][: REQUESTS * KEYS_PER_REQUEST]
     assert len(keys) == REQUESTS * KEYS_PER_REQUEST
-    batches = [keys[i:i + KEYS_PER_REQUEST] for i in range(0, len(keys), KEYS_PER_REQUEST)]
+    batches = [keys[i : i + KEYS_PER_REQUEST] for i in range(0, len(keys), KEYS_PER_REQUEST)]
     cookies = {"ada": session_cookie(ada), "grace": session_cookie(grace)}
     start = threading.Barrier(THREADS)
 
@@ -65,6 +71,7 @@ def test_concurrent_saves_lose_no_keys(app, server, compiled):
     assert [status for *_, status in results] == [200] * REQUESTS
     for who, client in (("ada", ada), ("grace", grace)):
         stored = client.get("/api/profile").json["answer"]
-        expected = {key: f"{owner}-{index}" for index, (owner, batch, _) in enumerate(results)
-                    if owner == who for key in batch}
+        expected = {
+            key: f"{owner}-{index}" for index, (owner, batch, _) in enumerate(results) if owner == who for key in batch
+        }
         assert stored == expected

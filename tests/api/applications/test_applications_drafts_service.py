@@ -1,4 +1,5 @@
 """Anonymous saved drafts (/public/tmp) and staff service tokens (/service/tmp-pdf, CLI)."""
+
 import hashlib
 from urllib.parse import parse_qs, urlsplit
 
@@ -11,6 +12,7 @@ def save_draft(client, answers, **kwargs):
 
 
 # --- saved drafts ---------------------------------------------------------------------
+
 
 def test_a_draft_round_trips_by_token(anonymous, sql):
     response = save_draft(anonymous, {"first_name": "Mei", "race_asian": True, "last_name": ""})
@@ -33,9 +35,14 @@ def test_unknown_tokens_reveal_nothing(anonymous, query):
 
 def test_drafts_expire_after_30_days(anonymous, sql):
     token = save_draft(anonymous, {"first_name": "Mei"}).json["token"]
-    assert sql("SELECT count(*) FROM saved_drafts WHERE expires_at > created_at + interval '29 days'"
-               if _is_postgres(sql) else
-               "SELECT count(*) FROM saved_drafts WHERE expires_at > datetime(created_at, '+29 days')")[0][0] == 1
+    assert (
+        sql(
+            "SELECT count(*) FROM saved_drafts WHERE expires_at > created_at + interval '29 days'"
+            if _is_postgres(sql)
+            else "SELECT count(*) FROM saved_drafts WHERE expires_at > datetime(created_at, '+29 days')"
+        )[0][0]
+        == 1
+    )
     sql("UPDATE saved_drafts SET expires_at = created_at")
     response = anonymous.get("/public/tmp", query_string={"token": token})
     assert response.status_code == 404
@@ -50,8 +57,16 @@ def _is_postgres(sql) -> bool:
         return False
 
 
-@pytest.mark.parametrize("body", [{"answers": {"nope": "x"}}, {"answers": {"first_name": "x" * 46}},
-                                  {"answers": []}, {}, {"answers": {"first_name": 3}}])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"answers": {"nope": "x"}},
+        {"answers": {"first_name": "x" * 46}},
+        {"answers": []},
+        {},
+        {"answers": {"first_name": 3}},
+    ],
+)
 def test_bad_drafts_are_refused(anonymous, body, sql):
     response = anonymous.post("/public/tmp", json=body)
     assert response.status_code == 400 and response.json["message"]
@@ -72,11 +87,13 @@ def test_drafts_are_rate_limited_per_network(anonymous):
 
 # --- service tokens -------------------------------------------------------------------
 
+
 def cli(app, *args):
     from engine.applications.cli import service_token
 
     runner = CliRunner()
     import engine.applications.cli as module
+
     original = module._app
     module._app = lambda: app
     try:
@@ -111,8 +128,13 @@ def test_service_token_gives_the_print_view_of_one_application(app, applicant, o
 
 def test_service_view_is_401_for_anything_else(app, applicant, anonymous, sql):
     url = cli(app, "create", "ada@example.com").stdout.strip()
-    for query in [{}, {"service_token": ""}, {"service_token": "nope"}, {"service_token": "x" * 5000},
-                  {"service_token": token_of(url)[:-1]}]:
+    for query in [
+        {},
+        {"service_token": ""},
+        {"service_token": "nope"},
+        {"service_token": "x" * 5000},
+        {"service_token": token_of(url)[:-1]},
+    ]:
         response = anonymous.get("/service/tmp-pdf", query_string=query)
         assert response.status_code == 401, query
         assert response.json == {"message": "This service link is invalid, has expired or was revoked."}
@@ -132,8 +154,15 @@ def test_revoking_a_token_and_all_of_an_applicants(app, applicant, anonymous):
     assert anonymous.get("/service/tmp-pdf", query_string={"service_token": token_of(second)}).status_code == 401
 
 
-@pytest.mark.parametrize("args", [["create", "nobody@example.com"], ["create", "ada@example.com", "--ttl", "forever"],
-                                  ["create", "ada@example.com", "--ttl", "31d"], ["revoke"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["create", "nobody@example.com"],
+        ["create", "ada@example.com", "--ttl", "forever"],
+        ["create", "ada@example.com", "--ttl", "31d"],
+        ["revoke"],
+    ],
+)
 def test_service_token_cli_refusals(app, applicant, args):
     result = cli(app, *args)
     assert result.exit_code != 0 and "service_token=" not in result.output
@@ -155,8 +184,9 @@ def account_only(app):
 def test_the_resume_link_can_be_emailed(app, anonymous):
     from tests.api.applications.conftest import outbox_messages
 
-    token = anonymous.post("/public/tmp", json={"answers": {"first_name": "Mei"},
-                                                "email": " Mei@Example.com"}).json["token"]
+    token = anonymous.post("/public/tmp", json={"answers": {"first_name": "Mei"}, "email": " Mei@Example.com"}).json[
+        "token"
+    ]
     message = outbox_messages(app, "mei@example.com")[-1]
     assert message["X-Formengine-Template"] == "saved_answers"
     link = f"{app.config['PUBLIC_URL'].rstrip('/')}/about?token={token}"

@@ -1,21 +1,52 @@
 """Every applications endpoint is described in the OpenAPI document, and hostile input of
 every kind gets a JSON 4xx, never a 500."""
+
 import json
 
 import pytest
 
 ENDPOINTS = {
-    "/api/profile": {"get"}, "/api/answer": {"put"}, "/api/last-page": {"put"}, "/api/web-status": {"post"},
-    "/api/validations": {"post"}, "/api/submit": {"post"}, "/api/add-another": {"get", "put"},
-    "/api/tabs": {"get", "put"}, "/public/tmp": {"get", "post"}, "/service/tmp-pdf": {"get"},
+    "/api/profile": {"get"},
+    "/api/answer": {"put"},
+    "/api/last-page": {"put"},
+    "/api/web-status": {"post"},
+    "/api/validations": {"post"},
+    "/api/submit": {"post"},
+    "/api/add-another": {"get", "put"},
+    "/api/tabs": {"get", "put"},
+    "/public/tmp": {"get", "post"},
+    "/service/tmp-pdf": {"get"},
 }
-WRITES = [("put", "/api/answer"), ("put", "/api/last-page"), ("post", "/api/web-status"),
-          ("post", "/api/validations"), ("post", "/api/submit"), ("put", "/api/add-another"), ("put", "/api/tabs"),
-          ("post", "/public/tmp")]
-HOSTILE = ["", "{", "[]", "null", "0", "true", '"x"', '{"a": {"b": {"c": []}}}', "[" * 5000 + "]" * 5000,
-           '{"__proto__": {"x": 1}}', '{"first_name": "\\u0000"}', '{"errors": {"\\ud800": ["x"]}}',
-           '{"answers": {"first_name": "\\ud800"}}', '{"button_id": "legacy", "num_components": 1e309}',
-           '{"web_status": ["started"]}', '{"tab_id": {}, "chosen_tab": []}', "\xff\xfe", '{"a": 1, "a": 2}']
+WRITES = [
+    ("put", "/api/answer"),
+    ("put", "/api/last-page"),
+    ("post", "/api/web-status"),
+    ("post", "/api/validations"),
+    ("post", "/api/submit"),
+    ("put", "/api/add-another"),
+    ("put", "/api/tabs"),
+    ("post", "/public/tmp"),
+]
+HOSTILE = [
+    "",
+    "{",
+    "[]",
+    "null",
+    "0",
+    "true",
+    '"x"',
+    '{"a": {"b": {"c": []}}}',
+    "[" * 5000 + "]" * 5000,
+    '{"__proto__": {"x": 1}}',
+    '{"first_name": "\\u0000"}',
+    '{"errors": {"\\ud800": ["x"]}}',
+    '{"answers": {"first_name": "\\ud800"}}',
+    '{"button_id": "legacy", "num_components": 1e309}',
+    '{"web_status": ["started"]}',
+    '{"tab_id": {}, "chosen_tab": []}',
+    "\xff\xfe",
+    '{"a": 1, "a": 2}',
+]
 
 
 def test_every_endpoint_is_documented_with_bodies_and_responses(client):
@@ -29,17 +60,27 @@ def test_every_endpoint_is_documented_with_bodies_and_responses(client):
     answer_body = spec["paths"]["/api/answer"]["put"]["requestBody"]["content"]["application/json"]["schema"]
     assert answer_body["additionalProperties"] == {"oneOf": [{"type": "string"}, {"type": "boolean"}]}
     profile = spec["components"]["schemas"]["Profile"]
-    assert set(profile["required"]) == {"answer", "document_answer", "username", "last_page", "successful_login",
-                                        "web_status"}
+    assert set(profile["required"]) == {
+        "answer",
+        "document_answer",
+        "username",
+        "last_page",
+        "successful_login",
+        "web_status",
+    }
 
 
 @pytest.mark.parametrize("method, path", WRITES)
 def test_hostile_bodies_get_a_json_4xx(applicant, method, path):
     for body in HOSTILE:
-        response = getattr(applicant, method)(path, data=body.encode("utf-8", "surrogatepass"),
-                                              content_type="application/json")
-        assert 400 <= response.status_code < 500 or (response.status_code == 422 and path == "/api/submit") or (
-            response.status_code == 200), (body[:40], response.status_code)
+        response = getattr(applicant, method)(
+            path, data=body.encode("utf-8", "surrogatepass"), content_type="application/json"
+        )
+        assert (
+            400 <= response.status_code < 500
+            or (response.status_code == 422 and path == "/api/submit")
+            or (response.status_code == 200)
+        ), (body[:40], response.status_code)
         assert response.is_json and response.json["message"], body[:40]
 
 
@@ -54,8 +95,10 @@ def test_hostile_query_strings(anonymous, path, name):
 
 
 def test_a_huge_but_allowed_body_of_valid_answers(applicant, compiled):
-    answers = {key: ("x" * spec["max_length"] if spec["type"] == "string" else True)
-               for key, spec in compiled.data_model.items()}
+    answers = {
+        key: ("x" * spec["max_length"] if spec["type"] == "string" else True)
+        for key, spec in compiled.data_model.items()
+    }
     assert len(json.dumps(answers)) < 2 * 1024 * 1024
     assert applicant.put("/api/answer", json=answers).status_code == 200
     assert applicant.get("/api/profile").json["answer"] == answers

@@ -1,12 +1,20 @@
 """GET /api/profile and PUT /api/answer: the shape, the merge, the refusals, the isolation."""
+
 import json
 
 import pytest
 
 from tests.api.applications.conftest import PASSWORD, make_applicant
 
-PAGE = {"first_name": "Mei", "last_name": "Chen", "gender": "W", "gender_desc": "Woman", "race_asian": True,
-        "legacy_2_name": "Lin Chen", "hs_3_city": "Toronto"}
+PAGE = {
+    "first_name": "Mei",
+    "last_name": "Chen",
+    "gender": "W",
+    "gender_desc": "Woman",
+    "race_asian": True,
+    "legacy_2_name": "Lin Chen",
+    "hs_3_city": "Toronto",
+}
 
 
 def profile(client) -> dict:
@@ -44,19 +52,22 @@ def test_false_is_kept_and_an_empty_map_changes_nothing(applicant):
     assert profile(applicant)["answer"] == {"race_asian": False}
 
 
-@pytest.mark.parametrize("bad, reason", [
-    ({"favourite_colour": "blue"}, "This is not a question of this form."),
-    ({"legacy_9_name": "x"}, "This is not a question of this form."),
-    ({"first_name": "x" * 46}, "The answer is longer than 45 characters."),
-    ({"gender_desc": "x" * 301}, "The answer is longer than 300 characters."),
-    ({"first_name": 7}, "The answer must be text."),
-    ({"first_name": None}, "The answer must be text."),
-    ({"first_name": ["a"]}, "The answer must be text."),
-    ({"first_name": {"a": 1}}, "The answer must be text."),
-    ({"first_name": True}, "The answer must be text."),
-    ({"race_asian": "yes"}, "The answer must be true or false."),
-    ({"first_name": "a\x00b"}, "The answer contains characters that cannot be stored."),
-])
+@pytest.mark.parametrize(
+    "bad, reason",
+    [
+        ({"favourite_colour": "blue"}, "This is not a question of this form."),
+        ({"legacy_9_name": "x"}, "This is not a question of this form."),
+        ({"first_name": "x" * 46}, "The answer is longer than 45 characters."),
+        ({"gender_desc": "x" * 301}, "The answer is longer than 300 characters."),
+        ({"first_name": 7}, "The answer must be text."),
+        ({"first_name": None}, "The answer must be text."),
+        ({"first_name": ["a"]}, "The answer must be text."),
+        ({"first_name": {"a": 1}}, "The answer must be text."),
+        ({"first_name": True}, "The answer must be text."),
+        ({"race_asian": "yes"}, "The answer must be true or false."),
+        ({"first_name": "a\x00b"}, "The answer contains characters that cannot be stored."),
+    ],
+)
 def test_refused_answers_name_the_key_and_store_nothing(applicant, bad, reason):
     applicant.put("/api/answer", json={"last_name": "Chen"})
     response = applicant.put("/api/answer", json={"first_name": "Mei", **bad})
@@ -80,10 +91,17 @@ def test_lone_surrogate_is_refused_not_a_crash(applicant):
     assert profile(applicant)["answer"] == {}
 
 
-@pytest.mark.parametrize("body, status", [
-    ("{not json", 400), ("[1, 2]", 400), ('"text"', 400), ("null", 400), ("7", 400),
-    ("[" * 100000 + "]" * 100000, 400),
-])
+@pytest.mark.parametrize(
+    "body, status",
+    [
+        ("{not json", 400),
+        ("[1, 2]", 400),
+        ('"text"', 400),
+        ("null", 400),
+        ("7", 400),
+        ("[" * 100000 + "]" * 100000, 400),
+    ],
+)
 def test_malformed_bodies(applicant, body, status):
     response = applicant.put("/api/answer", data=body, content_type="application/json")
     assert response.status_code == status, response.data
@@ -99,8 +117,9 @@ def test_many_unknown_keys_are_reported_shortly(applicant):
 
 
 def test_five_megabytes_is_413_json(applicant):
-    response = applicant.put("/api/answer", data=json.dumps({"essay": "x" * 5_000_000}),
-                             content_type="application/json")
+    response = applicant.put(
+        "/api/answer", data=json.dumps({"essay": "x" * 5_000_000}), content_type="application/json"
+    )
     assert response.status_code == 413
     assert response.is_json and response.json["message"]
 
@@ -112,11 +131,21 @@ def test_answers_need_json_and_same_origin(applicant):
     assert profile(applicant)["answer"] == {}
 
 
-@pytest.mark.parametrize("method, path", [
-    ("get", "/api/profile"), ("put", "/api/answer"), ("put", "/api/last-page"), ("post", "/api/web-status"),
-    ("post", "/api/validations"), ("post", "/api/submit"), ("get", "/api/add-another"), ("put", "/api/add-another"),
-    ("get", "/api/tabs"), ("put", "/api/tabs"),
-])
+@pytest.mark.parametrize(
+    "method, path",
+    [
+        ("get", "/api/profile"),
+        ("put", "/api/answer"),
+        ("put", "/api/last-page"),
+        ("post", "/api/web-status"),
+        ("post", "/api/validations"),
+        ("post", "/api/submit"),
+        ("get", "/api/add-another"),
+        ("put", "/api/add-another"),
+        ("get", "/api/tabs"),
+        ("put", "/api/tabs"),
+    ],
+)
 def test_anonymous_visitors_get_401_everywhere(anonymous, method, path):
     response = getattr(anonymous, method)(path, json={} if method != "get" else None)
     assert response.status_code == 401
@@ -139,10 +168,19 @@ def test_a_visitors_answers_carry_over_at_signup(app):
     from tests.api.applications.conftest import outbox_messages
 
     client = app.test_client()
-    answers = {"first_name": "Mei", "race_asian": True, "english_study_years": 4, "unknown_key": "dropped",
-               "last_name": "x" * 99}
-    assert client.post("/public/signup", json={"username": "mei@example.com", "password": PASSWORD,
-                                                "studentAnswers": answers}).status_code == 201
+    answers = {
+        "first_name": "Mei",
+        "race_asian": True,
+        "english_study_years": 4,
+        "unknown_key": "dropped",
+        "last_name": "x" * 99,
+    }
+    assert (
+        client.post(
+            "/public/signup", json={"username": "mei@example.com", "password": PASSWORD, "studentAnswers": answers}
+        ).status_code
+        == 201
+    )
     code = re.search(r"code is: (\d{6})", outbox_messages(app, "mei@example.com")[-1].get_content()).group(1)
     client.post("/public/confirm", json={"username": "mei@example.com", "code": code})
     client.post("/public/login", json={"username": "mei@example.com", "password": PASSWORD})
@@ -155,26 +193,34 @@ def test_a_visitors_answers_carry_over_at_signup(app):
 
 # --- the autosave checks the session inside its own statement: every session rule still holds ---
 
+
 def _age_session(sql, **columns):
     import datetime as dt
+
     now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
     for column, minutes in columns.items():
         sql(f"UPDATE account_sessions SET {column} = :t", t=now - dt.timedelta(minutes=minutes))
     return now
 
 
-@pytest.mark.parametrize("column, minutes, message", [
-    ("last_seen_at", 16, "You have been automatically logged out due to inactivity."),
-    ("expires_at", 1, "Your session has expired. Please log in again."),
-])
+@pytest.mark.parametrize(
+    "column, minutes, message",
+    [
+        ("last_seen_at", 16, "You have been automatically logged out due to inactivity."),
+        ("expires_at", 1, "Your session has expired. Please log in again."),
+    ],
+)
 def test_a_save_on_an_idle_or_expired_session_is_401_with_its_reason_and_stores_nothing(
-        applicant, sql, column, minutes, message):
+    applicant, sql, column, minutes, message
+):
     assert applicant.put("/api/answer", json={"first_name": "Mei"}).status_code == 200
     _age_session(sql, **{column: minutes})
     response = applicant.put("/api/answer", json={"first_name": "May", "last_name": "Chen"})
     assert response.status_code == 401 and response.json["message"] == message
-    assert any(h.startswith("formengine_session=;") and "Max-Age=0" in h for h in response.headers.getlist("Set-Cookie"))
-    (answers,), = sql("SELECT answers FROM applications")
+    assert any(
+        h.startswith("formengine_session=;") and "Max-Age=0" in h for h in response.headers.getlist("Set-Cookie")
+    )
+    ((answers,),) = sql("SELECT answers FROM applications")
     answers = json.loads(answers) if isinstance(answers, str) else answers
     assert answers == {"first_name": "Mei"}
 
@@ -182,11 +228,12 @@ def test_a_save_on_an_idle_or_expired_session_is_401_with_its_reason_and_stores_
 @pytest.mark.parametrize("app_overrides", [{"SESSION_TOUCH_S": 0}])
 def test_a_save_renews_the_idle_timer(applicant, sql):
     import datetime as dt
+
     now = _age_session(sql, last_seen_at=14)
     response = applicant.put("/api/answer", json={"first_name": "Mei"})
     assert response.status_code == 200
     assert any("formengine-idp-session=1" in h and "Max-Age=900" in h for h in response.headers.getlist("Set-Cookie"))
-    (last_seen,), = sql("SELECT last_seen_at FROM account_sessions")
+    ((last_seen,),) = sql("SELECT last_seen_at FROM account_sessions")
     last_seen = dt.datetime.fromisoformat(last_seen) if isinstance(last_seen, str) else last_seen
     assert last_seen > now - dt.timedelta(minutes=1)
 

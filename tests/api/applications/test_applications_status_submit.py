@@ -1,4 +1,5 @@
 """Last page, web status, validations and submit; everything is read-only afterwards."""
+
 import datetime as dt
 import logging
 
@@ -28,15 +29,26 @@ def submit_valid(client, answers):
 
 # --- last page ------------------------------------------------------------------------
 
+
 def test_last_page_is_saved_and_shown(applicant, other):
     assert applicant.put("/api/last-page", json={"last_page": "/education"}).json == {
-        "message": "Your place has been saved."}
+        "message": "Your place has been saved."
+    }
     assert applicant.get("/api/profile").json["last_page"] == "/education"
     assert other.get("/api/profile").json["last_page"] is None
 
 
-@pytest.mark.parametrize("body", [{"last_page": "/nowhere"}, {"last_page": ""}, {"last_page": 3}, {},
-                                  {"last_page": "/about" * 100}, {"last_page": None}])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"last_page": "/nowhere"},
+        {"last_page": ""},
+        {"last_page": 3},
+        {},
+        {"last_page": "/about" * 100},
+        {"last_page": None},
+    ],
+)
 def test_last_page_refusals(applicant, body):
     response = applicant.put("/api/last-page", json=body)
     assert response.status_code == 400 and "last_page" in response.json["errors"]
@@ -45,6 +57,7 @@ def test_last_page_refusals(applicant, body):
 
 # --- web status -----------------------------------------------------------------------
 
+
 def test_web_statuses_append_and_derive(applicant, other):
     response = applicant.post("/api/web-status", json={"web_status": "started"})
     assert response.json == {"message": "Status saved.", "status": "started", "web_status": [{"web_status": "started"}]}
@@ -52,12 +65,16 @@ def test_web_statuses_append_and_derive(applicant, other):
     response = applicant.post("/api/web-status", json={"web_status": "validating"})
     assert response.json["status"] == "validating"
     assert applicant.get("/api/profile").json["web_status"] == [
-        {"web_status": "started"}, {"web_status": "started"}, {"web_status": "validating"}]
+        {"web_status": "started"},
+        {"web_status": "started"},
+        {"web_status": "validating"},
+    ]
     assert other.get("/api/profile").json["web_status"] == []
 
 
-@pytest.mark.parametrize("body", [{"web_status": "done"}, {"web_status": ""}, {"web_status": 1}, {},
-                                  {"web_status": "STARTED"}])
+@pytest.mark.parametrize(
+    "body", [{"web_status": "done"}, {"web_status": ""}, {"web_status": 1}, {}, {"web_status": "STARTED"}]
+)
 def test_unknown_statuses_are_refused(applicant, body):
     response = applicant.post("/api/web-status", json=body)
     assert response.status_code == 400 and "web_status" in response.json["errors"]
@@ -79,24 +96,37 @@ def test_web_status_history_is_bounded(applicant, sql):
 
 # --- validations ----------------------------------------------------------------------
 
+
 def test_validations_are_stored_per_application(applicant, other, sql):
     errors = {"first_name": ["First Name (Given Name)"], "birth_date": ["Date of Birth"]}
     response = applicant.post("/api/validations", json={"errors": errors, "page": "/about"})
     assert response.json == {"message": "Validation results saved."}
     other.post("/api/validations", json={"errors": {}})
-    rows = sql("SELECT a.username, p.validation_errors FROM applications p JOIN accounts a ON a.id = p.account_id "
-               "ORDER BY a.username")
+    rows = sql(
+        "SELECT a.username, p.validation_errors FROM applications p JOIN accounts a ON a.id = p.account_id "
+        "ORDER BY a.username"
+    )
     import json
+
     stored = {username: value if isinstance(value, dict) else json.loads(value) for username, value in rows}
     assert stored["ada@example.com"] == {"page": "/about", "errors": errors}
     assert stored["grace@example.com"] == {"page": None, "errors": {}}
 
 
-@pytest.mark.parametrize("body", [
-    {}, {"errors": []}, {"errors": {"k": "not a list"}}, {"errors": {"k": [1]}},
-    {"errors": {f"k{i}": ["m"] for i in range(1001)}}, {"errors": {"k": ["m"] * 21}},
-    {"errors": {"k" * 201: ["m"]}}, {"errors": {"k": ["m" * 1001]}}, {"errors": {}, "page": 4},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"errors": []},
+        {"errors": {"k": "not a list"}},
+        {"errors": {"k": [1]}},
+        {"errors": {f"k{i}": ["m"] for i in range(1001)}},
+        {"errors": {"k": ["m"] * 21}},
+        {"errors": {"k" * 201: ["m"]}},
+        {"errors": {"k": ["m" * 1001]}},
+        {"errors": {}, "page": 4},
+    ],
+)
 def test_validations_refusals(applicant, body, sql):
     response = applicant.post("/api/validations", json=body)
     assert response.status_code == 400, response.json
@@ -105,6 +135,7 @@ def test_validations_refusals(applicant, body, sql):
 
 
 # --- submit ---------------------------------------------------------------------------
+
 
 def test_submit_with_errors_is_422_with_the_error_map(applicant, sql):
     applicant.put("/api/answer", json={"first_name": "Mei"})
@@ -149,14 +180,17 @@ def test_a_repeated_submit_changes_nothing(app, applicant, on_golden_day, sql):
     assert len(receipts) == 1
 
 
-@pytest.mark.parametrize("method, path, body", [
-    ("put", "/api/answer", {"first_name": "Changed"}),
-    ("put", "/api/answer", {}),
-    ("put", "/api/last-page", {"last_page": "/education"}),
-    ("put", "/api/add-another", {"button_id": "legacy", "num_components": 2}),
-    ("put", "/api/tabs", {"tab_id": "essay_mode", "chosen_tab": "uploaded"}),
-    ("post", "/api/validations", {"errors": {}}),
-])
+@pytest.mark.parametrize(
+    "method, path, body",
+    [
+        ("put", "/api/answer", {"first_name": "Changed"}),
+        ("put", "/api/answer", {}),
+        ("put", "/api/last-page", {"last_page": "/education"}),
+        ("put", "/api/add-another", {"button_id": "legacy", "num_components": 2}),
+        ("put", "/api/tabs", {"tab_id": "essay_mode", "chosen_tab": "uploaded"}),
+        ("post", "/api/validations", {"errors": {}}),
+    ],
+)
 def test_after_submission_every_write_is_409_and_reads_work(applicant, on_golden_day, method, path, body, sql):
     submit_valid(applicant, on_golden_day)
     before = sql("SELECT answers, last_page, add_another, tabs, version FROM applications")

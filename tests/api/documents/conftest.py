@@ -1,5 +1,6 @@
 """Two logged-in applicants, a real Redis for the conversion queue, helpers for the
 presigned upload journey, and the hostile corpus (tests/unit/documents/corpus.py)."""
+
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit

@@ -1,6 +1,7 @@
 """The documents API on local storage: presigned policy, upload endpoint, conversion requests,
 status, deletion, document answers, permissions and hostile input. Jobs are queued on a real
 Redis here; tests/jobs runs them with real workers."""
+
 import base64
 import json
 import time
@@ -42,12 +43,18 @@ def test_upload_stores_the_file_and_conversion_is_queued(app, applicant, queue_n
     assert status.json == {"status": "unprocessed", "message": ""}
 
 
-@pytest.mark.parametrize("change, status, message", [
-    ({"x-amz-signature": "0" * 64}, 403, "signature we calculated does not match"),
-    ({"key": "uploads/1/essay_file/other"}, 403, "Policy Condition failed"),
-    ({"policy": base64.b64encode(b'{"expiration":"2030-01-01T00:00:00.000Z","conditions":[]}').decode()}, 403,
-     "signature"),
-])
+@pytest.mark.parametrize(
+    "change, status, message",
+    [
+        ({"x-amz-signature": "0" * 64}, 403, "signature we calculated does not match"),
+        ({"key": "uploads/1/essay_file/other"}, 403, "Policy Condition failed"),
+        (
+            {"policy": base64.b64encode(b'{"expiration":"2030-01-01T00:00:00.000Z","conditions":[]}').decode()},
+            403,
+            "signature",
+        ),
+    ],
+)
 def test_a_tampered_policy_is_refused(applicant, change, status, message):
     response = upload(applicant, presign(applicant), corpus.pdf(), **change)
     assert response.status_code == status
@@ -63,10 +70,13 @@ def test_an_expired_policy_is_refused(app, applicant, monkeypatch):
     assert response.json["message"] == "Invalid according to Policy: Policy expired."
 
 
-@pytest.mark.parametrize("size, message", [
-    (0, "smaller than the minimum"),
-    (1_000_001, "exceeds the maximum allowed size"),
-])
+@pytest.mark.parametrize(
+    "size, message",
+    [
+        (0, "smaller than the minimum"),
+        (1_000_001, "exceeds the maximum allowed size"),
+    ],
+)
 def test_the_content_length_range_is_enforced(applicant, size, message):
     response = upload(applicant, presign(applicant), b"x" * size)
     assert response.status_code == 400
@@ -77,22 +87,28 @@ def test_an_upload_without_a_file_is_refused(applicant):
     presigned = presign(applicant)
     from urllib.parse import urlsplit
 
-    response = applicant.post(urlsplit(presigned["url"]).path, data=presigned["fields"],
-                              content_type="multipart/form-data")
+    response = applicant.post(
+        urlsplit(presigned["url"]).path, data=presigned["fields"], content_type="multipart/form-data"
+    )
     assert response.status_code == 400
     assert "message" in response.json
 
 
 def test_only_logged_in_applicants(app):
     anonymous = app.test_client()
-    for method, path, body in [("post", "/api/presigned-url", {"answer_key": FILE_KEY}),
-                               ("post", f"/api/pdf/document-answer/{FILE_KEY}", {"file_key": "k", "file_name": "a.pdf"}),
-                               ("get", f"/api/pdf/document-answer/{FILE_KEY}", None),
-                               ("delete", f"/api/pdf/document-answer/{FILE_KEY}", None),
-                               ("delete", f"/api/document-answer/{FILE_KEY}", None),
-                               ("get", "/api/document-answer", None)]:
-        response = getattr(anonymous, method)(path, json=body) if body is not None else \
-            getattr(anonymous, method)(path, headers={"Content-Type": "application/json"})
+    for method, path, body in [
+        ("post", "/api/presigned-url", {"answer_key": FILE_KEY}),
+        ("post", f"/api/pdf/document-answer/{FILE_KEY}", {"file_key": "k", "file_name": "a.pdf"}),
+        ("get", f"/api/pdf/document-answer/{FILE_KEY}", None),
+        ("delete", f"/api/pdf/document-answer/{FILE_KEY}", None),
+        ("delete", f"/api/document-answer/{FILE_KEY}", None),
+        ("get", "/api/document-answer", None),
+    ]:
+        response = (
+            getattr(anonymous, method)(path, json=body)
+            if body is not None
+            else getattr(anonymous, method)(path, headers={"Content-Type": "application/json"})
+        )
         assert response.status_code == 401, (method, path)
         assert "message" in response.json
 
@@ -114,8 +130,17 @@ def test_another_applicants_upload_key_is_refused(applicant, other):
     assert other.get(f"/api/pdf/document-answer/{FILE_KEY}").json["status"] == "not_answered"
 
 
-@pytest.mark.parametrize("file_key", ["../../etc/passwd", "uploads/1/essay_file/../../../x", "/etc/passwd",
-                                      "uploads/1/essay_file/\x00", "uploads/1/essay_file/" + "a" * 240, ""])
+@pytest.mark.parametrize(
+    "file_key",
+    [
+        "../../etc/passwd",
+        "uploads/1/essay_file/../../../x",
+        "/etc/passwd",
+        "uploads/1/essay_file/\x00",
+        "uploads/1/essay_file/" + "a" * 240,
+        "",
+    ],
+)
 def test_hostile_file_keys_are_refused(applicant, file_key):
     response = applicant.post(f"/api/pdf/document-answer/{FILE_KEY}", json={"file_key": file_key, "file_name": "a.pdf"})
     assert response.status_code == 400
@@ -124,14 +149,24 @@ def test_hostile_file_keys_are_refused(applicant, file_key):
 
 def test_a_key_never_uploaded_is_refused(applicant):
     presigned = presign(applicant)
-    response = applicant.post(f"/api/pdf/document-answer/{FILE_KEY}",
-                              json={"file_key": presigned["fields"]["key"], "file_name": "essay.pdf"})
+    response = applicant.post(
+        f"/api/pdf/document-answer/{FILE_KEY}", json={"file_key": presigned["fields"]["key"], "file_name": "essay.pdf"}
+    )
     assert response.status_code == 400
     assert "has not been uploaded" in response.json["message"]
 
 
-@pytest.mark.parametrize("body", [{}, {"file_key": 3, "file_name": "a"}, {"file_key": "k", "file_name": "n" * 5000},
-                                  [], "text", {"file_key": None, "file_name": None}])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"file_key": 3, "file_name": "a"},
+        {"file_key": "k", "file_name": "n" * 5000},
+        [],
+        "text",
+        {"file_key": None, "file_name": None},
+    ],
+)
 def test_malformed_conversion_bodies_are_400(applicant, body):
     response = applicant.post(f"/api/pdf/document-answer/{FILE_KEY}", json=body)
     assert response.status_code in (400, 422)
@@ -139,8 +174,9 @@ def test_malformed_conversion_bodies_are_400(applicant, body):
 
 
 def test_wrong_content_type_is_415(applicant):
-    response = applicant.post("/api/presigned-url", data="answer_key=essay_file",
-                              content_type="application/x-www-form-urlencoded")
+    response = applicant.post(
+        "/api/presigned-url", data="answer_key=essay_file", content_type="application/x-www-form-urlencoded"
+    )
     assert response.status_code == 415
 
 
@@ -183,8 +219,14 @@ def test_after_submission_document_writes_are_409(app, applicant):
     assert applicant.get(f"/api/pdf/document-answer/{FILE_KEY}").status_code == 200
 
 
-@pytest.mark.parametrize("query", ["", "?key=../../etc/passwd&expires=9999999999&name=a.pdf&signature=00",
-                                   "?key=a&expires=notanumber&name=a&signature=b"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "",
+        "?key=../../etc/passwd&expires=9999999999&name=a.pdf&signature=00",
+        "?key=a&expires=notanumber&name=a&signature=b",
+    ],
+)
 def test_hostile_download_links_are_refused(applicant, query):
     response = applicant.get("/api/storage/download" + query)
     assert response.status_code in (400, 403, 404)

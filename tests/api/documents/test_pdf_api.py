@@ -1,5 +1,6 @@
 """GET /api/pdf without a worker (tests/jobs runs the job), and the OpenAPI description of the
 documents endpoints."""
+
 import pytest
 
 pytestmark = pytest.mark.redis
@@ -40,8 +41,9 @@ def test_without_a_queue_the_answer_is_503_with_a_message(app, applicant):
     app.config["REDIS_URL"] = ""  # as a bare `flask` process without `formengine run`
     response = applicant.get("/api/pdf")
     assert response.status_code == 503
-    assert response.json == {"message": "We could not start converting your file right now. "
-                                        "Please try again in a few minutes."}
+    assert response.json == {
+        "message": "We could not start converting your file right now. Please try again in a few minutes."
+    }
     key = upload_file(applicant, corpus.pdf())
     response = applicant.post(f"/api/pdf/document-answer/{FILE_KEY}", json={"file_key": key, "file_name": "a.pdf"})
     assert response.status_code == 503

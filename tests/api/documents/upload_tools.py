@@ -1,4 +1,5 @@
 """The browser's side of the upload journey, for the documents API tests."""
+
 import io
 from urllib.parse import urlsplit
 
@@ -15,8 +16,7 @@ def upload(client, presigned, data: bytes, name="essay.pdf", **overrides):
     """POST the presigned fields then the file, as a browser would (fields first, file last)."""
     fields = {**presigned["fields"], **overrides}
     path = urlsplit(presigned["url"]).path
-    return client.post(path, data={**fields, "file": (io.BytesIO(data), name)},
-                       content_type="multipart/form-data")
+    return client.post(path, data={**fields, "file": (io.BytesIO(data), name)}, content_type="multipart/form-data")
 
 
 def upload_file(client, data: bytes, name="essay.pdf", key=FILE_KEY) -> str:

@@ -1,4 +1,5 @@
 """/lookup/find over the 21k real high schools of ../shared/data (the sample when it is absent)."""
+
 import csv
 
 import pytest

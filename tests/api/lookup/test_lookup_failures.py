@@ -1,4 +1,5 @@
 """A lookup that fails is silent for the applicant (an empty list) and logged for operators."""
+
 import logging
 
 import pytest

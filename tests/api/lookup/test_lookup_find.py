@@ -1,4 +1,5 @@
 """GET /lookup/find over the bundled sample (built at first use) and the 21k-school list."""
+
 import pytest
 
 
@@ -17,31 +18,71 @@ def test_the_index_is_built_from_the_sample_at_first_use(client, app, tmp_path):
     assert (tmp_path / "lookup.sqlite").exists()
 
 
-@pytest.mark.parametrize("category, text, first", [
-    ("hs_ceeb", "lyc", "Lycée Français International de Bellerive"),
-    ("hs_ceeb", "colegio san jose", "Colegio San José de las Flores"),
-    ("hs_ceeb", "9770", "Lycée Français International de Bellerive"),
-    ("college_ceeb", "stan", "Stanford University"),
-    ("college_ceeb", "universite", "Université de Bellerive"),
-    ("college_ceeb", "4833", "University of California-Berkeley"),
-    ("address", "1200 orch", "1200 Orchard Lane"),
-    ("address", "Lindenstrasse", "Lindenstraße 8"),
-])
+@pytest.mark.parametrize(
+    "category, text, first",
+    [
+        ("hs_ceeb", "lyc", "Lycée Français International de Bellerive"),
+        ("hs_ceeb", "colegio san jose", "Colegio San José de las Flores"),
+        ("hs_ceeb", "9770", "Lycée Français International de Bellerive"),
+        ("college_ceeb", "stan", "Stanford University"),
+        ("college_ceeb", "universite", "Université de Bellerive"),
+        ("college_ceeb", "4833", "University of California-Berkeley"),
+        ("address", "1200 orch", "1200 Orchard Lane"),
+        ("address", "Lindenstrasse", "Lindenstraße 8"),
+    ],
+)
 def test_suggestions_by_name_prefix_and_ceeb_code(client, category, text, first):
     results = _find(client, text=text, category=category).get_json()
     assert results[0]["text"] == first
 
 
-@pytest.mark.parametrize("category, record_id, expected", [
-    ("hs_ceeb", "977003", {"id": "977003", "name": "Gymnasium Am Lindenhof", "ceeb": "977003", "nces_id": "",
-                           "address_line_1": "Lindenstraße 8", "city": "Neustadt am See", "state": "",
-                           "zip": "10115", "country": "DEU"}),
-    ("college_ceeb", "3514", {"id": "3514", "name": "Massachusetts Institute of Technology", "ceeb": "3514",
-                              "nces_id": "", "address_line_1": "77 Massachusetts Avenue", "city": "Cambridge",
-                              "state": "MA", "zip": "02139", "country": "USA"}),
-    ("address", "a009", {"id": "a009", "address_line_1": "250 King Street West", "city": "Port Alder",
-                         "state": "ON", "zip": "M5V 1J2", "country": "CAN"}),
-])
+@pytest.mark.parametrize(
+    "category, record_id, expected",
+    [
+        (
+            "hs_ceeb",
+            "977003",
+            {
+                "id": "977003",
+                "name": "Gymnasium Am Lindenhof",
+                "ceeb": "977003",
+                "nces_id": "",
+                "address_line_1": "Lindenstraße 8",
+                "city": "Neustadt am See",
+                "state": "",
+                "zip": "10115",
+                "country": "DEU",
+            },
+        ),
+        (
+            "college_ceeb",
+            "3514",
+            {
+                "id": "3514",
+                "name": "Massachusetts Institute of Technology",
+                "ceeb": "3514",
+                "nces_id": "",
+                "address_line_1": "77 Massachusetts Avenue",
+                "city": "Cambridge",
+                "state": "MA",
+                "zip": "02139",
+                "country": "USA",
+            },
+        ),
+        (
+            "address",
+            "a009",
+            {
+                "id": "a009",
+                "address_line_1": "250 King Street West",
+                "city": "Port Alder",
+                "state": "ON",
+                "zip": "M5V 1J2",
+                "country": "CAN",
+            },
+        ),
+    ],
+)
 def test_detail_by_id_for_each_category(client, category, record_id, expected):
     response = _find(client, id=record_id, category=category)
     assert response.status_code == 200
@@ -62,7 +103,8 @@ def test_unknown_id_is_404_and_unknown_category_400(client):
     unknown = _find(client, text="maple", category="university")
     assert unknown.status_code == 400
     assert unknown.get_json() == {
-        "message": "Invalid request. category: Must be one of: college_ceeb, hs_ceeb, address."}
+        "message": "Invalid request. category: Must be one of: college_ceeb, hs_ceeb, address."
+    }
     assert _find(client, text="maple").status_code == 400  # no category
 
 
@@ -101,8 +143,9 @@ def test_text_and_id_together_or_neither_are_refused(client):
     for params in ({}, {"text": "maple", "id": "149901"}):
         response = _find(client, category="hs_ceeb", **params)
         assert response.status_code == 400
-        assert response.get_json() == {"message": "Invalid request. text: Give either text (suggestions) or id "
-                                                  "(a detail record)."}
+        assert response.get_json() == {
+            "message": "Invalid request. text: Give either text (suggestions) or id (a detail record)."
+        }
 
 
 def test_openapi_documents_both_shapes_of_the_answer(client):

@@ -1,4 +1,5 @@
 """address=photon: suggestions from the engine, and from the embedded index while it is down."""
+
 import logging
 
 import pytest
@@ -8,9 +9,11 @@ from engine.app import create_app
 
 @pytest.fixture
 def app_overrides(request):
-    return {"LOOKUP_PROVIDERS": "address=photon", "LOOKUP_PHOTON_URL": request.getfixturevalue(request.param),
-            "LOOKUP_PHOTON_TIMEOUT": 0.5}
-
+    return {
+        "LOOKUP_PROVIDERS": "address=photon",
+        "LOOKUP_PHOTON_URL": request.getfixturevalue(request.param),
+        "LOOKUP_PHOTON_TIMEOUT": 0.5,
+    }
 
 
 @pytest.fixture
@@ -22,10 +25,18 @@ def photon_up(photon):
 def test_addresses_come_from_photon_and_schools_from_the_index(client, photon):
     found = client.get("/lookup/find", query_string={"text": "120 Main", "category": "address", "max_results": 2})
     assert [(r["text"], r["sub_text"]) for r in found.get_json()] == [
-        ("120 Main Street", "Springfield, IL 62701, USA"), ("124 Main Street", "Springfield, IL 62701, USA")]
+        ("120 Main Street", "Springfield, IL 62701, USA"),
+        ("124 Main Street", "Springfield, IL 62701, USA"),
+    ]
     detail = client.get("/lookup/find", query_string={"id": found.get_json()[0]["id"], "category": "address"})
-    assert detail.get_json() == {"id": found.get_json()[0]["id"], "address_line_1": "120 Main Street",
-                                 "city": "Springfield", "state": "IL", "zip": "62701", "country": "USA"}
+    assert detail.get_json() == {
+        "id": found.get_json()[0]["id"],
+        "address_line_1": "120 Main Street",
+        "city": "Springfield",
+        "state": "IL",
+        "zip": "62701",
+        "country": "USA",
+    }
     school = client.get("/lookup/find", query_string={"text": "maple", "category": "hs_ceeb"})
     assert len(school.get_json()) == 2
     assert all(r["path"] == "/api" for r in photon.requests)
@@ -49,10 +60,16 @@ def test_with_the_engine_down_addresses_come_from_the_embedded_index(client, cap
 
 
 def test_a_misconfigured_provider_stops_the_app_at_start_up(tmp_path):
-    base = {"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite'}",
-            "INSTANCE_PATH": str(tmp_path), "LOOKUP_INDEX": str(tmp_path / "lookup.sqlite")}
-    for providers, url, problem in (("address=photon", "", "LOOKUP_PHOTON_URL is empty"),
-                                    ("hs_ceeb=photon", "http://127.0.0.1:9", "photon finds addresses"),
-                                    ("schools=index", "", "should be category=provider")):
+    base = {
+        "TESTING": True,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite'}",
+        "INSTANCE_PATH": str(tmp_path),
+        "LOOKUP_INDEX": str(tmp_path / "lookup.sqlite"),
+    }
+    for providers, url, problem in (
+        ("address=photon", "", "LOOKUP_PHOTON_URL is empty"),
+        ("hs_ceeb=photon", "http://127.0.0.1:9", "photon finds addresses"),
+        ("schools=index", "", "should be category=provider"),
+    ):
         with pytest.raises(ValueError, match=problem):
             create_app({**base, "LOOKUP_PROVIDERS": providers, "LOOKUP_PHOTON_URL": url})

@@ -1,4 +1,5 @@
 """`formengine accounts create` and `purge`, against the database DATABASE_URL names."""
+
 import datetime as dt
 
 import pytest
@@ -24,9 +25,14 @@ def test_create_a_confirmed_account_and_purge_old_rows(env):
     assert refused.exit_code != 0 and "Your email address must be valid." in refused.output
     old = dt.datetime(2000, 1, 1)
     with env.begin() as conn:
-        (account_id,), = conn.execute(text("SELECT id FROM accounts")).fetchall()
-        conn.execute(text("INSERT INTO account_sessions (token_hash, account_id, created_at, last_seen_at, expires_at)"
-                          " VALUES ('h', :a, :t, :t, :t)"), {"a": account_id, "t": old})
+        ((account_id,),) = conn.execute(text("SELECT id FROM accounts")).fetchall()
+        conn.execute(
+            text(
+                "INSERT INTO account_sessions (token_hash, account_id, created_at, last_seen_at, expires_at)"
+                " VALUES ('h', :a, :t, :t, :t)"
+            ),
+            {"a": account_id, "t": old},
+        )
         conn.execute(text("INSERT INTO rate_limits (key, window_start, count) VALUES ('x', :t, 3)"), {"t": old})
     result = runner.invoke(main, ["accounts", "purge"])
     assert result.exit_code == 0, result.output

@@ -1,4 +1,5 @@
 """The database rate limits, against SQLite and PostgreSQL."""
+
 import concurrent.futures
 import datetime as dt
 import threading
@@ -45,8 +46,10 @@ def test_keys_are_independent_and_refund_and_clear(session):
     assert limits.hit(session, "a", 1, window).count == 1
 
 
-@pytest.mark.parametrize("failures, seconds", [(1, 0), (4, 0), (5, 1), (6, 2), (7, 4), (10, 32), (14, 512),
-                                               (15, 900), (40, 900), (10_000, 900)])
+@pytest.mark.parametrize(
+    "failures, seconds",
+    [(1, 0), (4, 0), (5, 1), (6, 2), (7, 4), (10, 32), (14, 512), (15, 900), (40, 900), (10_000, 900)],
+)
 def test_login_delay(failures, seconds):
     assert limits.login_delay(failures) == dt.timedelta(seconds=seconds)
 

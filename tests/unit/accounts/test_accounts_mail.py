@@ -1,4 +1,5 @@
 """The mail service: templates with the tenant's name, the .eml outbox, real SMTP on loopback."""
+
 import email
 import email.policy
 import logging
@@ -36,8 +37,9 @@ def smtp_server():
         logins.append((auth_data.login.decode(), auth_data.password.decode()))
         return AuthResult(success=auth_data.password == b"s3cret pass")
 
-    controller = Controller(collector, hostname="127.0.0.1", port=_free_port(), authenticator=authenticator,
-                            auth_require_tls=False)
+    controller = Controller(
+        collector, hostname="127.0.0.1", port=_free_port(), authenticator=authenticator, auth_require_tls=False
+    )
     controller.start()
     collector.port = controller.port
     collector.logins = logins
@@ -45,8 +47,13 @@ def smtp_server():
     controller.stop()
 
 
-OWN_TEMPLATES = ["account_exists", "confirmation_code", "confirmation_code_resent", "password_reset",
-                 "submission_receipt"]  # other domains may register more (mail.register_template)
+OWN_TEMPLATES = [
+    "account_exists",
+    "confirmation_code",
+    "confirmation_code_resent",
+    "password_reset",
+    "submission_receipt",
+]  # other domains may register more (mail.register_template)
 
 
 @pytest.mark.parametrize("template", OWN_TEMPLATES)

@@ -1,8 +1,14 @@
 import pytest
 
 from engine.accounts import passwords
-from engine.accounts.passwords import (SPECIAL_CHARACTERS, dummy_verify, hash_password, is_common, password_problems,
-                                       verify_password)
+from engine.accounts.passwords import (
+    SPECIAL_CHARACTERS,
+    dummy_verify,
+    hash_password,
+    is_common,
+    password_problems,
+    verify_password,
+)
 
 
 @pytest.mark.parametrize("password", ["Correct-Horse-9", "Tr0ub4dor&3xyz", "a B c D 1 2 3 !", "Zz9" + "!" * 9])
@@ -40,9 +46,20 @@ def test_match_rule_only_when_asked():
     assert password_problems("Correct-Horse-9", "Correct-Horse-9", check_match=True) == []
 
 
-@pytest.mark.parametrize("password", ["Password123!", "P@ssw0rd2024!", "Welcome2024!!", "!Qwerty123456",
-                                      "M1ch3ll3!2024", "Iloveyou-2025", "Football#1234", "LetMeIn-12345!",
-                                      "Harrypotter-7"])
+@pytest.mark.parametrize(
+    "password",
+    [
+        "Password123!",
+        "P@ssw0rd2024!",
+        "Welcome2024!!",
+        "!Qwerty123456",
+        "M1ch3ll3!2024",
+        "Iloveyou-2025",
+        "Football#1234",
+        "LetMeIn-12345!",
+        "Harrypotter-7",
+    ],
+)
 def test_common_passwords_and_dressed_up_variants_are_refused(password):
     assert is_common(password)
     assert password_problems(password) == [passwords.MESSAGE_COMMON]

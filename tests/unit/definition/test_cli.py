@@ -1,4 +1,5 @@
 """`formengine validate` and `formengine compile` as a form author runs them."""
+
 import json
 import re
 import shutil

@@ -1,4 +1,5 @@
 """The compiler: what a tenant author's YAML becomes, and what the server validates with it."""
+
 import datetime as dt
 import json
 import shutil
@@ -12,8 +13,14 @@ from engine.definition import DefinitionInvalid, load_and_compile
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "minimal_tenant"
 TODAY = dt.date(2026, 11, 22)
-VALID = {"first_name": "Ada", "gender": "N", "birth_date": "2000-01-01", "hs_name": "North High",
-         "hs_grad_year": "2025", "essay": "short essay"}
+VALID = {
+    "first_name": "Ada",
+    "gender": "N",
+    "birth_date": "2000-01-01",
+    "hs_name": "North High",
+    "hs_grad_year": "2025",
+    "essay": "short essay",
+}
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +70,8 @@ def test_max_length_and_wrong_types(compiled):
 
 def test_impossible_date_is_reported_once(compiled):
     assert compiled.validate({**VALID, "birth_date": "2001-02-30"}, today=TODAY) == {
-        "birth_date": ["Please enter a valid date."]}
+        "birth_date": ["Please enter a valid date."]
+    }
 
 
 def test_compiled_form_carries_data_model_repeaters_tabs_and_options(compiled):
@@ -73,8 +81,10 @@ def test_compiled_form_carries_data_model_repeaters_tabs_and_options(compiled):
     assert data["add_another"]["schools"]["prefixes"] == ["hs_", "hs_2_"]
     assert data["tabs"]["essay_mode"]["tabs"]["uploaded"]["clears"] == ["essay"]
     assert data["options"]["yn"]["options"][0] == {"value": "", "label": "--"}
-    assert data["options"]["years"]["options"][1:3] == [{"value": "2026", "label": "2026"},
-                                                         {"value": "2025", "label": "2025"}]
+    assert data["options"]["years"]["options"][1:3] == [
+        {"value": "2026", "label": "2026"},
+        {"value": "2025", "label": "2025"},
+    ]
     assert data["pages"][0]["clear_rules"][0]["keys"] == ["details"]
 
 
@@ -85,9 +95,11 @@ def test_compiled_json_is_stable(compiled):
 
 
 def test_definition_package_is_pure():
-    code = ("import sys, engine.definition; "
-            "bad=[m for m in sys.modules if m.split('.')[0] in ('flask','sqlalchemy','flask_smorest')]; "
-            "print(','.join(bad))")
+    code = (
+        "import sys, engine.definition; "
+        "bad=[m for m in sys.modules if m.split('.')[0] in ('flask','sqlalchemy','flask_smorest')]; "
+        "print(','.join(bad))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
 
@@ -111,20 +123,43 @@ def _edit(folder: Path, old: str, new: str, name="pages/about.yaml"):
     path.write_text(text.replace(old, new, 1))
 
 
-@pytest.mark.parametrize("old,new,code,fragment", [
-    ("{key: details, type: textarea", "{key: first_name, type: textarea", "DUPLICATE_KEY", "'first_name' is already used"),
-    ("{valueKey: gender, operator: equals", "{valueKey: gendr, operator: equals", "REF_UNKNOWN_KEY", "did you mean 'gender'?"),
-    ("type: textarea, label: Details", "type: txtarea, label: Details", "UNKNOWN_FIELD_TYPE", "did you mean 'textarea'?"),
-    ("max: 2, prefixes: [hs_, hs_2_]", "max: 11, prefixes: [hs_, hs_2_]", "ADD_ANOTHER_MAX", "the most is 10"),
-    ("prefixes: [hs_, hs_2_]", "prefixes: [hs_, hs_3_]", "PREFIX_MISMATCH", "should be 'hs_2_'"),
-    ("options: yn, label: Gender", "options: yes_no, label: Gender", "REF_UNKNOWN_OPTIONS", "'yes_no' does not exist"),
-    ("default: typed", "default: typd", "REF_UNKNOWN_TAB", "did you mean 'typed'?"),
-    ("required: true}\n      - {key: gender", "required: 3}\n      - {key: gender", "AMBIGUOUS", "true, a message"),
-    ("{latest: {years_ago: 13}", "{latest: {years_ago: thirteen}", "WRONG_TYPE", "integer"),
-    ("title: About You\n", "title: About You\ncolour: blue\n", "UNKNOWN_PROPERTY", "'colour'"),
-    ("nav_label: About You\n", "nav_label: About You\n  bad: [\n", "YAML_SYNTAX", ""),
-    ("title: About You\n", "title: About You\ntitle: Again\n", "YAML_DUPLICATE_KEY", "'title' is written twice"),
-])
+@pytest.mark.parametrize(
+    "old,new,code,fragment",
+    [
+        (
+            "{key: details, type: textarea",
+            "{key: first_name, type: textarea",
+            "DUPLICATE_KEY",
+            "'first_name' is already used",
+        ),
+        (
+            "{valueKey: gender, operator: equals",
+            "{valueKey: gendr, operator: equals",
+            "REF_UNKNOWN_KEY",
+            "did you mean 'gender'?",
+        ),
+        (
+            "type: textarea, label: Details",
+            "type: txtarea, label: Details",
+            "UNKNOWN_FIELD_TYPE",
+            "did you mean 'textarea'?",
+        ),
+        ("max: 2, prefixes: [hs_, hs_2_]", "max: 11, prefixes: [hs_, hs_2_]", "ADD_ANOTHER_MAX", "the most is 10"),
+        ("prefixes: [hs_, hs_2_]", "prefixes: [hs_, hs_3_]", "PREFIX_MISMATCH", "should be 'hs_2_'"),
+        (
+            "options: yn, label: Gender",
+            "options: yes_no, label: Gender",
+            "REF_UNKNOWN_OPTIONS",
+            "'yes_no' does not exist",
+        ),
+        ("default: typed", "default: typd", "REF_UNKNOWN_TAB", "did you mean 'typed'?"),
+        ("required: true}\n      - {key: gender", "required: 3}\n      - {key: gender", "AMBIGUOUS", "true, a message"),
+        ("{latest: {years_ago: 13}", "{latest: {years_ago: thirteen}", "WRONG_TYPE", "integer"),
+        ("title: About You\n", "title: About You\ncolour: blue\n", "UNKNOWN_PROPERTY", "'colour'"),
+        ("nav_label: About You\n", "nav_label: About You\n  bad: [\n", "YAML_SYNTAX", ""),
+        ("title: About You\n", "title: About You\ntitle: Again\n", "YAML_DUPLICATE_KEY", "'title' is written twice"),
+    ],
+)
 def test_author_mistakes_get_a_located_message(tmp_path, old, new, code, fragment):
     folder = _copy(tmp_path)
     _edit(folder, old, new)
@@ -166,8 +201,13 @@ def test_generated_validator_is_used_and_agrees_with_the_reference(compiled):
 
     for page in compiled.data["pages"]:
         compile_validator(page["schema"], TODAY)  # raises Unsupported if the fast path could not be used
-    samples = [VALID, {}, {**VALID, "gender": "Y"}, {**VALID, "birth_date": "2020-02-29", "effective_date": "1999-01-01"},
-               {"first_name": "x" * 50, "hs_2_name": "y", "essay": True, "gender": "Q"}]
+    samples = [
+        VALID,
+        {},
+        {**VALID, "gender": "Y"},
+        {**VALID, "birth_date": "2020-02-29", "effective_date": "1999-01-01"},
+        {"first_name": "x" * 50, "hs_2_name": "y", "essay": True, "gender": "Q"},
+    ]
     for answers in samples:
         assert compiled.validate(answers, today=TODAY) == compiled.validate(answers, today=TODAY, reference=True)
 
@@ -197,4 +237,5 @@ def test_year_list_offset_moves_with_today(tmp_path):
     assert [o["value"] for o in compiled.data["options"]["years"]["options"]] == ["", "2028", "2027", "2026"]
     assert compiled.validate({**VALID, "hs_grad_year": "2028"}, today=TODAY) == {}
     assert compiled.validate({**VALID, "hs_grad_year": "2029"}, today=TODAY) == {
-        "hs_grad_year": ["Please choose one of the options."]}
+        "hs_grad_year": ["Please choose one of the options."]
+    }

@@ -3,6 +3,7 @@
 The same files are run by the client's vitest suite (client/src/form/golden.test.js), so the
 server and the browser can never drift apart. Format: tests/golden/README.md.
 """
+
 import datetime as dt
 import json
 from pathlib import Path
@@ -103,7 +104,9 @@ def test_file_golden_case(case):
     from engine.definition.files import file_problems
 
     compiled = compiled_for("intl_undergrad")
-    file_fields = [f for page in compiled.data["pages"] for f in _walk_fields(page["sections"]) if f.get("widget") == "file_upload"]
+    file_fields = [
+        f for page in compiled.data["pages"] for f in _walk_fields(page["sections"]) if f.get("widget") == "file_upload"
+    ]
     assert file_fields, "the tenant has file uploads"
     for field in file_fields:
         assert file_problems(field["file"], case["file_name"], case["size"]) == case["expect"]

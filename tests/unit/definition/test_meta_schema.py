@@ -1,5 +1,6 @@
 """The published meta-schema is what editors lint tenant files with: it must accept every shipped
 file through its root (tenant, page or option list), and refuse a broken one."""
+
 import json
 from pathlib import Path
 
@@ -28,6 +29,10 @@ def test_every_shipped_file_passes_the_editor_schema(path):
 
 
 def test_editor_schema_refuses_an_unknown_field_type():
-    page = {"route": "/x", "title": "X", "nav_label": "X",
-            "sections": [{"id": "s", "fields": [{"key": "a", "type": "txt", "label": "A"}]}]}
+    page = {
+        "route": "/x",
+        "title": "X",
+        "nav_label": "X",
+        "sections": [{"id": "s", "fields": [{"key": "a", "type": "txt", "label": "A"}]}],
+    }
     assert not Draft202012Validator(SCHEMA).is_valid(page)

@@ -1,4 +1,5 @@
 """Puts this folder on sys.path so `import corpus` works here and in the API and job tests."""
+
 import sys
 from pathlib import Path
 

@@ -2,6 +2,7 @@
 
 Imported by the documents unit, API and job tests (their conftests put this folder on sys.path).
 """
+
 import io
 import struct
 import zipfile
@@ -63,12 +64,17 @@ def pdf_with_javascript() -> bytes:
     from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf("Scripted"))))
-    script = DictionaryObject({NameObject("/S"): NameObject("/JavaScript"),
-                               NameObject("/JS"): TextStringObject("app.alert('pwned');")})
+    script = DictionaryObject(
+        {NameObject("/S"): NameObject("/JavaScript"), NameObject("/JS"): TextStringObject("app.alert('pwned');")}
+    )
     names = DictionaryObject({NameObject("/Names"): ArrayObject([TextStringObject("js"), writer._add_object(script)])})
     writer._root_object[NameObject("/Names")] = DictionaryObject({NameObject("/JavaScript"): names})
-    action = DictionaryObject({NameObject("/S"): NameObject("/JavaScript"),
-                               NameObject("/JS"): TextStringObject("app.launchURL('http://evil.example');")})
+    action = DictionaryObject(
+        {
+            NameObject("/S"): NameObject("/JavaScript"),
+            NameObject("/JS"): TextStringObject("app.launchURL('http://evil.example');"),
+        }
+    )
     writer._root_object[NameObject("/OpenAction")] = writer._add_object(action)
     writer.pages[0][NameObject("/AA")] = DictionaryObject({NameObject("/O"): writer._add_object(action)})
     writer.add_uri(0, "http://evil.example", [0, 0, 100, 100])
@@ -130,8 +136,11 @@ def docx_with_external_entity() -> bytes:
     base = docx()
     document = zipfile.ZipFile(io.BytesIO(base)).read("word/document.xml")
     header, _, rest = document.partition(b"?>")
-    evil = header + b'?><!DOCTYPE w:document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>' + \
-        rest.replace(b"Hello from Word", b"&xxe;")
+    evil = (
+        header
+        + b'?><!DOCTYPE w:document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
+        + rest.replace(b"Hello from Word", b"&xxe;")
+    )
     return _rezip(base, replace={"word/document.xml": evil})
 
 
@@ -146,14 +155,19 @@ def docx_many_entries() -> bytes:
 
 def png_declaring(width=20000, height=20000) -> bytes:
     """A tiny PNG whose header claims width x height (a decompression bomb's calling card)."""
+
     def chunk(kind: bytes, body: bytes) -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
 
     row = b"\0" + b"\0" * width  # one filter byte + greyscale pixels, 1 byte each
     compressor = zlib.compressobj(9)
     data = b"".join(compressor.compress(row) for _ in range(64)) + compressor.flush()
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
-            + chunk(b"IDAT", data) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+        + chunk(b"IDAT", data)
+        + chunk(b"IEND", b"")
+    )
 
 
 def elf_executable() -> bytes:
@@ -178,20 +192,42 @@ HOSTILE = {
     "one_byte_over": (one_byte_over, "big.pdf", RULES["messages"]["too_large"]),
     "wrong_extension": (lambda: b"just some text\n", "notes.txt", RULES["messages"]["wrong_type"]),
     "renamed_executable": (elf_executable, "essay.pdf", RULES["messages"]["wrong_type"]),
-    "corrupt_pdf": (corrupt_pdf, "essay.pdf", "Your PDF could not be read. It may be damaged; please upload a different file."),
-    "encrypted_pdf": (encrypted_pdf, "essay.pdf", "Your PDF is password-protected. Please remove the password and upload it again."),
-    "png_20000x20000": (png_declaring, "huge.png",
-                        "Your image has too many pixels. Please upload a smaller image (at most 40 megapixels)."),
-    "docx_zip_bomb": (docx_zip_bomb, "bomb.docx",
-                      "Your Word document expands to too much data to be converted. Please simplify it or upload a PDF."),
-    "docx_many_entries": (docx_many_entries, "many.docx",
-                          "Your Word document expands to too much data to be converted. Please simplify it or upload a PDF."),
-    "docx_external_entity": (docx_with_external_entity, "xxe.docx",
-                             "Your Word document contains XML entity declarations, which are not allowed. "
-                             "Please save it again as a normal .docx file."),
-    "pdf_zip_polyglot": (pdf_zip_polyglot, "poly.pdf",
-                         "Your file looks like more than one type of file at once. "
-                         "Please save it again as a single type and upload it."),
+    "corrupt_pdf": (
+        corrupt_pdf,
+        "essay.pdf",
+        "Your PDF could not be read. It may be damaged; please upload a different file.",
+    ),
+    "encrypted_pdf": (
+        encrypted_pdf,
+        "essay.pdf",
+        "Your PDF is password-protected. Please remove the password and upload it again.",
+    ),
+    "png_20000x20000": (
+        png_declaring,
+        "huge.png",
+        "Your image has too many pixels. Please upload a smaller image (at most 40 megapixels).",
+    ),
+    "docx_zip_bomb": (
+        docx_zip_bomb,
+        "bomb.docx",
+        "Your Word document expands to too much data to be converted. Please simplify it or upload a PDF.",
+    ),
+    "docx_many_entries": (
+        docx_many_entries,
+        "many.docx",
+        "Your Word document expands to too much data to be converted. Please simplify it or upload a PDF.",
+    ),
+    "docx_external_entity": (
+        docx_with_external_entity,
+        "xxe.docx",
+        "Your Word document contains XML entity declarations, which are not allowed. "
+        "Please save it again as a normal .docx file.",
+    ),
+    "pdf_zip_polyglot": (
+        pdf_zip_polyglot,
+        "poly.pdf",
+        "Your file looks like more than one type of file at once. Please save it again as a single type and upload it.",
+    ),
     "name_33_characters": (lambda: pdf(), "a" * 29 + ".pdf", RULES["messages"]["name_too_long"]),
 }
 

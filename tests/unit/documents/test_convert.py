@@ -1,4 +1,5 @@
 """convert.py: type from bytes, every file rule with its message, each converter, the hostile corpus."""
+
 import io
 import resource
 
@@ -95,11 +96,20 @@ def test_a_pdf_behind_other_bytes_is_a_polyglot():
 
 
 def test_docx_content_survives_conversion():
-    result, _ = check_and_convert(corpus.docx(("An essay about courage.",), image=corpus.png(120, 60)),
-                                  "essay.docx", corpus.RULES)
+    result, _ = check_and_convert(
+        corpus.docx(("An essay about courage.",), image=corpus.png(120, 60)), "essay.docx", corpus.RULES
+    )
     text = pdf_text(result)
-    for expected in ("My Essay", "First part", "An essay about courage.", "bold words", "a bullet point",
-                     "a numbered point", "cell 0.0", "cell 1.1"):
+    for expected in (
+        "My Essay",
+        "First part",
+        "An essay about courage.",
+        "bold words",
+        "a bullet point",
+        "a numbered point",
+        "cell 0.0",
+        "cell 1.1",
+    ):
         assert expected in text
 
 

@@ -1,5 +1,6 @@
 """The local backend: S3-style signed POST policies checked like S3, keys that cannot escape the
 folder, signed download links."""
+
 import base64
 import io
 import json
@@ -35,12 +36,15 @@ def test_expiry_is_capped_at_five_minutes(store):
     assert store.check_policy(post.fields, 10, now=time.time() + 290) == "uploads/1/essay_file/abc"
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"x-amz-signature": "f" * 64}, "signature"),
-    ({"key": "uploads/2/essay_file/abc"}, "Policy Condition failed"),
-    ({"policy": ""}, "required"),
-    ({"policy": "bm90IGpzb24="}, "signature"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"x-amz-signature": "f" * 64}, "signature"),
+        ({"key": "uploads/2/essay_file/abc"}, "Policy Condition failed"),
+        ({"policy": ""}, "required"),
+        ({"policy": "bm90IGpzb24="}, "signature"),
+    ],
+)
 def test_tampering_is_refused(store, change, message):
     with pytest.raises(PolicyRefused, match=message):
         store.check_policy({**fields_for(store).fields, **change}, 10)
@@ -78,9 +82,23 @@ def test_an_upload_longer_than_declared_is_not_kept(store):
     assert store.size(key) is None
 
 
-@pytest.mark.parametrize("key", ["../etc/passwd", "uploads/../../etc/passwd", "/etc/passwd", "uploads/1/a\x00b",
-                                 "uploads", "uploads//x", "uploads/1/" + "a" * 200, "Uploads/1/x", "uploads/1/.hidden",
-                                 "uploads/1/x/..", 42, None])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "../etc/passwd",
+        "uploads/../../etc/passwd",
+        "/etc/passwd",
+        "uploads/1/a\x00b",
+        "uploads",
+        "uploads//x",
+        "uploads/1/" + "a" * 200,
+        "Uploads/1/x",
+        "uploads/1/.hidden",
+        "uploads/1/x/..",
+        42,
+        None,
+    ],
+)
 def test_keys_cannot_escape_the_folder(store, key):
     assert not valid_key(key)
     with pytest.raises(StorageError):
@@ -114,13 +132,16 @@ def test_signed_download_links(store):
         time.time = real
 
 
-@pytest.mark.parametrize("change", [
-    {"x-amz-signature": "\u00fc\U000f4a2f\u00a5"},
-    {"x-amz-signature": "\ud800"},
-    {"policy": "\udaff\u00e9"},
-    {"x-amz-signature": None},
-    {"key": None},
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"x-amz-signature": "\u00fc\U000f4a2f\u00a5"},
+        {"x-amz-signature": "\ud800"},
+        {"policy": "\udaff\u00e9"},
+        {"x-amz-signature": None},
+        {"key": None},
+    ],
+)
 def test_hostile_field_values_are_refused_not_crashed(store, change):
     with pytest.raises(PolicyRefused):
         store.check_policy({**fields_for(store).fields, **change}, 10)
@@ -130,8 +151,10 @@ def test_a_validly_signed_policy_of_the_wrong_shape_is_refused(store):
     import hashlib
     import hmac
 
-    for policy in ([1, 2], {"expiration": "2099-01-01T00:00:00.000Z", "conditions": [{"key": "a/b"},
-                                                                                 ["content-length-range", "1", "x"]]}):
+    for policy in (
+        [1, 2],
+        {"expiration": "2099-01-01T00:00:00.000Z", "conditions": [{"key": "a/b"}, ["content-length-range", "1", "x"]]},
+    ):
         policy_b64 = base64.b64encode(json.dumps(policy).encode()).decode()
         signature = hmac.new(store.secret, policy_b64.encode(), hashlib.sha256).hexdigest()
         with pytest.raises(PolicyRefused, match="could not be read"):

@@ -1,4 +1,5 @@
 """engine.jobs against a real Redis and a real RQ worker process."""
+
 import json
 import subprocess
 import sys
@@ -17,7 +18,9 @@ def run_worker_burst(redis_url: str, queue_name: str) -> subprocess.CompletedPro
     """`python -m engine.jobs --burst`: a real worker process that exits when the queue is empty."""
     return subprocess.run(
         [sys.executable, "-m", "engine.jobs", "--url", redis_url, "--burst", queue_name],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 

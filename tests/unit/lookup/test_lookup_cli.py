@@ -36,9 +36,12 @@ def test_files_in_another_encoding(tmp_path):
     ipeds = tmp_path / "hd2023.csv"
     ipeds.write_bytes("UNITID,INSTNM,CITY,STABBR\n100,Université Elm,Elm,TX\n".encode("cp1252"))
     target = tmp_path / "lookup.sqlite"
-    refused = CliRunner().invoke(main, ["lookup", "load", "--index", str(target), "--category", "college_ceeb",
-                                        str(ipeds)])
+    refused = CliRunner().invoke(
+        main, ["lookup", "load", "--index", str(target), "--category", "college_ceeb", str(ipeds)]
+    )
     assert refused.exit_code == 1 and "pass --encoding" in refused.output
-    loaded = CliRunner().invoke(main, ["lookup", "load", "--index", str(target), "--category", "college_ceeb",
-                                       "--encoding", "cp1252", str(ipeds)])
+    loaded = CliRunner().invoke(
+        main,
+        ["lookup", "load", "--index", str(target), "--category", "college_ceeb", "--encoding", "cp1252", str(ipeds)],
+    )
     assert loaded.exit_code == 0 and "college_ceeb: 1 entries" in loaded.output

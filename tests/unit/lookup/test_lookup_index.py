@@ -27,8 +27,10 @@ def test_name_prefix_folded_for_diacritics(sample):
 
 
 def test_names_starting_with_the_query_come_before_other_matches(sample):
-    assert _texts(sample.search("hs_ceeb", "lincoln", 5)) == ["Lincoln Heights High School",
-                                                              "Abraham Lincoln Preparatory School"]
+    assert _texts(sample.search("hs_ceeb", "lincoln", 5)) == [
+        "Lincoln Heights High School",
+        "Abraham Lincoln Preparatory School",
+    ]
 
 
 def test_every_word_is_a_prefix_in_any_order(sample):
@@ -57,10 +59,24 @@ def test_search_syntax_in_the_text_is_plain_text(sample):
 
 def test_detail_by_id(sample):
     assert sample.detail("hs_ceeb", "149901") == {
-        "id": "149901", "name": "Maple Ridge High School", "ceeb": "149901", "nces_id": "",
-        "address_line_1": "1200 Orchard Lane", "city": "Springfield", "state": "IL", "zip": "62704", "country": "USA"}
-    assert sample.detail("address", "a011") == {"id": "a011", "address_line_1": "Lindenstraße 8",
-                                                "city": "Neustadt am See", "state": "", "zip": "10115", "country": "DEU"}
+        "id": "149901",
+        "name": "Maple Ridge High School",
+        "ceeb": "149901",
+        "nces_id": "",
+        "address_line_1": "1200 Orchard Lane",
+        "city": "Springfield",
+        "state": "IL",
+        "zip": "62704",
+        "country": "USA",
+    }
+    assert sample.detail("address", "a011") == {
+        "id": "a011",
+        "address_line_1": "Lindenstraße 8",
+        "city": "Neustadt am See",
+        "state": "",
+        "zip": "10115",
+        "country": "DEU",
+    }
     assert sample.detail("hs_ceeb", "3514") is None  # a college's code is not a high school's
 
 
@@ -101,11 +117,13 @@ def test_loading_leaves_no_temporary_files(tmp_path, sample_index):
 
 # The same behaviour over the 21k real high schools when ../shared/data is present.
 
+
 def _source_rows(hs_source):
     with open(hs_source, newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.DictReader(handle))
-    name, ceeb, city, state = (("HS_NAME", "HS_CEEB", "HS_CITY", "HS_STATE") if "HS_NAME" in rows[0]
-                               else ("name", "ceeb", "city", "state"))
+    name, ceeb, city, state = (
+        ("HS_NAME", "HS_CEEB", "HS_CITY", "HS_STATE") if "HS_NAME" in rows[0] else ("name", "ceeb", "city", "state")
+    )
     return [(row[name], row[ceeb], f"{row[city]} {row[state]}") for row in rows if row[name].strip()]
 
 
@@ -161,5 +179,7 @@ def test_the_service_answers_no_suggestions_whatever_the_provider_raises(caplog)
 
 def test_with_a_one_letter_word_names_holding_every_word_come_first(sample):
     # "Christian Academy" sorts first but only its city (Springfield) has an s-word.
-    assert _texts(sample.search("hs_ceeb", "maple s", 5)) == ["Maple Ridge High School",
-                                                              "Maple Ridge Christian Academy"]
+    assert _texts(sample.search("hs_ceeb", "maple s", 5)) == [
+        "Maple Ridge High School",
+        "Maple Ridge Christian Academy",
+    ]

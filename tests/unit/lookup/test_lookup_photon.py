@@ -32,8 +32,13 @@ def test_an_id_carries_its_address_and_cannot_be_made_up(photon):
     provider = _photon(photon.url)
     first = provider.search("address", "120 main", 1)[0]
     assert provider.detail("address", first.id) == {
-        "id": first.id, "address_line_1": "120 Main Street", "city": "Springfield", "state": "IL",
-        "zip": "62701", "country": "USA"}
+        "id": first.id,
+        "address_line_1": "120 Main Street",
+        "city": "Springfield",
+        "state": "IL",
+        "zip": "62701",
+        "country": "USA",
+    }
     assert provider.detail("address", first.id[:-2] + "xx") is None
     assert _photon(photon.url, timeout=0.5).detail("address", "a001") is None
     other_secret = PhotonProvider(photon.url, "another-secret")

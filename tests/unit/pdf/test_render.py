@@ -1,4 +1,5 @@
 """render.py: the application PDF from the compiled form, checked through its extracted text."""
+
 import datetime as dt
 import io
 import json
@@ -67,7 +68,9 @@ def visible_fields(form, answers, tabs=None):
 def shown_answer(form, field, answers) -> str:
     value = answers[field["key"]]
     if field["type"] in ("select", "radio", "conditional_select"):
-        name = field.get("options") or field["options_by"]["options"].get(answers.get(field["options_by"]["controller"]))
+        name = field.get("options") or field["options_by"]["options"].get(
+            answers.get(field["options_by"]["controller"])
+        )
         labels = {o["value"]: o["label"] for o in form["options"].get(name, {}).get("options", [])}
         return labels.get(value) or answers.get(field.get("desc_key", ""), value)
     if value is True:
@@ -107,8 +110,14 @@ def test_a_school_is_its_name_plus_its_ceeb_code(form, answers):
 
 
 def test_hidden_sections_and_fields_are_left_out(form, answers):
-    answers.update({"mailing_addr_same_as_perm_addr": "Y", "mailing_address_line_1": "1 Hidden Lane",
-                    "conviction": "N", "conviction_comment": "Hidden comment"})
+    answers.update(
+        {
+            "mailing_addr_same_as_perm_addr": "Y",
+            "mailing_address_line_1": "1 Hidden Lane",
+            "conviction": "N",
+            "conviction_comment": "Hidden comment",
+        }
+    )
     text = render(form, answers)
     assert "1 Hidden Lane" not in text
     assert "Hidden comment" not in text
@@ -164,16 +173,19 @@ def test_sizes_are_shown_in_decimal_units():
     assert format_size(1_000_000) == "1.0 MB"
 
 
-@pytest.mark.parametrize("schema, instance, expected", [
-    ({"required": ["a"], "properties": {"a": {"const": "Y"}}}, {"a": "Y"}, True),
-    ({"required": ["a"], "properties": {"a": {"const": "Y"}}}, {}, False),
-    ({"required": ["a"], "properties": {"a": {"enum": ["1", "2"]}}}, {"a": "3"}, False),
-    ({"not": {"required": ["a"]}}, {}, True),
-    ({"allOf": [{"required": ["a"]}, {"required": ["b"]}]}, {"a": 1}, False),
-    ({"anyOf": [{"required": ["a"]}, {"required": ["b"]}]}, {"b": 1}, True),
-    ({"required": ["a"], "properties": {"a": {"minLength": 3}}}, {"a": "abcd"}, True),
-    ({"required": ["a"], "properties": {"a": {"not": {"const": False}}}}, {"a": False}, False),
-])
+@pytest.mark.parametrize(
+    "schema, instance, expected",
+    [
+        ({"required": ["a"], "properties": {"a": {"const": "Y"}}}, {"a": "Y"}, True),
+        ({"required": ["a"], "properties": {"a": {"const": "Y"}}}, {}, False),
+        ({"required": ["a"], "properties": {"a": {"enum": ["1", "2"]}}}, {"a": "3"}, False),
+        ({"not": {"required": ["a"]}}, {}, True),
+        ({"allOf": [{"required": ["a"]}, {"required": ["b"]}]}, {"a": 1}, False),
+        ({"anyOf": [{"required": ["a"]}, {"required": ["b"]}]}, {"b": 1}, True),
+        ({"required": ["a"], "properties": {"a": {"minLength": 3}}}, {"a": "abcd"}, True),
+        ({"required": ["a"], "properties": {"a": {"not": {"const": False}}}}, {"a": False}, False),
+    ],
+)
 def test_conditions_match_like_the_validator(schema, instance, expected):
     from engine.definition.validation import validator_class
 

@@ -38,7 +38,8 @@ function errorMessage(error, today) {
   const messages = (error.parentSchema && error.parentSchema["x-messages"]) || {};
   let message = messages[error.keyword];
   if (message === undefined) return null; // structural keywords (if, allOf...) carry no message of their own
-  if (error.keyword === "fe_year") message = message.replace("{year}", String(limitYear(today, error.schema)));
+  if (error.keyword === "fe_year")
+    message = message.replace("{year}", String(limitYear(today, error.schema)));
   return message;
 }
 

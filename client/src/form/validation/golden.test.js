@@ -10,8 +10,14 @@ import { evaluateConditionAjv, validateAnswersAjv } from "./ajv.js";
 import { evaluateCondition, validateAnswers } from "./validate.js";
 
 // Every case runs through the shipped interpreter and through ajv.
-const VALIDATORS = [["interpreter", validateAnswers], ["ajv", validateAnswersAjv]];
-const EVALUATORS = [["interpreter", evaluateCondition], ["ajv", evaluateConditionAjv]];
+const VALIDATORS = [
+  ["interpreter", validateAnswers],
+  ["ajv", validateAnswersAjv],
+];
+const EVALUATORS = [
+  ["interpreter", evaluateCondition],
+  ["ajv", evaluateConditionAjv],
+];
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const GOLDEN = join(ROOT, "tests", "golden");
@@ -54,7 +60,9 @@ for (const tenantId of tenants) {
       expect(validate(compiled, base.answers, { today: base.today, tabs: base.tabs })).toEqual({});
     });
     const folder = join(GOLDEN, tenantId, "validation");
-    for (const file of readdirSync(folder).filter((f) => f.endsWith(".json")).sort()) {
+    for (const file of readdirSync(folder)
+      .filter((f) => f.endsWith(".json"))
+      .sort()) {
       for (const c of readJson(join(folder, file))) {
         test.each(VALIDATORS)(`${file.replace(".json", "")}: ${c.name} (%s)`, (_, validate) => {
           const answers = merged(base.answers, c.answers);
@@ -68,22 +76,26 @@ for (const tenantId of tenants) {
 
 describe("condition golden cases", () => {
   const cases = existsSync(join(GOLDEN, "conditions.json")) ? readJson(join(GOLDEN, "conditions.json")) : [];
-  const code = "import json,sys; from engine.definition.conditions import to_schema; " +
+  const code =
+    "import json,sys; from engine.definition.conditions import to_schema; " +
     "print(json.dumps([to_schema(c['condition']) for c in json.load(sys.stdin)]))";
   const schemas = cases.length ? python(code, JSON.stringify(cases)) : [];
   test("there are condition cases", () => expect(cases.length).toBeGreaterThan(10));
   cases.forEach((c, i) => {
-    test.each(EVALUATORS)(`${c.name} (%s)`, (_, evaluate) => expect(evaluate(schemas[i], c.answers)).toBe(c.expect));
+    test.each(EVALUATORS)(`${c.name} (%s)`, (_, evaluate) =>
+      expect(evaluate(schemas[i], c.answers)).toBe(c.expect),
+    );
   });
 });
 
 describe("file golden cases", () => {
   const compiled = compile("intl_undergrad");
   const fileFields = [];
-  const walk = (fields) => fields.forEach((f) => {
-    if (f.widget === "file_upload") fileFields.push(f);
-    Object.values(f.parts || {}).forEach((p) => walk([p]));
-  });
+  const walk = (fields) =>
+    fields.forEach((f) => {
+      if (f.widget === "file_upload") fileFields.push(f);
+      Object.values(f.parts || {}).forEach((p) => walk([p]));
+    });
   for (const page of compiled.pages) {
     for (const s of page.sections) {
       walk(s.fields || []);

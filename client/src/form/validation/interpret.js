@@ -5,7 +5,8 @@
 import { compare, parseDate, shiftYears, todayParts, yearOptions } from "./keywords.js";
 
 const STRUCTURAL = new Set(["$schema", "x-messages", "description", "title"]);
-const has = (object, key) => object !== null && typeof object === "object" && Object.prototype.hasOwnProperty.call(object, key);
+const has = (object, key) =>
+  object !== null && typeof object === "object" && Object.prototype.hasOwnProperty.call(object, key);
 const length = (text) => [...text].length;
 const patterns = new Map();
 
@@ -30,24 +31,40 @@ export function makeInterpreter(today) {
 
   function keywordHolds(keyword, spec, value) {
     switch (keyword) {
-      case "required": return spec.every((k) => has(value, k));
-      case "properties": return Object.entries(spec).every(([k, sub]) => !has(value, k) || holds(sub, value[k]));
-      case "allOf": return spec.every((sub) => holds(sub, value));
-      case "anyOf": return spec.some((sub) => holds(sub, value));
-      case "not": return !holds(spec, value);
-      case "then": return true;
+      case "required":
+        return spec.every((k) => has(value, k));
+      case "properties":
+        return Object.entries(spec).every(([k, sub]) => !has(value, k) || holds(sub, value[k]));
+      case "allOf":
+        return spec.every((sub) => holds(sub, value));
+      case "anyOf":
+        return spec.some((sub) => holds(sub, value));
+      case "not":
+        return !holds(spec, value);
+      case "then":
+        return true;
       case "type":
         if (spec === "string") return typeof value === "string";
         if (spec === "boolean") return typeof value === "boolean";
         if (spec === "object") return value !== null && typeof value === "object" && !Array.isArray(value);
         throw new UnsupportedKeyword(`type ${spec}`);
-      case "const": return sameValue(value, spec);
-      case "enum": return spec.some((option) => sameValue(value, option));
-      case "maxLength": return typeof value !== "string" || length(value) <= spec;
-      case "minLength": return typeof value !== "string" || length(value) >= spec;
-      case "pattern": return typeof value !== "string" || regex(spec).test(value);
+      case "const":
+        return sameValue(value, spec);
+      case "enum":
+        return spec.some((option) => sameValue(value, option));
+      case "maxLength":
+        return typeof value !== "string" || length(value) <= spec;
+      case "minLength":
+        return typeof value !== "string" || length(value) >= spec;
+      case "pattern":
+        return typeof value !== "string" || regex(spec).test(value);
       case "fe_valid_date":
-        return !(spec && typeof value === "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value) && parseDate(value) === null);
+        return !(
+          spec &&
+          typeof value === "string" &&
+          /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value) &&
+          parseDate(value) === null
+        );
       case "fe_date": {
         const day = parseDate(value);
         if (day === null) return true;
@@ -62,9 +79,15 @@ export function makeInterpreter(today) {
         return spec.op === "gte" ? year >= bound : year <= bound;
       }
       case "fe_years":
-        return typeof value !== "string" || (spec.extra || []).includes(value) || yearOptions(now_string(), spec).includes(value);
-      case "fe_compare": return compare(value, spec.op, spec.target);
-      default: throw new UnsupportedKeyword(keyword);
+        return (
+          typeof value !== "string" ||
+          (spec.extra || []).includes(value) ||
+          yearOptions(now_string(), spec).includes(value)
+        );
+      case "fe_compare":
+        return compare(value, spec.op, spec.target);
+      default:
+        throw new UnsupportedKeyword(keyword);
     }
   }
 
@@ -75,7 +98,8 @@ export function makeInterpreter(today) {
 
   // True when value satisfies schema (conditions: no messages).
   function holds(schema, value) {
-    if (has(schema, "if") && holds(schema.if, value) && has(schema, "then") && !holds(schema.then, value)) return false;
+    if (has(schema, "if") && holds(schema.if, value) && has(schema, "then") && !holds(schema.then, value))
+      return false;
     for (const [keyword, spec] of Object.entries(schema)) {
       if (STRUCTURAL.has(keyword) || keyword === "if") continue;
       if (!keywordHolds(keyword, spec, value)) return false;
@@ -90,7 +114,8 @@ export function makeInterpreter(today) {
     for (const [keyword, spec] of Object.entries(schema)) {
       if (STRUCTURAL.has(keyword) || keyword === "if" || keyword === "then") continue;
       if (keyword === "required") {
-        for (const k of spec) if (!has(value, k)) add(k, messages.required ?? `'${k}' is a required property`);
+        for (const k of spec)
+          if (!has(value, k)) add(k, messages.required ?? `'${k}' is a required property`);
       } else if (keyword === "properties") {
         for (const [k, sub] of Object.entries(spec)) if (has(value, k)) collect(sub, value[k], k, add);
       } else if (keyword === "allOf") {

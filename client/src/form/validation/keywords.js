@@ -48,10 +48,14 @@ export function compare(value, op, target) {
     right = pyStr(target);
   }
   switch (op) {
-    case "lt": return left < right;
-    case "lte": return left <= right;
-    case "gt": return left > right;
-    default: return left >= right;
+    case "lt":
+      return left < right;
+    case "lte":
+      return left <= right;
+    case "gt":
+      return left > right;
+    default:
+      return left >= right;
   }
 }
 
@@ -72,7 +76,8 @@ export function addKeywords(ajv, today) {
   ajv.addKeyword({
     keyword: "fe_valid_date",
     schemaType: "boolean",
-    validate: (enabled, value) => !(enabled && typeof value === "string" && DATE.test(value) && parseDate(value) === null),
+    validate: (enabled, value) =>
+      !(enabled && typeof value === "string" && DATE.test(value) && parseDate(value) === null),
   });
   ajv.addKeyword({
     keyword: "fe_date",
@@ -116,6 +121,8 @@ export function addYearListKeyword(ajv, today) {
     keyword: "fe_years",
     schemaType: "object",
     validate: (spec, value) =>
-      typeof value !== "string" || (spec.extra || []).includes(value) || yearOptions(today, spec).includes(value),
+      typeof value !== "string" ||
+      (spec.extra || []).includes(value) ||
+      yearOptions(today, spec).includes(value),
   });
 }

@@ -56,7 +56,12 @@ function merge(into, errors) {
 }
 
 // {key: [messages]} for the whole application, or for the given page routes; {} when valid.
-export function validateAnswers(compiled, answers, { today, tabs, routes } = {}, validatePage = validateInstance) {
+export function validateAnswers(
+  compiled,
+  answers,
+  { today, tabs, routes } = {},
+  validatePage = validateInstance,
+) {
   const instance = prepareInstance(answers, tabs, tabDefaults(compiled));
   const errors = {};
   for (const page of compiled.pages) {
