@@ -434,7 +434,7 @@ def choose_tab(account_id: int, tab_id: str, chosen_tab: str) -> list[str]:
     with db.transaction() as tx:
         application = _open(lock(tx, account_id))
         application.tabs = {**application.tabs, tab_id: chosen_tab}
-        application.answers = merge(application.answers, {key: "" for key in clears})
+        application.answers = merge(application.answers, dict.fromkeys(clears, ""))
         _changed(application)
         application_id = application.id
     data_model = compiled_form().data_model

@@ -265,6 +265,7 @@ class Compiler:
 
     def sections_layout(self, route: str, page: dict) -> tuple[list, list]:
         sections, clear_rules = [], []
+        by_key = self.model.by_key
         for section in page["sections"]:
             out = {"id": section["id"]}
             for name in ("title",):
@@ -285,7 +286,6 @@ class Compiler:
                     "label": confirm["label"],
                     **{n: self._markdown(confirm[n]) for n in ("before", "after") if n in confirm},
                 }
-            by_key = self.model.by_key
             if "add_another" in section:
                 spec = section["add_another"]
                 out["add_another"] = {

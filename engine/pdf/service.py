@@ -132,7 +132,7 @@ def _enqueue(session: Session, row: ApplicationPdf, settings: dict) -> None:
             row.message = messages.QUEUE_UNAVAILABLE
             row.fingerprint = None
             session.add(row)
-        raise AppError(messages.QUEUE_UNAVAILABLE, 503)
+        raise AppError(messages.QUEUE_UNAVAILABLE, 503) from None
     with db.transaction():
         row.job_id = job.id
         row.attempts = (row.attempts or 0) + 1
