@@ -13,7 +13,6 @@ import {
   MSG,
   newPage,
   run,
-  shot,
   signUpAndConfirm,
   waitForPath,
 } from "./auth_helpers.mjs";

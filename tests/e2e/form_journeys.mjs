@@ -42,7 +42,6 @@ function check(condition, message) {
 }
 
 const form = await (await fetch(`${baseUrl}/public/form`)).json();
-const pageOf = (route) => form.pages.find((page) => page.route === route);
 
 // --- helpers -------------------------------------------------------------------------------------
 const control = (page, key) =>
@@ -99,7 +98,7 @@ async function axe(page, label) {
   }
   await page.addScriptTag({ content: AXE_SOURCE });
   const result = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
+    // `axe` is the page's global (axe-core injected above), not this module's function of that name.
     const outcome = await axe.run(document, { resultTypes: ["violations"] });
     return outcome.violations.map(
       (v) =>
