@@ -50,11 +50,13 @@ test-python:
 test-client:
 	cd client && npm test --silent
 
-# Python: ruff (lint and format check). Client and browser scripts: eslint and prettier.
+# Python: ruff (lint and format check) and mypy (the files listed in pyproject.toml).
+# Client and browser scripts: eslint and prettier.
 PRETTIER_FILES := client tests/e2e/*.mjs eslint.config.mjs .prettierrc.json
 lint: $(PY_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	client/node_modules/.bin/eslint --max-warnings 0 client tests/e2e eslint.config.mjs
 	client/node_modules/.bin/prettier --check --log-level warn $(PRETTIER_FILES)
 

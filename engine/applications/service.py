@@ -17,9 +17,10 @@ For other domains:
 import datetime as dt
 import json
 import logging
+from typing import cast
 
 from flask import current_app
-from sqlalchemy import ARRAY, Text, bindparam, func, select, update
+from sqlalchemy import ARRAY, Table, Text, bindparam, func, select, update
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -38,7 +39,7 @@ WEB_STATUSES = ("started", "validating", "submitted")
 DERIVED_STATUS = ("none", "started", "validating", "submitted")
 MAX_WEB_STATUS_EVENTS = 100  # beyond it only a status not seen before is recorded
 ANSWERED = "ANSWERED"
-_TABLE = Application.__table__
+_TABLE = cast(Table, Application.__table__)  # a mapped class's table is a Table
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +95,7 @@ def lock(session: Session, account_id: int) -> Application:
     if application is None:
         _create(session, account_id)
         application = _select_locked(session, Application.account_id == account_id)
+    assert application is not None  # created just above
     return application
 
 
@@ -107,6 +109,7 @@ def _lock_row(session: Session, account_id: int, *columns):
         _create(session, account_id)
         _take_write_lock(session, where)
         row = session.execute(statement).first()
+    assert row is not None  # created just above
     if row.submitted_at is not None:
         raise AppError(messages.ALREADY_SUBMITTED, 409)
     return row
@@ -361,7 +364,7 @@ def submit(account: Account) -> tuple[dt.datetime, bool]:
     422 with the error map when invalid; a repeated submit changes nothing."""
     with db.transaction() as tx:
         application = lock(tx, account.id)
-        if application.is_submitted:
+        if application.submitted_at is not None:  # is_submitted
             return application.submitted_at, False
         errors = compiled_form().validate(answers_for_validation(application), today=today(), tabs=application.tabs)
         if errors:

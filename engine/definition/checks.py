@@ -152,7 +152,7 @@ def _check_options(model: FormModel, source, problems: list[Problem]) -> None:
 
 
 def _check_routes(source, problems: list[Problem]) -> None:
-    routes = {}
+    routes: dict[str, object] = {}
     for name, page in source.pages:
         route = page.get("route")
         if route in routes:
