@@ -409,7 +409,9 @@ def reference_for(application_id: int) -> str | None:
     if application.reference is not None:
         return application.reference
     with db.transaction() as tx:
-        return _give_reference(tx, lock_by_id(tx, application_id))
+        locked = lock_by_id(tx, application_id)
+        assert locked is not None  # read just above
+        return _give_reference(tx, locked)
 
 
 def _send_receipt(username: str, submitted_at: dt.datetime, reference: str) -> None:
