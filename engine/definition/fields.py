@@ -9,7 +9,6 @@ from dataclasses import dataclass
 EMAIL_PATTERN = r"^[^\s@]+@[^\s@]+\.[^\s@]+$"
 DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 INTERNATIONAL_PHONE_PATTERN = r"^\+?[0-9][0-9 ().-]{5,24}$"
-DESC_MAX_LENGTH = 300
 
 DEFAULT_MESSAGES = {
     "max_length": "Please enter no more than {limit} characters.",
@@ -70,7 +69,6 @@ class FieldType:
     widget: str
     default_max_length: int | None = None
     has_options: bool = False
-    is_block: bool = False
 
 
 REGISTRY: dict[str, FieldType] = {}
@@ -92,11 +90,11 @@ for _type in (
     FieldType("radio", "string", "radio", 100, has_options=True),
     FieldType("conditional_select", "string", "conditional_select", 100, has_options=True),
     FieldType("checkbox", "boolean", "checkbox"),
-    FieldType("check_group", "none", "check_group", is_block=True),
+    FieldType("check_group", "none", "check_group"),
     FieldType("file", "string", "file_upload", 300),
-    FieldType("address", "none", "address", is_block=True),
-    FieldType("school_search", "none", "school_search", is_block=True),
-    FieldType("content", "none", "content", is_block=True),
+    FieldType("address", "none", "address"),
+    FieldType("school_search", "none", "school_search"),
+    FieldType("content", "none", "content"),
 ):
     register(_type)
 
