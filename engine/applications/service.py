@@ -363,7 +363,9 @@ def submit(account: Account) -> tuple[dt.datetime, bool]:
         application = lock(tx, account.id)
         if application.is_submitted:
             return application.submitted_at, False
-        errors = compiled_form().validate(answers_for_validation(application), today=today(), tabs=application.tabs)
+        errors = compiled_form().validate(
+            answers_for_validation(application), today=today(), tabs=application.tabs, counts=application.add_another
+        )
         if errors:
             raise AppError(messages.SUBMIT_INVALID, 422, errors=errors)
         now = utcnow()
