@@ -42,8 +42,8 @@ class CompiledForm:
     etag: str = ""
     tab_defaults: dict = field(default_factory=dict)
     _validators: dict = field(default_factory=dict, repr=False)
-    _visibility: object = field(default=None, repr=False)
-    _reference_visibility: object = field(default=None, repr=False)
+    _visibility: Visibility | None = field(default=None, repr=False)
+    _reference_visibility: Visibility | None = field(default=None, repr=False)
 
     def __post_init__(self):
         self.json_bytes = json.dumps(self.data, separators=(",", ":"), ensure_ascii=False).encode()

@@ -64,7 +64,7 @@ class HidingRules:
                     self._rule(entry, count_at_least(spec["id"], number), _keys(section["fields"], prefix))
                 self._fields(entry, section["fields"], prefix)
         elif "branches" in section:
-            earlier = []
+            earlier: list[dict] = []
             for branch in section["branches"]:
                 condition = branch.get("show_if")
                 parts = [negation(to_schema(c)) for c in earlier] + ([to_schema(condition)] if condition else [])

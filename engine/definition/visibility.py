@@ -12,6 +12,7 @@ twin (client/src/form/visibility.js); the golden cases in tests/golden/*/visibil
 """
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.definition.codegen import compile_condition, compile_hider
@@ -66,7 +67,7 @@ class Visibility:
         pairs = [(rule["when"], rule["keys"]) for rule in self.rules]
         self._reference = reference
         self._hider = _reference_hider(pairs) if reference else compile_hider(pairs)
-        self._conditions: dict[int, tuple[dict, object]] = {}
+        self._conditions: dict[int, tuple[dict, Callable[[dict], bool]]] = {}
 
     def holds(self, condition: dict | None, instance: dict) -> bool:
         """A layout node's `visible_when` against a prepared instance (see `instance`): the print
@@ -132,7 +133,7 @@ class Visibility:
             cleared.extend(found)
 
     def _not_allowed(self, instance: dict, today: dt.date) -> list[str]:
-        out = []
+        out: list[str] = []
         for dropdown in self.dropdowns:
             value = instance.get(dropdown["key"])
             if value is None:

@@ -14,12 +14,12 @@ from pathlib import Path
 from rq import get_current_job
 
 from engine.accounts.models import utcnow
+from engine.definition.visibility import Visibility
 from engine.documents import messages
 from engine.documents.jobs import job_session, job_settings, limit_memory
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus
 from engine.documents.service import delete_quietly
 from engine.documents.storage import new_key, storage_from_config
-from engine.definition.visibility import Visibility
 from engine.pdf.render import append_documents, render_application, visible_inputs
 from engine.pdf.service import _completed, _row, fingerprint
 
