@@ -30,6 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from engine import signing
 from engine.lookup import service
 from engine.lookup.service import LookupService
 from benchlib import cpu_model  # noqa: E402 (scripts/ is on sys.path when run as a script)
@@ -113,6 +114,7 @@ def make_client(tmp: Path, index_path: Path):
     app = create_app(
         {
             "TESTING": False,
+            "SECRET_KEY": signing.development_key(tmp / "instance"),
             "DATABASE_URL": f"sqlite:///{tmp / 'bench.db'}",
             "INSTANCE_PATH": str(tmp / "instance"),
             "LOOKUP_INDEX": str(index_path),

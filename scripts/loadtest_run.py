@@ -21,6 +21,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import secrets
 import tempfile
 import time
 import urllib.request
@@ -418,7 +419,7 @@ def main() -> int:
         "DATABASE_URL": url,
         "FORMENGINE_INSTANCE": str(folder / "instance"),
         "REDIS_URL": "",
-        "SECRET_KEY": "load-test-secret",
+        "SECRET_KEY": secrets.token_urlsafe(48),
         "TENANT_RELOAD": "0",
     }
     servers = []
