@@ -15,13 +15,13 @@ import argparse
 import datetime as dt
 import json
 import os
+import secrets
 import shutil
 import signal
 import socket
 import statistics
 import subprocess
 import sys
-import secrets
 import tempfile
 import time
 import urllib.request

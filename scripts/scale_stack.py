@@ -9,11 +9,11 @@ stops everything it started and drops the database; it is safe to call twice.
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import signal
 import socket
 import subprocess
-import secrets
 import tempfile
 import time
 import urllib.request

@@ -381,7 +381,8 @@ def _keyring() -> signing.Keyring:
 def _code_matches(stored: str, account_id: int, code: str) -> bool:
     """Checked with every key still valid, so a rotation does not void codes already sent."""
     keys = _keyring().keys(signing.ACCOUNT_CODE)
-    return any([same(stored, code_hash(key, account_id, code)) for key in keys])
+    matches = [same(stored, code_hash(key, account_id, code)) for key in keys]  # every key: no early exit
+    return any(matches)
 
 
 def _username_or_error(raw: object, message: str, extra: dict | None = None) -> str:

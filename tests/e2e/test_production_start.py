@@ -10,7 +10,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from runapp import FORMENGINE, ROOT, free_port
 
 GUNICORN = Path(sys.executable).with_name("gunicorn")

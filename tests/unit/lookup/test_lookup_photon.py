@@ -9,7 +9,6 @@ from engine.lookup.index import IndexProvider
 from engine.lookup.photon import PhotonProvider
 from engine.lookup.providers import FallbackProvider, LookupUnavailable
 
-
 KEYRING = signing.Keyring(secrets.token_urlsafe(48))
 
 
