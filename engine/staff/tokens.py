@@ -97,7 +97,9 @@ def revoke(token_or_id: str) -> int:
 
 def revoke_all() -> int:
     with db.transaction() as tx:
-        return tx.execute(update(StaffToken).where(StaffToken.revoked_at.is_(None)).values(revoked_at=utcnow())).rowcount
+        return tx.execute(
+            update(StaffToken).where(StaffToken.revoked_at.is_(None)).values(revoked_at=utcnow())
+        ).rowcount
 
 
 def all_tokens() -> list[StaffToken]:

@@ -2,15 +2,7 @@
 // refusals), search, pages, a row's print view and PDF, sign-out; axe-core on each state and
 // screenshots at 1280 and 375 px.
 // usage: node tests/e2e/staff_journey.mjs BASE_URL OUTBOX_DIR SCREENSHOT_DIR FIXTURE_JSON
-import {
-  axe,
-  baseUrl,
-  browser,
-  check,
-  failures,
-  newPage,
-  shotBoth,
-} from "./auth_helpers.mjs";
+import { axe, baseUrl, browser, check, failures, newPage, shotBoth } from "./auth_helpers.mjs";
 
 const fixture = JSON.parse(process.argv[5]);
 const { link, total, mei, drafts } = fixture;
@@ -34,13 +26,9 @@ async function search(page, text, status = "all") {
   await page.getByLabel("Search by reference, name or e-mail").fill(text);
   await page.getByLabel("Status").selectOption(status);
   await page.getByRole("button", { name: "Search" }).click();
-  await page.waitForURL(
-    (url) =>
-      url.searchParams.get("q") === (text || null) || (!text && !url.search),
-  );
+  await page.waitForURL((url) => url.searchParams.get("q") === (text || null) || (!text && !url.search));
   await page.waitForFunction(
-    (expected) =>
-      document.querySelector("caption")?.textContent.includes(expected) ?? true,
+    (expected) => document.querySelector("caption")?.textContent.includes(expected) ?? true,
     text ? `matching “${text}”` : "application",
   );
 }
@@ -49,38 +37,23 @@ async function search(page, text, status = "all") {
 const page = await newPage();
 await page.goto(`${baseUrl}/staff`);
 await page.getByLabel("Staff token").waitFor();
-check(
-  (await page.getByRole("alert").count()) === 0,
-  "no token: the sign-in form without an error",
-);
+check((await page.getByRole("alert").count()) === 0, "no token: the sign-in form without an error");
 await axe(page, "the staff sign-in");
 await shotBoth(page, "staff-sign-in");
 
 // 2. A tampered token is refused with the server's message; nothing is listed.
 await page.goto(`${baseUrl}/staff#token=${token.slice(0, -2)}xx`);
 const refused = await page.getByRole("alert").textContent({ timeout: 10000 });
-check(
-  refused.startsWith("This staff token is not valid."),
-  `a tampered token: "${refused}"`,
-);
-check(
-  (await page.locator("table").count()) === 0,
-  "a tampered token lists nothing",
-);
+check(refused.startsWith("This staff token is not valid."), `a tampered token: "${refused}"`);
+check((await page.locator("table").count()) === 0, "a tampered token lists nothing");
 
 // 3. The link signs in, leaves the address bar clean and lists applications, submitted first.
 await page.goto(staffLink);
 await waitForRows(page, "the staff link");
-check(
-  !page.url().includes("token"),
-  `the token leaves the address bar (${page.url()})`,
-);
+check(!page.url().includes("token"), `the token leaves the address bar (${page.url()})`);
 check((await rows(page)) === 25, "25 rows on the first page");
 const caption = await page.locator("caption").textContent();
-check(
-  caption.includes(`${total} applications`),
-  `the caption counts every application: "${caption}"`,
-);
+check(caption.includes(`${total} applications`), `the caption counts every application: "${caption}"`);
 const firstRow = await page.locator("tbody tr").first().innerText();
 check(
   firstRow.includes(mei.reference) && firstRow.includes("Mei Lin Chen"),
@@ -93,10 +66,7 @@ await shotBoth(page, "staff-list");
 await page.getByRole("button", { name: "Next" }).click();
 await page.waitForURL((url) => url.searchParams.get("page") === "2");
 await page.getByText("Page 2 of 2").waitFor();
-check(
-  (await rows(page)) === total - 25,
-  `page 2 holds the other ${total - 25}`,
-);
+check((await rows(page)) === total - 25, `page 2 holds the other ${total - 25}`);
 await page.goBack();
 await page.getByText("Page 1 of 2").waitFor();
 check(true, "Back returns to page 1");
@@ -116,8 +86,7 @@ for (const [text, label] of [
 }
 await search(page, "nobody-at-all");
 check(
-  (await page.getByText("No application matches “nobody-at-all”.").count()) ===
-    1,
+  (await page.getByText("No application matches “nobody-at-all”.").count()) === 1,
   "a search that finds nothing says so",
 );
 await search(page, "", "draft");
@@ -137,25 +106,13 @@ const [printView] = await Promise.all([
 ]);
 await printView.waitForLoadState();
 try {
-  await printView
-    .getByText("Mei", { exact: true })
-    .first()
-    .waitFor({ timeout: 20000 });
+  await printView.getByText("Mei", { exact: true }).first().waitFor({ timeout: 20000 });
   check(true, "the print view shows the applicant's answers");
 } catch {
-  check(
-    false,
-    `the print view shows the applicant's answers (at ${printView.url()})`,
-  );
+  check(false, `the print view shows the applicant's answers (at ${printView.url()})`);
 }
-check(
-  printView.url().includes("service_token="),
-  "the print view opened with a print-view token",
-);
-check(
-  !printView.url().includes(token),
-  "the staff token is not in the print view's address",
-);
+check(printView.url().includes("service_token="), "the print view opened with a print-view token");
+check(!printView.url().includes(token), "the staff token is not in the print view's address");
 await shotBoth(printView, "staff-print-view");
 await printView.close();
 
@@ -163,20 +120,14 @@ await printView.close();
 const downloadWait = page.waitForEvent("download", { timeout: 90000 });
 await page.getByRole("button", { name: `PDF of ${mei.reference}` }).click();
 const status = await page.getByRole("status").textContent();
-check(
-  status.includes("PDF of"),
-  `the PDF button says what it does: "${status}"`,
-);
+check(status.includes("PDF of"), `the PDF button says what it does: "${status}"`);
 try {
   const download = await downloadWait;
   const stream = await download.createReadStream();
   const chunks = [];
   for await (const chunk of stream) chunks.push(chunk);
   const bytes = Buffer.concat(chunks);
-  check(
-    bytes.subarray(0, 5).toString() === "%PDF-",
-    `the download is a PDF (${bytes.length} bytes)`,
-  );
+  check(bytes.subarray(0, 5).toString() === "%PDF-", `the download is a PDF (${bytes.length} bytes)`);
 } catch (error) {
   check(false, `the PDF downloads: ${error}`);
 }
@@ -190,10 +141,7 @@ await page.getByRole("button", { name: "Sign out" }).click();
 await page.getByLabel("Staff token").waitFor();
 await page.reload();
 await page.getByLabel("Staff token").waitFor();
-check(
-  (await page.locator("table").count()) === 0,
-  "after signing out a reload shows the sign-in form",
-);
+check((await page.locator("table").count()) === 0, "after signing out a reload shows the sign-in form");
 
 // 9. Signing in by pasting the token works too.
 await page.getByLabel("Staff token").fill(token);

@@ -189,7 +189,7 @@ function Row({ item, onDownload }) {
             className="staff-button staff-button-quiet"
             href={api.printViewUrl(item.id)}
             target="_blank"
-            rel="noopener"
+            rel="noopener noreferrer"
             aria-label={`Print view of ${who} (opens in a new tab)`}
           >
             Print view

@@ -24,7 +24,11 @@ def three(add_application):
     """A submitted application, a validating draft and a started one."""
     return {
         "mei": add_application(
-            "mei.chen@example.com", "Mei", "Chen", reference="INTL-7K2Q9MXA", submitted_at=SUBMITTED,
+            "mei.chen@example.com",
+            "Mei",
+            "Chen",
+            reference="INTL-7K2Q9MXA",
+            submitted_at=SUBMITTED,
             statuses=("started", "validating", "submitted"),
         ),
         "ada": add_application("ada@example.org", "Ada", "Lovelace", statuses=("started", "validating")),
