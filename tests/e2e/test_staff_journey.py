@@ -54,7 +54,11 @@ def _seed(app) -> dict:
 
     answers = json.loads(GOLDEN.read_text())["answers"]
     web = create_app(
-        {"DATABASE_URL": f"sqlite:///{app.instance / 'formengine.db'}", "INSTANCE_PATH": str(app.instance)}
+        {
+            "DATABASE_URL": f"sqlite:///{app.instance / 'formengine.db'}",
+            "INSTANCE_PATH": str(app.instance),
+            "SECRET_KEY": app.cli_env["SECRET_KEY"],
+        }
     )
     start = dt.datetime(2026, 2, 1, 9, 0)
     with web.app_context(), transaction() as tx:
@@ -90,7 +94,7 @@ def _seed(app) -> dict:
 
 
 def _cli(app, *args) -> subprocess.CompletedProcess:
-    return subprocess.run([str(FORMENGINE), *args], cwd=ROOT, env=app.env, capture_output=True, text=True, timeout=60)
+    return subprocess.run([str(FORMENGINE), *args], cwd=ROOT, env=app.cli_env, capture_output=True, text=True, timeout=60)
 
 
 def test_the_staff_list_in_a_real_browser(staff_app):
