@@ -87,3 +87,7 @@ mechanism
 
 # pytest: a fixture asked for by its side effect (an account without an application).
 account_only
+
+# The staff views' seam for definition versions: Application has no definition_version column yet;
+# the versions work adds it and reads it through this.
+version_of

@@ -1,7 +1,7 @@
 """What staff see of an application, for the staff list, exports and delivery: whose it is (the
 name from the tenant's `settings.applicant_name` answer keys), its status and its definition version.
 
-The definition version comes from the versions domain (issue 15): until an application row has a
+The definition version comes from the versions domain: until an application row has a
 `definition_version`, `version_column()` gives null and `version_of()` None.
 """
 
