@@ -10,7 +10,7 @@ import click
 from engine.config import load_config
 
 # Domains add their own command groups here (each module exposes `commands`: a list of click commands).
-DOMAIN_COMMANDS = ("engine.lookup.cli", "engine.accounts.cli", "engine.applications.cli")
+DOMAIN_COMMANDS = ("engine.lookup.cli", "engine.accounts.cli", "engine.applications.cli", "engine.pdf.cli")
 
 
 @click.group()

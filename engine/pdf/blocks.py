@@ -142,16 +142,21 @@ class _Lines:
 
 
 def draw_pieces(text, pieces: list[Piece], size: float) -> None:
-    """Draw one line's pieces (logical order) on a reportlab text object, in visual order."""
+    """Draw one line's pieces (logical order) on a reportlab text object, in visual order.
+
+    Each glyph maps to its typed characters (ToUnicode); right-to-left glyphs are drawn in visual order,
+    as PDF readers expect and reorder. A left-to-right shaped piece (a Devanagari vowel sign drawn before
+    its consonant, several glyphs for one character) also carries its typed text as ActualText, which
+    readers that honour it (poppler's pdftotext) extract instead of the glyphs. Not for right-to-left
+    text: poppler places ActualText left to right and then reverses the line, so it would come out
+    reversed."""
     current = None
     for piece in visual(pieces):
         if piece.font != current:
             text.setFont(piece.font, size)
             current = piece.font
         if piece.level % 2 == 0 and isinstance(piece.chars, ShapedStr):
-            # Glyphs drawn out of typed order (a Devanagari vowel sign before its consonant) or several
-            # glyphs for one character: the span's ActualText gives readers that honour it (poppler) the
-            # typed text whole. Right-to-left pieces are left to the readers' own bidi handling.
+            # reportlab's text object has no marked-content call: its operator list is the way in
             text._code.append(f"/Span <</ActualText <FEFF{typed(piece).encode('utf-16-be').hex().upper()}>>> BDC")
             text.textOut(piece.chars)
             text._code.append("EMC")

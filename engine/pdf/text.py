@@ -61,7 +61,12 @@ class Word:
 
 def _attaches(char: str) -> bool:
     """Combining marks, joiners and variation selectors belong to the character before them."""
-    return unicodedata.category(char)[0] == "M" or char in "\u200c\u200d" or "\ufe00" <= char <= "\ufe0f"
+    return (
+        unicodedata.category(char)[0] == "M"
+        or char in "\u200c\u200d"
+        or "\ufe00" <= char <= "\ufe0f"  # variation selectors
+        or "\U0001f3fb" <= char <= "\U0001f3ff"  # emoji skin tones
+    )
 
 
 class Chain:
@@ -168,9 +173,12 @@ def _shaped(font: GlyphFont, text: str, rtl: bool, lang: str | None) -> tuple[st
     starts = sorted({info.cluster for info in infos})
     ends = dict(zip(starts, starts[1:] + [len(text)]))
     units = font.units
+    drawn = {info.cluster for info in infos if info.codepoint}
     keys, data, seen, advance = [], [], set(), 0
     for info, position in zip(infos, positions):
         cluster = info.cluster
+        if not info.codepoint and cluster in drawn:
+            continue  # a part the font lacks (a skin tone after an emoji it has): the cluster shows without it
         typed = "" if cluster in seen else text[cluster : ends[cluster]]
         seen.add(cluster)
         key = font.key(info.codepoint, typed)
