@@ -37,6 +37,8 @@ client: $(CLIENT_STAMP)
 NOTO_APT := fonts-noto-core=20201225-1 fonts-noto-cjk=1:20220127+repack1-1
 NOTO_FILES := /usr/share/fonts/truetype/noto/NotoSans-Regular.ttf /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 FONTS_STAMP := $(VENV)/share/formengine/fonts/NotoSansCJK-Regular-glyf.ttf
+EMOJI_APT := fonts-noto-color-emoji=2.042-0+deb12u1
+EMOJI_FONT := /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
 
 fonts: $(FONTS_STAMP)
 
@@ -55,6 +57,10 @@ browser:
 	  SUDO=$$([ "$$(id -u)" -eq 0 ] || echo sudo); \
 	  echo "installing Debian's chromium for the browser tests"; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+	@# emoji in the browser tests' screenshots (the PDF draws them from its own fonts or as U+FFFD)
+	@test -f $(EMOJI_FONT) || ! command -v apt-get >/dev/null || { \
+	  SUDO=$$([ "$$(id -u)" -eq 0 ] || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(EMOJI_APT) >/dev/null; }
 
 run: install
 	TENANT_RELOAD=$${TENANT_RELOAD:-1} $(BIN)/formengine run

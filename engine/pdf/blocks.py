@@ -150,18 +150,31 @@ def draw_pieces(text, pieces: list[Piece], size: float) -> None:
     readers that honour it (poppler's pdftotext) extract instead of the glyphs. Not for right-to-left
     text: poppler places ActualText left to right and then reverses the line, so it would come out
     reversed."""
-    current = None
+    current, plain = None, ""  # plain: unshaped text in the current font, drawn in one go
+
+    def flush():
+        nonlocal plain
+        if plain:
+            text.textOut(plain)
+            plain = ""
+
     for piece in visual(pieces):
         if piece.font != current:
+            flush()
             text.setFont(piece.font, size)
             current = piece.font
-        if piece.level % 2 == 0 and isinstance(piece.chars, ShapedStr):
+        if not isinstance(piece.chars, ShapedStr):
+            plain += piece.chars
+            continue
+        flush()
+        if piece.level % 2:
+            text.textOut(piece.chars)
+        else:
             # reportlab's text object has no marked-content call: its operator list is the way in
             text._code.append(f"/Span <</ActualText <FEFF{typed(piece).encode('utf-16-be').hex().upper()}>>> BDC")
             text.textOut(piece.chars)
             text._code.append("EMC")
-        else:
-            text.textOut(piece.chars)
+    flush()
 
 
 def line_width(pieces: list[Piece], size: float) -> float:
