@@ -14,6 +14,7 @@ and writes each key's typed text into the PDF's ToUnicode map, so the extracted 
 from __future__ import annotations
 
 import functools
+import logging
 import os
 import sys
 import threading
@@ -65,6 +66,7 @@ REPLACEMENT = "\ufffd"
 # Private keys start in Unicode's supplementary private use planes, which no Noto font maps.
 FIRST_PRIVATE_KEY = 0xF0000
 LAST_PRIVATE_KEY = 0x10FFFD
+log = logging.getLogger(__name__)
 
 
 def find(name: str) -> Path | None:
@@ -104,7 +106,10 @@ class GlyphFont(TTFont):
 
     def _allocate(self, glyph: int, text: str) -> str:
         if self._next > LAST_PRIVATE_KEY:
-            raise RuntimeError(f"{self.fontName}: no private keys left for shaped glyphs")
+            # Out of keys (about 131,000 different glyph-and-text pairs in one process): draw the glyph
+            # under a character it stands for in the font; its extracted text is then that character.
+            log.warning("%s: no private keys left; extracted text may differ from the typed text", self.fontName)
+            return chr(self.face.glyphToChar.get(glyph, [ord(REPLACEMENT)])[0])
         code, self._next = self._next, self._next + 1
         face = self.face
         face.charToGlyph[code] = glyph
@@ -183,6 +188,8 @@ def chains() -> dict[str, tuple[GlyphFont, ...]]:
                 pdfmetrics.registerFont(loaded[file])
             fonts.append(loaded[file])
         result[weight] = tuple(fonts)
+    if missing():
+        log.warning("PDF fonts missing: %s; run `formengine fonts` (docs/deploy.md)", ", ".join(missing()))
     return result
 
 

@@ -168,3 +168,10 @@ def test_latin_and_digits_inside_right_to_left_text_keep_their_own_order():
     pieces = [piece for word in words("שלום world 123") for piece in ([word.glue] if word.glue else []) + word.pieces]
     # one left-to-right run (rule W7 makes the digits after "world" left to right), left of the Hebrew
     assert [typed(piece) for piece in visual(pieces) if piece.chars.strip()] == ["world", "123", "שלום"]
+
+
+def test_a_font_out_of_private_keys_still_draws_the_glyph():
+    font = fonts.GlyphFont("FE-test-exhausted", str(fonts.find("NotoSans-Regular.ttf")))
+    font._next = fonts.LAST_PRIVATE_KEY + 1
+    glyph = font.cmap[ord("e")]
+    assert font.key(glyph, "e\u0301x") == "e"  # drawn as "e", extracted as "e"
