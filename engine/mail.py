@@ -4,7 +4,7 @@ two ways out. By default every message is written as an `.eml` file under MAIL_O
 so neither the SMTP server's speed nor its failures show in a request's answer.
 
     from engine import mail
-    mail.send("submission_receipt", to=username, submitted_at="1 March 2026")
+    mail.send("submission_receipt", to=username, submitted_at="1 March 2026", reference="INTL-7K2Q9MXA")
 
 Tests that read the outbox after a background send call `mail.wait_for_deliveries()`.
 Other domains add their own templates with `mail.register_template(name, subject, body)`.
@@ -90,7 +90,11 @@ password has not changed.
         """Hello,
 
 Thank you. Your application for the $tenant_name was submitted on $submitted_at.
-You can no longer change it, but you can still log in at $public_url/login to see it.
+
+Your reference is $reference. Please quote it whenever you write to us.
+
+You can no longer change your application, but you can log in at $public_url/login
+to see it and download a PDF copy of what you sent.
 """,
     ),
 }

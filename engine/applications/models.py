@@ -34,6 +34,8 @@ class Application(Base):
     updated_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
     validated_at: Mapped[dt.datetime | None]
     submitted_at: Mapped[dt.datetime | None]
+    # Given at submission (engine.applications.reference); unique, so staff can file by it.
+    reference: Mapped[str | None] = mapped_column(String(20), unique=True)
 
     @property
     def is_submitted(self) -> bool:

@@ -156,8 +156,8 @@ class SubmitViews(MethodView):
     @blp.response(200, SubmitResponseSchema)
     def post(self):
         """Validate the whole application on the server and submit it (once; a repeat changes nothing)."""
-        submitted_at, _ = service.submit(current_user())
-        return {"message": messages.SUBMITTED, "submitted_at": submitted_at.replace(microsecond=0).isoformat() + "Z"}
+        submitted_at, reference, _ = service.submit(current_user())
+        return {"message": messages.SUBMITTED, "submitted_at": service.iso_utc(submitted_at), "reference": reference}
 
 
 @blp.route("/api/add-another")

@@ -72,6 +72,17 @@ class ProfileSchema(ma.Schema):
         required=True,
         metadata={"description": "Every posted status, oldest first"},
     )
+    reference = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The application's reference, given at submission; null before",
+            "example": "INTL-7K2Q9MXA",
+        },
+    )
+    submitted_at = fields.String(
+        required=True, allow_none=True, metadata={"description": "ISO-8601 UTC time of the submission; null before"}
+    )
 
 
 class LastPageSchema(_Body):
@@ -117,6 +128,7 @@ class ValidationsSchema(_Body):
 class SubmitResponseSchema(ma.Schema):
     message = fields.String(required=True)
     submitted_at = fields.String(required=True, metadata={"description": "ISO-8601 UTC"})
+    reference = fields.String(required=True, metadata={"description": "The application's reference"})
 
 
 class ErrorMapSchema(ma.Schema):

@@ -11,7 +11,8 @@ For other domains:
 - `application_id_for(account_id)` -> its id;
 - `is_submitted(application_id)`; `ensure_open(application_id)` raises 409 once submitted;
 - `set_answer(application_id, key, value)` for a system write such as the documents
-  worker's ANSWERED marker (no submitted check; the key must be in the data model).
+  worker's ANSWERED marker (no submitted check; the key must be in the data model);
+- `reference_for(application_id)` -> the submitted application's reference (None for a draft).
 """
 
 import datetime as dt
@@ -32,6 +33,7 @@ from engine.accounts.service import pop_pending_answers, successful_logins
 from engine.applications import hooks, messages
 from engine.applications.answers import answer_problems, merge, usable_answers
 from engine.applications.models import Application, WebStatusEvent
+from engine.applications.reference import new_reference, prefix_of
 from engine.errors import AppError
 
 WEB_STATUSES = ("started", "validating", "submitted")
@@ -185,6 +187,8 @@ def profile(account: Account) -> dict:
         "last_page": application.last_page,
         "successful_login": successful_logins(account.id),
         "web_status": [{"web_status": status} for status in _web_statuses(application.id)],
+        "reference": reference_for(application.id) if application.is_submitted else None,
+        "submitted_at": iso_utc(application.submitted_at),
     }
 
 
@@ -356,18 +360,20 @@ def answers_for_validation(application: Application) -> dict:
     return answers
 
 
-def submit(account: Account) -> tuple[dt.datetime, bool]:
-    """Validate the whole application and record its submission: (submitted_at, newly).
-    422 with the error map when invalid; a repeated submit changes nothing."""
+def submit(account: Account) -> tuple[dt.datetime, str, bool]:
+    """Validate the whole application and record its submission with a new reference:
+    (submitted_at, reference, newly). 422 with the error map when invalid; a repeated
+    submit changes nothing."""
     with db.transaction() as tx:
         application = lock(tx, account.id)
         if application.is_submitted:
-            return application.submitted_at, False
+            return application.submitted_at, _give_reference(tx, application), False
         errors = compiled_form().validate(answers_for_validation(application), today=today(), tabs=application.tabs)
         if errors:
             raise AppError(messages.SUBMIT_INVALID, 422, errors=errors)
         now = utcnow()
         application.submitted_at = now
+        reference = _give_reference(tx, application)
         _changed(application)
         seen = set(_web_statuses(application.id))
         for status in WEB_STATUSES:
@@ -375,19 +381,47 @@ def submit(account: Account) -> tuple[dt.datetime, bool]:
                 tx.add(WebStatusEvent(application_id=application.id, web_status=status, at=now))
         application_id = application.id
     hooks.enqueue_application_pdf(application_id)
-    _send_receipt(account.username, now)
-    return now, True
+    _send_receipt(account.username, now, reference)
+    return now, reference, True
 
 
-def _send_receipt(username: str, submitted_at: dt.datetime) -> None:
+def _give_reference(session: Session, application: Application) -> str:
+    """The application's reference, drawn now if it has none (the row is locked). A drawn code
+    already in use is drawn again; with 30**8 codes that is a formality the unique index backs."""
+    if application.reference is None:
+        prefix = prefix_of(compiled_form().data.get("settings"))
+        candidate = new_reference(prefix)
+        while session.scalar(select(Application.id).where(Application.reference == candidate)) is not None:
+            candidate = new_reference(prefix)
+        application.reference = candidate
+    return application.reference
+
+
+def reference_for(application_id: int) -> str | None:
+    """A submitted application's reference (given now to one submitted before references existed);
+    None while it is a draft. For other domains: delivery, the print view, the PDF."""
+    application = db.session().get(Application, application_id)
+    if application is None or not application.is_submitted:
+        return None
+    if application.reference is not None:
+        return application.reference
+    with db.transaction() as tx:
+        return _give_reference(tx, lock_by_id(tx, application_id))
+
+
+def _send_receipt(username: str, submitted_at: dt.datetime, reference: str) -> None:
     try:
-        mail.send(
-            "submission_receipt",
-            to=username,
-            submitted_at=f"{submitted_at.day} {submitted_at:%B %Y} at {submitted_at:%H:%M} UTC",
-        )
+        mail.send("submission_receipt", to=username, submitted_at=receipt_time(submitted_at), reference=reference)
     except Exception:  # the submission stands; the receipt is a courtesy
         log.exception("submission receipt for application of %s was not sent", username)
+
+
+def receipt_time(moment: dt.datetime) -> str:
+    return f"{moment.day} {moment:%B %Y} at {moment:%H:%M} UTC"
+
+
+def iso_utc(moment: dt.datetime | None) -> str | None:
+    return None if moment is None else moment.replace(microsecond=0).isoformat() + "Z"
 
 
 # --- add-another and tabs --------------------------------------------------------------

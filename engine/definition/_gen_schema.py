@@ -287,6 +287,11 @@ defs = {
                 "additionalProperties": {"oneOf": [COLOUR, obj(**{s: COLOUR for s in THEME_SHADES})]},
             },
             header_images={"type": "object", "additionalProperties": {"type": "string", "pattern": "^(/|https://)"}},
+            reference_prefix={
+                "type": "string",
+                "pattern": "^[A-Z][A-Z0-9]{0,7}$",
+                "description": "Starts every application reference (INTL gives INTL-7K2Q9MXA); default APP",
+            },
         ),
         modals={"type": "object", "additionalProperties": obj(["title", "body"], title=TEXT, body=MARKDOWN)},
         footer=obj(text=MARKDOWN),

@@ -67,6 +67,8 @@ def test_every_endpoint_is_documented_with_bodies_and_responses(client):
         "last_page",
         "successful_login",
         "web_status",
+        "reference",
+        "submitted_at",
     }
 
 

@@ -25,8 +25,18 @@ def profile(client) -> dict:
 
 def test_profile_of_a_new_applicant(applicant):
     body = profile(applicant)
-    assert list(body) == ["answer", "document_answer", "username", "last_page", "successful_login", "web_status"]
+    assert list(body) == [
+        "answer",
+        "document_answer",
+        "username",
+        "last_page",
+        "successful_login",
+        "web_status",
+        "reference",
+        "submitted_at",
+    ]
     assert body["answer"] == {} and body["document_answer"] == {} and body["web_status"] == []
+    assert body["reference"] is None and body["submitted_at"] is None
     assert body["username"] == "ada@example.com"
     assert body["last_page"] is None
     assert len(body["successful_login"]) == 1 and body["successful_login"][0].endswith("Z")

@@ -58,7 +58,12 @@ OWN_TEMPLATES = [
 
 @pytest.mark.parametrize("template", OWN_TEMPLATES)
 def test_every_template_names_the_tenant_and_its_support_address(app, template):
-    context = {"code": "123456", "reset_url": "http://x/reset?username=a&id=b", "submitted_at": "1 March 2026"}
+    context = {
+        "code": "123456",
+        "reset_url": "http://x/reset?username=a&id=b",
+        "submitted_at": "1 March 2026",
+        "reference": "INTL-7K2Q9MXA",
+    }
     with app.app_context():
         message = mail.render(template, "ada@example.com", **context)
     body = message.get_content()
@@ -79,7 +84,7 @@ def test_register_template_refuses_a_different_text_under_a_taken_name():
 
 def test_outbox_holds_an_eml_file_and_a_log_line(app, caplog):
     with app.app_context(), caplog.at_level(logging.INFO, logger="engine.mail"):
-        mail.send("submission_receipt", to="ada@example.com", submitted_at="1 March 2026")
+        mail.send("submission_receipt", to="ada@example.com", submitted_at="1 March 2026", reference="INTL-7K2Q9MXA")
     files = list(Path(app.config["MAIL_OUTBOX"]).glob("*.eml"))
     assert len(files) == 1
     assert b"submitted on 1 March 2026" in files[0].read_bytes()
