@@ -10,10 +10,10 @@ import re
 from xml.sax.saxutils import escape, unescape
 
 from reportlab.lib import colors
+from reportlab.pdfbase.ttfonts import ShapedStr
 from reportlab.platypus import Flowable
 
-from reportlab.pdfbase.ttfonts import ShapedStr
-
+from engine.pdf.fonts import font_names
 from engine.pdf.text import Piece, Word, cut, typed, visual, words
 
 _MARKUP = re.compile(r"(<b>|</b>|<br\s*/?>)")
@@ -46,7 +46,6 @@ class TextBlock(Flowable):
         self.size, self.leading = style.fontSize, style.leading
         self.lines = lines  # [(x offset, [Piece, ...] in logical order), ...] once wrapped
         self._wrapped_width = None
-        self._continued = False
 
     def _layout(self, width: float) -> list:
         lines = _Lines(width, self.style.leftIndent + self.style.firstLineIndent, self.style.leftIndent, self.size)
@@ -81,9 +80,7 @@ class TextBlock(Flowable):
         if fits < 1 or fits >= len(self.lines):
             return [] if fits < 1 else [self]
         head = self._part(self.lines[:fits], spaceAfter=0)
-        tail = self._part(self.lines[fits:], spaceBefore=0)
-        tail._continued = True
-        return [head, tail]
+        return [head, self._part(self.lines[fits:], spaceBefore=0)]
 
     def _part(self, lines, **spacing):
         part = TextBlock(self.text, self.style.clone(self.style.name, **spacing), spans=self.spans, lines=lines)
@@ -102,8 +99,6 @@ class TextBlock(Flowable):
 
 
 def _is_bold(style) -> bool:
-    from engine.pdf.fonts import font_names
-
     return style.fontName == font_names()[1]
 
 
@@ -202,8 +197,8 @@ def draw_string(canvas, x: float, y: float, text: str, size: float, weight: str 
 
 
 class FieldLine(TextBlock):
-    """A label in bold followed by its answer (plain text; newlines kept), continuation lines
-    indented by `indent`."""
+    """A label in bold followed by its answer (plain text; newlines kept); with the answer style's
+    hanging indent, continuation lines are indented."""
 
     def __init__(self, label: str, answer: str, style):
         markup = f"<b>{escape(label)}</b>&nbsp;&nbsp;{escape(answer).replace(chr(10), '<br/>')}"

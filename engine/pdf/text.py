@@ -114,11 +114,6 @@ def chain(weight: str) -> Chain:
     return Chain(chains()[weight])
 
 
-def available() -> bool:
-    """False when no TrueType font is installed (the renderer then falls back to Helvetica)."""
-    return bool(chains()["regular"]) and bool(chains()["bold"])
-
-
 def levels(text: str) -> list[int] | None:
     """The bidi embedding level of each character (Unicode bidirectional algorithm, base direction
     from the first strong character), or None when the text has no right-to-left character."""
