@@ -20,6 +20,7 @@ import sys
 import threading
 from pathlib import Path
 
+import uharfbuzz
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import SUBSETN, TTFont
@@ -90,6 +91,11 @@ class GlyphFont(TTFont):
         self._lock = threading.Lock()
         self.cmap = self.face.charToGlyph  # codepoint -> glyph id (the font's own cmap)
         self.units = 1000 / self.face.unitsPerEm
+
+    @functools.cached_property
+    def shaper(self) -> uharfbuzz.Font:
+        """The HarfBuzz font that shapes text for this font (made once: a worker makes it before forking)."""
+        return uharfbuzz.Font(uharfbuzz.Face(uharfbuzz.Blob(self.face._ttf_data)))
 
     def covers(self, char: str) -> bool:
         return ord(char) in self.cmap
@@ -186,6 +192,7 @@ def chains() -> dict[str, tuple[GlyphFont, ...]]:
                     continue
                 loaded[file] = GlyphFont(f"FE-{Path(file).stem}", str(path))
                 pdfmetrics.registerFont(loaded[file])
+                loaded[file].shaper  # noqa: B018  (made now, before a worker forks its work-horses)
             fonts.append(loaded[file])
         result[weight] = tuple(fonts)
     if missing():

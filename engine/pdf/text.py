@@ -148,11 +148,6 @@ def language(text: str) -> str | None:
     return None
 
 
-@functools.lru_cache(maxsize=16)
-def _hb_font(font: GlyphFont) -> uharfbuzz.Font:
-    return uharfbuzz.Font(uharfbuzz.Face(uharfbuzz.Blob(font.face._ttf_data)))
-
-
 @functools.lru_cache(maxsize=8192)
 def _shaped(font: GlyphFont, text: str, rtl: bool, lang: str | None) -> tuple[str, float]:
     """(ShapedStr of private keys, advance at 1 pt). The first glyph of each cluster carries the
@@ -163,7 +158,7 @@ def _shaped(font: GlyphFont, text: str, rtl: bool, lang: str | None) -> tuple[st
     buffer.direction = "rtl" if rtl else "ltr"
     if lang:
         buffer.language = lang
-    uharfbuzz.shape(_hb_font(font), buffer, FEATURES)
+    uharfbuzz.shape(font.shaper, buffer, FEATURES)
     infos, positions = buffer.glyph_infos, buffer.glyph_positions
     starts = sorted({info.cluster for info in infos})
     ends = dict(zip(starts, starts[1:] + [len(text)]))
