@@ -21,27 +21,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "unit" / "pdf"))
 
+from test_scripts import TYPED  # noqa: E402  (the same strings the tests check)
+
 from bench_documents import bench_render, load  # noqa: E402 (scripts/ is on sys.path when run as a script)
 from benchlib import machine  # noqa: E402
-from test_scripts import TYPED  # noqa: E402  (the same strings the tests check)
 
 
 def first_render_ms() -> tuple[float, float]:
     """A fresh process's first render with every script (fonts loaded, HarfBuzz faces not yet made),
     as a forked worker job pays it after the worker preloaded the fonts."""
+    paths = [str(ROOT), str(ROOT / "tests" / "unit" / "pdf")]
+    base, tenant = ROOT / "tests" / "golden" / "intl_undergrad" / "base.json", ROOT / "tenants" / "intl_undergrad"
     code = (
-        "import json, sys, time, datetime as dt; sys.path[:0] = [%r, %r];"
+        f"import json, sys, time, datetime as dt; sys.path[:0] = {paths!r};"
         "from engine.pdf.fonts import font_names; font_names();"
         "from engine.definition import load_and_compile; from engine.pdf.render import render_application;"
-        "from test_scripts import TYPED; base = json.load(open(%r));"
-        "form = load_and_compile(%r, dt.date.fromisoformat(base['today'])).data;"
+        f"from test_scripts import TYPED; base = json.load(open({str(base)!r}));"
+        f"form = load_and_compile({str(tenant)!r}, dt.date.fromisoformat(base['today'])).data;"
         "t, c = time.perf_counter(), time.process_time(); render_application(form, {**base['answers'], **TYPED});"
         "print((time.perf_counter() - t) * 1000, (time.process_time() - c) * 1000)"
-    ) % (
-        str(ROOT),
-        str(ROOT / "tests" / "unit" / "pdf"),
-        str(ROOT / "tests/golden/intl_undergrad/base.json"),
-        str(ROOT / "tenants/intl_undergrad"),
     )
     samples = [
         [

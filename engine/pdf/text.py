@@ -12,6 +12,7 @@ A character that no font has is drawn as U+FFFD and extracts as itself.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -161,11 +162,11 @@ def _shaped(font: GlyphFont, text: str, rtl: bool, lang: str | None) -> tuple[st
     uharfbuzz.shape(font.shaper, buffer, FEATURES)
     infos, positions = buffer.glyph_infos, buffer.glyph_positions
     starts = sorted({info.cluster for info in infos})
-    ends = dict(zip(starts, starts[1:] + [len(text)]))
+    ends = dict(zip(starts, starts[1:] + [len(text)], strict=True))
     units = font.units
     drawn = {info.cluster for info in infos if info.codepoint}
     keys, data, seen, advance = [], [], set(), 0
-    for info, position in zip(infos, positions):
+    for info, position in zip(infos, positions, strict=True):
         cluster = info.cluster
         if not info.codepoint and cluster in drawn:
             continue  # a part the font lacks (a skin tone after an emoji it has): the cluster shows without it
@@ -270,7 +271,7 @@ def words(text: str, weight: str = "regular", para: int = 0) -> list[Word]:
             ):
                 cuts.append(index)
         cuts.append(end)
-        for a, b in zip(cuts, cuts[1:]):
+        for a, b in itertools.pairwise(cuts):
             result.append(Word(_pieces(chain_, text, a, b, fonts, levels_, lang, para), glue))
             glue = None
     return result

@@ -8,9 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(
-  path.join(here, "..", "..", "client", "package.json"),
-);
+const require = createRequire(path.join(here, "..", "..", "client", "package.json"));
 const { chromium } = require("playwright-core");
 
 const [url, screenshotDir, rawTyped] = process.argv.slice(2);
@@ -44,12 +42,9 @@ try {
   await page.locator(".print-application").waitFor({ timeout: 15000 });
   const values = await page
     .locator(".print-value")
-    .evaluateAll((spans) =>
-      spans.map((span) => [span.textContent, getComputedStyle(span).direction]),
-    );
+    .evaluateAll((spans) => spans.map((span) => [span.textContent, getComputedStyle(span).direction]));
   const direction = Object.fromEntries(values);
-  for (const text of typed)
-    check(text in direction, `the print view shows "${text}" as typed`);
+  for (const text of typed) check(text in direction, `the print view shows "${text}" as typed`);
   for (const text of typed.filter((t) => /[\u0590-\u08ff]/.test(t)))
     check(direction[text] === "rtl", `"${text}" runs right to left`);
   for (const width of [1280, 375]) {

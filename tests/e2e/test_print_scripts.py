@@ -11,12 +11,11 @@ import uuid
 from pathlib import Path
 
 import pytest
-
 from runapp import FORMENGINE, ROOT, free_port, serving
 from test_form_journeys import SCREENSHOTS, _requirements_missing
 
 sys.path.insert(0, str(ROOT / "tests" / "unit" / "pdf"))
-from test_scripts import TYPED  # noqa: E402  (the strings the PDF tests check)
+from test_scripts import TYPED
 
 pytestmark = pytest.mark.slow
 SCRIPT = Path(__file__).with_name("print_scripts.mjs")
