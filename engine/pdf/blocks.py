@@ -16,20 +16,23 @@ from reportlab.platypus import Flowable
 from engine.pdf.fonts import font_names
 from engine.pdf.text import Piece, Word, cut, typed, visual, words
 
-_MARKUP = re.compile(r"(<b>|</b>|<br\s*/?>)")
+_MARKUP = re.compile(r"(<[^>]*>)")  # text is escaped, so every < starts a tag
 _ENTITIES = {"&nbsp;": "\u00a0", "&quot;": '"', "&#39;": "'"}
 
 
 def spans_of(markup: str, bold: bool = False) -> list[tuple[str, str]]:
-    """Paragraph markup as (weight, text) spans; <br/> becomes a newline."""
+    """Paragraph markup as (weight, text) spans: <b> is bold, <br/> a newline; other tags (<i>, <font>)
+    are left out, their text kept."""
     spans: list[tuple[str, str]] = []
     for part in _MARKUP.split(markup):
         if part == "<b>":
             bold = True
         elif part == "</b>":
             bold = False
-        elif part.startswith("<br"):
+        elif re.fullmatch(r"<br\s*/?>", part):
             spans.append(("bold" if bold else "regular", "\n"))
+        elif part.startswith("<"):
+            continue
         elif part:
             spans.append(("bold" if bold else "regular", unescape(part, _ENTITIES).replace("\u00a0", " ")))
     return spans
