@@ -29,8 +29,11 @@ SIMPLE = re.compile(r"FE-(NotoSans-|NotoSansSymbols|DejaVu)")
 RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff]")
 # Scripts that break between any two characters (no spaces between words).
 BREAK_ANYWHERE = re.compile(
-    "[\u2e80-\u2fff\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]"
+    "[\u2e80-\u2fff\u3000-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff]"
 )
+# Closing punctuation never starts a line, opening punctuation never ends one (CJK line breaking).
+NO_LINE_START = set("、。，．：；！？）」』】〕〉》〙〗｝］’”ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ")
+NO_LINE_END = set("（「『【〔〈《〘〖｛［‘“")
 KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff]")
 HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
 ZWJ = "\u200d"
@@ -266,8 +269,12 @@ def words(text: str, weight: str = "regular", para: int = 0) -> list[Word]:
         # break between CJK characters: each becomes a word of its own, glued to nothing
         cuts = [start]
         for index in range(start + 1, end):
-            if (BREAK_ANYWHERE.match(text[index]) or BREAK_ANYWHERE.match(text[index - 1])) and not _attaches(
-                text[index]
+            char, before = text[index], text[index - 1]
+            if (
+                (BREAK_ANYWHERE.match(char) or BREAK_ANYWHERE.match(before))
+                and not _attaches(char)
+                and char not in NO_LINE_START
+                and before not in NO_LINE_END
             ):
                 cuts.append(index)
         cuts.append(end)

@@ -190,3 +190,16 @@ def test_paragraph_markup_keeps_bold_and_line_breaks_and_drops_other_tags():
         ("regular", "c"),
         ("regular", " <d> & é"),
     ]
+
+
+def test_cjk_text_breaks_between_characters_but_never_before_closing_punctuation():
+    from engine.pdf.text import typed
+
+    assert ["".join(typed(piece) for piece in word.pieces) for word in words("我学会了。「东京」")] == [
+        "我",
+        "学",
+        "会",
+        "了。",
+        "「东",
+        "京」",
+    ]
