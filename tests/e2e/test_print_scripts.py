@@ -12,15 +12,14 @@ import uuid
 from pathlib import Path
 
 import pytest
-from runapp import FORMENGINE, ROOT, free_port, serving
-from test_form_journeys import SCREENSHOTS, _requirements_missing
+from runapp import ROOT, free_port, serving
+from test_form_journeys import PASSWORD, SCREENSHOTS, _cli, _requirements_missing
 
 sys.path.insert(0, str(ROOT / "tests" / "unit" / "pdf"))
 from test_scripts import TYPED
 
 pytestmark = pytest.mark.slow
 SCRIPT = Path(__file__).with_name("print_scripts.mjs")
-PASSWORD = "Correct-Horse-42!"
 
 
 @pytest.fixture(scope="module")
@@ -34,12 +33,6 @@ def app(tmp_path_factory):
     yield from serving(
         tmp_path_factory.mktemp("print-scripts") / "instance", port=port, env={"PUBLIC_URL": f"http://127.0.0.1:{port}"}
     )
-
-
-def _cli(app, *args) -> str:
-    result = subprocess.run([str(FORMENGINE), *args], cwd=ROOT, env=app.env, capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout
 
 
 def _send(opener, url: str, method: str, body: dict) -> None:
