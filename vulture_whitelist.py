@@ -74,7 +74,7 @@ convert_slowly
 start_slowly
 
 # Library callbacks and settings: reportlab flowables, http.server and aiosmtpd handlers,
-# sqlite3 connections, json.dumps options, the runner's daemon context.
+# sqlite3 connections, json.dumps options, the runner's daemon context, HarfBuzz buffers.
 _.getSpaceAfter
 _.do_GET
 _.log_message
@@ -84,6 +84,7 @@ _.row_factory
 _.pidfile
 sort_keys
 mechanism
+_.direction
 
 # pytest: a fixture asked for by its side effect (an account without an application).
 account_only
