@@ -46,6 +46,7 @@ _._text_or_id
 _.handle_error
 _._handle_invalid_json_error
 _._register_error_handlers
+_._raw_load_json
 _.load_files
 
 # Flask request state (g.*) and response flags read by after-request hooks and the auth layer.
@@ -76,6 +77,8 @@ start_slowly
 # Library callbacks and settings: reportlab flowables, http.server and aiosmtpd handlers,
 # sqlite3 connections, json.dumps options, the runner's daemon context, HarfBuzz buffers.
 _.getSpaceAfter
+_.getSpaceBefore
+_.request_class
 _.do_GET
 _.log_message
 _.daemon_threads
@@ -92,3 +95,24 @@ account_only
 # The staff views' seam for definition versions: Application has no definition_version column yet;
 # the versions work adds it and reads it through this.
 version_of
+
+# reportlab PDF objects and fontTools tables: these attributes are the file formats' own fields,
+# written for the library to serialise.
+_.addObjects
+_.frozen
+_.__Comment__
+_.Name
+_.BaseFont
+_.FirstChar
+_.LastChar
+_.Widths
+_.filters
+_.ToUnicode
+_.FontDescriptor
+_.glyphOrder
+_.tableVersion
+_.numGlyphs
+_.maxZones
+_.glyphDataFormat
+_.formatType
+_.sfntVersion
