@@ -17,6 +17,7 @@ DOMAIN_COMMANDS = (
     "engine.applications.cli",
     "engine.staff.cli",
     "engine.exports.cli",
+    "engine.pdf.cli",
 )
 
 
