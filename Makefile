@@ -86,6 +86,9 @@ lint: $(PY_STAMP) $(NODE_STAMP)
 	client/node_modules/.bin/eslint --max-warnings 0 client tests/e2e eslint.config.mjs
 	client/node_modules/.bin/prettier --check --log-level warn $(PRETTIER_FILES)
 	cd client && node_modules/.bin/knip --no-progress
+	@# Code says why, not which work item it came from (those numbers mean nothing to a reader).
+	@! git grep -nIE '\b[Ii]ssues? [0-9]+\b' -- engine client/src client/*.mjs tests scripts ':!tests/golden' \
+	  || { echo "lint: a comment cites a work item (above)"; exit 1; }
 
 # Rewrites what `make lint` checks for format (and ruff's safe fixes).
 fmt: $(PY_STAMP) $(NODE_STAMP)

@@ -93,8 +93,9 @@ _.direction
 account_only
 
 # The staff views' seam for definition versions: Application has no definition_version column yet;
-# the versions work adds it and reads it through this.
+# the versions work adds it and reads it through these (forms_for_versions takes the ids it will read).
 version_of
+version_ids
 
 # reportlab PDF objects and fontTools tables: these attributes are the file formats' own fields,
 # written for the library to serialise.

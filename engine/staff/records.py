@@ -77,5 +77,5 @@ def status_column():
 
 def forms_for_versions(current_form: dict, version_ids: set) -> list[dict]:
     """The compiled forms (data) of the versions given, the current one first. Until versions are
-    stored (issue 15) every application is on the current form."""
+    stored every application is on the current form."""
     return [current_form]

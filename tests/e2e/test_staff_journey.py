@@ -1,4 +1,4 @@
-"""The staff list (issue 19) in Debian's Chromium against a real `formengine run` (web, worker,
+"""The staff list in Debian's Chromium against a real `formengine run` (web, worker,
 embedded Redis): staff_journey.mjs, with applications written to the run's database first."""
 
 import datetime as dt
