@@ -10,6 +10,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 ROOT = Path(__file__).resolve().parent.parent
+TENANTS = ROOT / "tenants"
 SHARED_DATA = ROOT.parent / "shared" / "data"
 
 
