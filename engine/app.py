@@ -6,6 +6,7 @@ from flask import Flask, send_from_directory
 
 from engine import db, errors, jsonio, ops, signing
 from engine.config import load_config
+from engine.delivery import setup as delivery
 from engine.extensions import api
 from engine.tenant import TenantHolder
 
@@ -28,6 +29,7 @@ def create_app(overrides: dict | None = None) -> Flask:
     _secret_keys(app)
 
     db.init_app(app)
+    delivery.init_app(app)  # refuses to start when a webhook's signing secret is not in the environment
     errors.register(app)
     api.init_app(app)
     ops.init_app(app)
@@ -55,6 +57,7 @@ def _register_blueprints(app: Flask) -> None:
         "engine.lookup.routes",
         "engine.pdf.routes",
         "engine.staff.routes",
+        "engine.delivery.routes",
     ):
         try:
             blueprint = __import__(module, fromlist=["blp"]).blp

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from engine.config import load_config
+from engine.errors import StartRefused
 from engine.signing import SecretKeyRefused
 
 # Domains add their own command groups here (each module exposes `commands`: a list of click commands).
@@ -17,6 +18,7 @@ DOMAIN_COMMANDS = (
     "engine.applications.cli",
     "engine.staff.cli",
     "engine.exports.cli",
+    "engine.delivery.cli",
     "engine.pdf.cli",
 )
 
@@ -27,7 +29,7 @@ class _Main(click.Group):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
-        except SecretKeyRefused as refused:
+        except (SecretKeyRefused, StartRefused) as refused:
             raise click.ClickException(str(refused)) from None
 
 

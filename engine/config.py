@@ -47,6 +47,13 @@ def load_config(overrides: dict | None = None) -> dict:
         "DOCUMENT_QUEUE_WAIT_S": int(env.get("DOCUMENT_QUEUE_WAIT_S", "600")),
         "PDF_JOB_TIMEOUT": int(env.get("PDF_JOB_TIMEOUT", "120")),
         "JOB_MEMORY_LIMIT_MB": int(env.get("JOB_MEMORY_LIMIT_MB", "1536")),
+        # Delivery of submitted applications to staff (tenant.yaml `delivery:`; docs/deploy.md).
+        "DELIVERY_QUEUE": env.get("DELIVERY_QUEUE", "default"),
+        "DELIVERY_ATTEMPTS": int(env.get("DELIVERY_ATTEMPTS", "7")),  # tries before `failed`
+        "DELIVERY_RETRY_BASE_S": float(env.get("DELIVERY_RETRY_BASE_S", "60")),  # then 2x, 4x ... after it
+        "DELIVERY_JOB_TIMEOUT": int(env.get("DELIVERY_JOB_TIMEOUT", "180")),
+        "DELIVERY_LINK_EXPIRES_S": int(env.get("DELIVERY_LINK_EXPIRES_S", str(24 * 3600))),  # at most 7 days on S3
+        "DELIVERY_PDF_WAIT_S": float(env.get("DELIVERY_PDF_WAIT_S", "15")),
         "LOOKUP_INDEX": env.get("LOOKUP_INDEX", str(instance / "lookup.sqlite")),
         # Lookup providers per category, e.g. "address=photon"; unnamed categories use the index.
         "LOOKUP_PROVIDERS": env.get("LOOKUP_PROVIDERS", ""),

@@ -10,6 +10,10 @@ UNEXPECTED_MESSAGE = "We've encountered an unexpected error at this time. Please
 log = logging.getLogger(__name__)
 
 
+class StartRefused(RuntimeError):
+    """A setting this process cannot work with: it stops the start, with a message saying what to do."""
+
+
 class AppError(Exception):
     """An error a service raises for the client to see, with its HTTP status."""
 

@@ -98,7 +98,7 @@ def fetch_job(job_id: str, redis_url: str | None = None) -> Job:
 
 # What jobs import, loaded once in the worker so the work-horse RQ forks per job inherits it
 # (re-importing in every horse cost about 0.5 s of CPU per job).
-PRELOADS = ("engine.documents.jobs.preload",)
+PRELOADS = ("engine.documents.jobs.preload", "engine.delivery.jobs.preload")
 
 
 def _preload() -> None:

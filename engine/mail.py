@@ -224,6 +224,16 @@ def send_smtp(url: str, message: EmailMessage, timeout: float = 10.0) -> None:
         client.send_message(message)
 
 
+def deliver_now(message: EmailMessage, smtp_url: str, outbox: str) -> str:
+    """Send a composed message at once, in the caller's thread, for callers that record the outcome
+    (staff delivery): by SMTP when `smtp_url` is set (OSError or smtplib.SMTPException when the
+    server cannot be reached or refuses), else into the outbox folder. Says where it went."""
+    if smtp_url:
+        send_smtp(smtp_url, message)
+        return "SMTP"
+    return str(_write_outbox(Path(outbox), message))
+
+
 def wait_for_deliveries(timeout: float = 10.0) -> bool:
     """Block until background deliveries finish (tests, shutdown); True if all did."""
     _done, not_done = concurrent.futures.wait(list(_pending), timeout=timeout)

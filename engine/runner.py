@@ -186,13 +186,17 @@ class Child:
 
 def _check_tenant(tenant_path: str) -> None:
     from engine.definition import DefinitionInvalid, load_and_compile
+    from engine.delivery.service import missing_secrets
 
     try:
-        load_and_compile(Path(tenant_path))
+        compiled = load_and_compile(Path(tenant_path))
     except DefinitionInvalid as invalid:
         for problem in invalid.problems:
             print(problem.format(), file=sys.stderr)
         raise SystemExit(f"{len(invalid.problems)} problem(s) in {tenant_path}: the server was not started.") from None
+    missing = missing_secrets(compiled.delivery)
+    if missing:
+        raise SystemExit("\n".join(missing) + "\nThe server was not started.")
 
 
 def _check_port_free(host: str, port: int) -> None:

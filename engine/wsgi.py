@@ -3,7 +3,11 @@
 from engine import signing
 from engine.app import create_app
 from engine.config import load_config
+from engine.errors import StartRefused
 
 # A production start without a real SECRET_KEY stops here with a message, not a traceback.
 signing.require(load_config())
-app = create_app()
+try:
+    app = create_app()
+except StartRefused as refused:  # e.g. a webhook's signing secret missing from the environment
+    raise SystemExit(str(refused)) from None

@@ -6,11 +6,16 @@ Each hook works whether or not the other domain exists yet:
 - `remove_documents(application_id, keys)` calls `engine.documents.service.remove_documents`;
 - `enqueue_application_pdf(application_id)` queues `engine.pdf.jobs.render_application_pdf`
   by its dotted path and logs (never raises) when no queue is reachable.
+
+Other domains act on a submission through the `submitting` signal, sent inside the submission's
+transaction with the locked application (`session`, `application`): what a receiver writes commits
+with the submission or not at all (the delivery domain records its deliveries so).
 """
 
 import importlib
 import logging
 
+from blinker import Namespace
 from flask import current_app
 from redis.exceptions import RedisError
 
@@ -20,6 +25,7 @@ PDF_JOB = "engine.pdf.jobs.render_application_pdf"
 PDF_JOB_TIMEOUT = 300  # seconds
 
 log = logging.getLogger(__name__)
+submitting = Namespace().signal("application-submitting")
 
 
 def _documents_service():

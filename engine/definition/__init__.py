@@ -12,6 +12,7 @@ from pathlib import Path
 
 from engine.definition.checks import check_model
 from engine.definition.compiler import Compiler
+from engine.definition.delivery import check_delivery, compile_delivery
 from engine.definition.fields import DEFAULT_TEXTS
 from engine.definition.hiding import HidingRules
 from engine.definition.model import ModelBuilder
@@ -44,6 +45,9 @@ class CompiledForm:
     _validators: dict = field(default_factory=dict, repr=False)
     _visibility: Visibility | None = field(default=None, repr=False)
     _reference_visibility: Visibility | None = field(default=None, repr=False)
+    # Where submitted applications are sent (definition/delivery.py): the deployment's, not the
+    # form's, so it is neither in `data` (published) nor in the etag.
+    delivery: list = field(default_factory=list)
 
     def __post_init__(self):
         self.json_bytes = json.dumps(self.data, separators=(",", ":"), ensure_ascii=False).encode()
@@ -121,9 +125,10 @@ def load_and_compile(folder: str | Path, today: dt.date | None = None) -> Compil
     for _, page in source.pages:
         builder.add_page(page)
     check_model(builder.model, source, problems)
+    check_delivery(source.tenant, problems)
     if problems:
         raise DefinitionInvalid(_sorted(problems))
-    return CompiledForm(_compile(source, builder.model, today))
+    return CompiledForm(_compile(source, builder.model, today), delivery=compile_delivery(source.tenant))
 
 
 def _sorted(problems: list[Problem]) -> list[Problem]:

@@ -341,7 +341,36 @@ defs = {
         texts=ref("texts"),
         pages=array(TEXT, minItems=1),
         options={"oneOf": [TEXT, array(TEXT)]},
+        delivery={
+            **array(ref("delivery_target")),
+            "description": "Where each submitted application is sent (docs/deploy.md, Delivery)",
+        },
     ),
+    "delivery_target": {
+        "description": "one target: {email: {to: [addresses]}} or {webhook: {url, secret_env}}",
+        "oneOf": [
+            obj(
+                ["email"],
+                email=obj(
+                    ["to"],
+                    to=array({"type": "string", "pattern": "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"}, minItems=1),
+                ),
+            ),
+            obj(
+                ["webhook"],
+                webhook=obj(
+                    ["url", "secret_env"],
+                    url={"type": "string", "pattern": "^https?://", "description": "http(s) URL the JSON is POSTed to"},
+                    secret_env={
+                        "type": "string",
+                        "pattern": "^[A-Z_][A-Z0-9_]*$",
+                        "description": "The environment variable holding the HMAC-SHA256 signing secret",
+                    },
+                    timeout_s={"type": "number", "minimum": 1, "maximum": 60, "description": "Default 10"},
+                ),
+            ),
+        ],
+    },
 }
 # A block part is a field whose type may be omitted (it defaults to text).
 part = json.loads(json.dumps(defs["field"]))

@@ -24,6 +24,8 @@ _NUMBERED = {
     "extra_values": "extra value",
     "types": "file type",
     "postal_address": "address line",
+    "delivery": "delivery target",
+    "to": "address",
 }
 
 

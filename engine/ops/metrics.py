@@ -64,6 +64,9 @@ def _registry(with_jobs: bool) -> CollectorRegistry:
         registry.register(REQUEST_LATENCY)
     if with_jobs and current_app.config.get("REDIS_URL"):
         registry.register(JobCollector(current_app.config["REDIS_URL"]))
+    # Domains add collectors of their own (delivery: deliveries by state) as factories.
+    for collector in current_app.extensions.get("metrics_collectors", ()):
+        registry.register(collector())
     return registry
 
 

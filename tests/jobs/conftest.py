@@ -105,6 +105,14 @@ def worker_env(app) -> dict:
         "DOCUMENT_JOB_TIMEOUT": "DOCUMENT_JOB_TIMEOUT",
         "DOCUMENT_JOB_GRACE_S": "DOCUMENT_JOB_GRACE_S",
         "PDF_JOB_TIMEOUT": "PDF_JOB_TIMEOUT",
+        "MAIL_OUTBOX": "MAIL_OUTBOX",
+        "SMTP_URL": "SMTP_URL",
+        "PUBLIC_URL": "PUBLIC_URL",
+        "APPLICATION_PDF_QUEUE": "APPLICATION_PDF_QUEUE",
+        "DELIVERY_QUEUE": "DELIVERY_QUEUE",
+        "DELIVERY_ATTEMPTS": "DELIVERY_ATTEMPTS",
+        "DELIVERY_RETRY_BASE_S": "DELIVERY_RETRY_BASE_S",
+        "DELIVERY_PDF_WAIT_S": "DELIVERY_PDF_WAIT_S",
     }
     for setting, variable in names.items():
         value = app.config.get(setting)

@@ -1,0 +1,67 @@
+"""The e-mail to staff for a submitted application: one message per address, the tenant's name and
+the reference in the subject, a short summary, and the application PDF attached. Pure: plain
+values in, an EmailMessage out (engine.mail sends it)."""
+
+import email.utils
+from email.message import EmailMessage
+
+SUBJECT = "{tenant_name}: application {reference}"
+BODY = """A new application was submitted to the {tenant_name}.
+
+Reference:  {reference}
+Applicant:  {applicant}
+Submitted:  {submitted}
+Version:    {version}
+Documents:  {documents}
+
+The application PDF is attached ({file_name}), with each document appended.
+Staff can also open it from the staff list: {public_url}/staff
+
+This message was sent to {to} because tenant.yaml lists it as a delivery target.
+"""
+
+
+def _size(size: int) -> str:
+    return f"{size / 1024 / 1024:.1f} MB" if size >= 1024 * 1024 else f"{max(1, round(size / 1024))} KB"
+
+
+def compose(
+    *,
+    to: str,
+    mail_from: str,
+    tenant_name: str,
+    reference: str,
+    applicant_name: str,
+    username: str,
+    submitted: str,
+    version: str | None,
+    documents: list[dict],
+    pdf: bytes,
+    public_url: str,
+) -> EmailMessage:
+    file_name = f"{reference}.pdf"
+    message = EmailMessage()
+    message["From"] = mail_from
+    message["To"] = to
+    message["Reply-To"] = username  # a reply from staff goes to the applicant
+    message["Subject"] = SUBJECT.format(tenant_name=tenant_name, reference=reference)
+    message["Date"] = email.utils.formatdate(localtime=False)
+    message["Message-ID"] = email.utils.make_msgid(domain=mail_from.rpartition("@")[2] or None)
+    message["X-Formengine-Template"] = "staff_delivery"
+    message["X-Formengine-Reference"] = reference
+    listed = ", ".join(f"{d['name']} ({_size(d['size'])})" for d in documents) or "none"
+    message.set_content(
+        BODY.format(
+            tenant_name=tenant_name,
+            reference=reference,
+            applicant=f"{applicant_name} <{username}>" if applicant_name else username,
+            submitted=submitted,
+            version=version or "-",
+            documents=listed,
+            file_name=file_name,
+            public_url=public_url.rstrip("/"),
+            to=to,
+        )
+    )
+    message.add_attachment(pdf, maintype="application", subtype="pdf", filename=file_name)
+    return message

@@ -1,0 +1,79 @@
+"""Webhooks: the JSON body, its signature, and one POST with bounded time and no redirects.
+
+The receiver checks `X-Formengine-Signature: sha256=<hex>`, the HMAC-SHA256 of the raw body with
+the shared secret, before trusting anything in it; `X-Formengine-Delivery` (the delivery's id) is the
+same on every try of one delivery, so a receiver can drop a repeat. The body's JSON Schema is
+webhook.schema.json, served at /api/delivery/webhook.schema.json.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import http.client
+import json
+import ssl
+from urllib.parse import urlsplit
+
+from engine.delivery.policy import Outcome
+
+EVENT = "application.submitted"
+USER_AGENT = "formengine-delivery/1"
+MAX_RESPONSE_BYTES = 64 * 1024  # read at most this much of an answer: only its status matters
+MAX_ERROR_TEXT = 200
+
+
+def body(facts: dict) -> bytes:
+    """The request body: compact UTF-8 JSON of the delivery's facts (see webhook.schema.json)."""
+    return json.dumps({"event": EVENT, **facts}, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def signature(secret: str, raw: bytes) -> str:
+    return "sha256=" + hmac.new(secret.encode(), raw, hashlib.sha256).hexdigest()
+
+
+def headers(secret: str, raw: bytes, delivery_id: int, attempt: int) -> dict[str, str]:
+    return {
+        "Content-Type": "application/json",
+        "User-Agent": USER_AGENT,
+        "X-Formengine-Event": EVENT,
+        "X-Formengine-Delivery": str(delivery_id),
+        "X-Formengine-Attempt": str(attempt),
+        "X-Formengine-Signature": signature(secret, raw),
+    }
+
+
+def _connection(url: str, timeout: float) -> tuple[http.client.HTTPConnection, str]:
+    parts = urlsplit(url)
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    if parts.scheme == "https":
+        context = ssl.create_default_context()
+        return http.client.HTTPSConnection(parts.hostname, parts.port, timeout=timeout, context=context), path
+    return http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout), path
+
+
+def post(url: str, raw: bytes, request_headers: dict[str, str], timeout: float) -> Outcome:
+    """POST once. A 2xx is delivered; anything else (another status, a redirect, which is never
+    followed, no answer within `timeout` seconds for the connection and each read, a refused
+    connection, a bad certificate) is a failed try, with what happened in words."""
+    connection, path = _connection(url, timeout)
+    try:
+        connection.request("POST", path, body=raw, headers=request_headers)
+        response = connection.getresponse()
+        text = response.read(MAX_RESPONSE_BYTES)
+    except TimeoutError:
+        return Outcome(False, None, f"no answer within {timeout:g} s")
+    except ssl.SSLError as exc:
+        return Outcome(False, None, f"TLS failed: {exc.reason or exc}")
+    except (OSError, http.client.HTTPException) as exc:
+        return Outcome(False, None, f"could not send: {exc}")
+    finally:
+        connection.close()
+    status = response.status
+    if 200 <= status < 300:
+        return Outcome(True, status)
+    if 300 <= status < 400:
+        where = response.getheader("Location") or "nowhere"
+        return Outcome(False, status, f"answered {status}, redirecting to {where[:MAX_ERROR_TEXT]} (not followed)")
+    said = text[:MAX_ERROR_TEXT].decode("utf-8", "replace").strip()
+    return Outcome(False, status, f"answered {status} {response.reason}" + (f": {said}" if said else ""))

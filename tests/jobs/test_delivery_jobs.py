@@ -1,0 +1,186 @@
+"""Delivery with a real worker on a real Redis: a local HTTP receiver gets the signed webhook (a 503
+first answer is retried and delivered once), staff get the e-mail with the PDF (the outbox, or a
+real SMTP server on loopback that may refuse an address), and the CLI lists and retries."""
+
+import datetime as dt
+import hashlib
+import hmac
+import io
+import json
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import jsonschema
+import pytest
+import requests
+from click.testing import CliRunner
+from pypdf import PdfReader
+from sqlalchemy import text
+
+from engine import db
+from engine.cli import main
+from engine.delivery import service
+from tests.applicants import outbox_messages
+from tests.fixtures.delivery_tenant import SECRET_ENV, tenant_with_delivery
+from tests.fixtures.smtp_sink import SmtpSink
+from tests.fixtures.webhook_receiver import WebhookReceiver
+
+pytestmark = [pytest.mark.redis, pytest.mark.slow]
+GOLDEN = json.loads((Path(__file__).resolve().parents[1] / "golden" / "intl_undergrad" / "base.json").read_text())
+SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "engine" / "delivery" / "webhook.schema.json").read_text())
+SECRET = "a-long-random-secret-shared-with-the-receiver"
+
+
+@pytest.fixture(params=["local"])
+def storage_backend(request):
+    return request.param
+
+
+@pytest.fixture
+def receiver():
+    with WebhookReceiver([503]) as running:
+        yield running
+
+
+@pytest.fixture
+def targets():
+    """Tests override this: (e-mail addresses, use the receiver)."""
+    return (("admissions@example.edu",), True)
+
+
+@pytest.fixture
+def job_settings(tmp_path, queue_name, receiver, targets, monkeypatch):
+    monkeypatch.setenv(SECRET_ENV, SECRET)
+    emails, with_webhook = targets
+    tenant = tenant_with_delivery(tmp_path, emails=emails, webhooks=(receiver.url,) if with_webhook else ())
+    return {
+        "TENANT_PATH": str(tenant),
+        "APPLICATION_PDF_QUEUE": queue_name,
+        "DELIVERY_QUEUE": queue_name,
+        "DELIVERY_RETRY_BASE_S": 1,
+        "DELIVERY_PDF_WAIT_S": 0.5,
+    }
+
+
+@pytest.fixture
+def cli(app, monkeypatch):
+    from engine.delivery import cli as delivery_cli
+
+    monkeypatch.setattr(delivery_cli, "_app", lambda: app)
+    runner = CliRunner()
+    return lambda *args: runner.invoke(main, ["deliveries", *args])
+
+
+@pytest.fixture(autouse=True)
+def on_golden_day(monkeypatch):
+    from engine.applications import service as applications
+
+    monkeypatch.setattr(applications, "today", lambda: dt.date.fromisoformat(GOLDEN["today"]))
+
+
+def _submit(applicant) -> str:
+    assert applicant.put("/api/answer", json=GOLDEN["answers"]).status_code == 200
+    response = applicant.post("/api/submit", json={})
+    assert response.status_code == 200, response.json
+    return response.json["reference"]
+
+
+def _states(app) -> dict:
+    with app.extensions["db_engine"].begin() as connection:
+        rows = connection.execute(text("SELECT kind, target, state, attempts, last_error FROM deliveries ORDER BY id"))
+        return {f"{r.kind} {r.target}": (r.state, r.attempts, r.last_error) for r in rows}
+
+
+def _run_until_settled(app, burst_worker, rounds: int = 12) -> dict:
+    """Work the queue; between runs do what the worker's periodic task does (queue the due tries)."""
+    for _ in range(rounds):
+        burst_worker()
+        states = _states(app)
+        if all(state in ("delivered", "failed") for state, _, _ in states.values()):
+            return states
+        time.sleep(1.1)  # the back-off in these tests is 1 s
+        with app.app_context():
+            service.dispatch_due(db.session(), app.config)
+    return _states(app)
+
+
+def _download(client, url: str) -> bytes:
+    parts = urlsplit(url)
+    if parts.path == "/api/storage/download":
+        response = client.get(f"{parts.path}?{parts.query}")
+        assert response.status_code == 200
+        return response.data
+    return requests.get(url, timeout=30).content
+
+
+def test_the_webhook_is_signed_retried_after_a_503_and_delivered_once(app, applicant, burst_worker, receiver):
+    reference = _submit(applicant)
+    states = _run_until_settled(app, burst_worker)
+    assert states[f"webhook {receiver.url}"] == ("delivered", 2, None)
+    assert states["email admissions@example.edu"][0] == "delivered"
+
+    first, second = receiver.requests
+    assert first["headers"]["X-Formengine-Delivery"] == second["headers"]["X-Formengine-Delivery"]
+    assert (first["headers"]["X-Formengine-Attempt"], second["headers"]["X-Formengine-Attempt"]) == ("1", "2")
+    raw = second["body"]
+    signature = "sha256=" + hmac.new(SECRET.encode(), raw, hashlib.sha256).hexdigest()
+    assert second["headers"]["X-Formengine-Signature"] == signature
+    body = json.loads(raw)
+    jsonschema.validate(body, SCHEMA, format_checker=jsonschema.FormatChecker())
+    assert body["reference"] == reference and body["username"] == "ada@example.com"
+    assert body["answers"] == {k: v for k, v in GOLDEN["answers"].items() if k in body["answers"]}
+    assert body["answers"]["first_name"] == "Mei"
+    pdf = _download(applicant, body["pdf_url"])
+    assert pdf.startswith(b"%PDF-") and "Mei" in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+
+    # Delivered is final: more runs of the worker and of the periodic task send nothing more.
+    with app.app_context():
+        assert service.dispatch_due(db.session(), app.config) == 0
+    burst_worker()
+    assert len(receiver.requests) == 2
+
+    with app.extensions["db_engine"].begin() as connection:
+        tries = connection.execute(text("SELECT number, ok, status_code, error FROM delivery_attempts ORDER BY id"))
+        webhook_tries = [(r.number, bool(r.ok), r.status_code) for r in tries if r.status_code]
+    assert webhook_tries == [(1, False, 503), (2, True, 200)]
+
+
+def test_staff_get_the_email_with_the_pdf_in_the_outbox(app, applicant, burst_worker):
+    reference = _submit(applicant)
+    _run_until_settled(app, burst_worker)
+    (message,) = [m for m in outbox_messages(app, "admissions@example.edu")]
+    assert reference in message["Subject"] and "Example College" in message["Subject"]
+    body = message.get_body(("plain",)).get_content()
+    assert f"Reference:  {reference}" in body and "ada@example.com" in body
+    (attachment,) = list(message.iter_attachments())
+    assert attachment.get_filename() == f"{reference}.pdf"
+    assert "Mei" in PdfReader(io.BytesIO(attachment.get_content())).pages[0].extract_text()
+
+
+def _staff_mail_to(sink) -> list[str]:
+    """Whom the staff e-mails went to (the applicant's receipt goes by the same server)."""
+    return sorted(m["To"] for m in sink.messages() if m["X-Formengine-Template"] == "staff_delivery")
+
+
+@pytest.mark.parametrize("targets", [(("admissions@example.edu", "nobody@example.edu"), False)])
+def test_an_address_smtp_refuses_fails_with_its_answer_and_can_be_retried(app, applicant, burst_worker, targets, cli):
+    with SmtpSink(refuse={"nobody@example.edu"}) as sink:
+        app.config.update(SMTP_URL=sink.url, DELIVERY_ATTEMPTS=2)
+        reference = _submit(applicant)
+        states = _run_until_settled(app, burst_worker)
+        assert states["email admissions@example.edu"][:2] == ("delivered", 1)
+        state, tries, error = states["email nobody@example.edu"]
+        assert (state, tries) == ("failed", 2)
+        assert error.startswith("the SMTP server refused nobody@example.edu: 550")
+        assert _staff_mail_to(sink) == ["admissions@example.edu"]
+
+        listed = cli("--failed")
+        assert listed.exit_code == 0, listed.output
+        assert f"{reference}\temail nobody@example.edu\tfailed\t2\tthe SMTP server refused" in listed.output
+        sink.refuse.clear()
+        retried = cli("retry", "--failed")
+        assert retried.exit_code == 0 and "1 delivery(ies) queued again" in retried.output
+        states = _run_until_settled(app, burst_worker)
+        assert states["email nobody@example.edu"][:2] == ("delivered", 3)
+        assert _staff_mail_to(sink) == ["admissions@example.edu", "nobody@example.edu"]
