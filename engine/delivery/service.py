@@ -1,10 +1,10 @@
 """Deliveries for the web app, the CLI and the worker: plain functions.
 
-- `record_for_submission(session, application)`: inside the submission's transaction, one delivery
-  per target of tenant.yaml, each with its job recorded in the same transaction (engine.outbox), so
-  a submission and its deliveries exist together or not at all, whatever Redis is doing;
-- `dispatch_due(session, settings)`: the worker's periodic task: queue a job for each delivery whose
-  next try is due, or whose job was lost;
+- `record_for_submission(session, application, targets, form_data)`: inside the submission's
+  transaction, one delivery per target of tenant.yaml, due now: a submission and its deliveries
+  exist together or not at all, whatever Redis is doing;
+- `dispatch_due(session, settings)`: the worker's periodic task: record a job (engine.outbox) for each
+  delivery whose try is due (a new one, a retry after its back-off) or whose job was lost;
 - `deliveries(failed_only)`, `retry(reference | failed=True)`, `counts_by_state()`: the CLI and metrics.
 """
 
@@ -61,8 +61,11 @@ def _config(target: dict, form_data: dict, application: Application) -> dict:
     return {"to": target["to"], "tenant_name": form_data["tenant"]["name"], "applicant_name": name}
 
 
-def record_for_submission(session: Session, application: Application, targets: list[dict], form_data: dict, settings):
-    """One pending delivery per target, its job recorded in the caller's transaction."""
+def record_for_submission(session: Session, application: Application, targets: list[dict], form_data: dict):
+    """One pending delivery per target, due now, in the caller's transaction. The rows are the
+    durable record; the worker's periodic task (`dispatch_due`) puts their jobs on the queue within
+    seconds, so the submission itself waits for no queue (three jobs dispatched from the request
+    cost a submit 2.5 times its time, docs/benchmarks.md)."""
     now = utcnow()
     made = [
         Delivery(
@@ -79,9 +82,6 @@ def record_for_submission(session: Session, application: Application, targets: l
         for target in targets
     ]
     session.add_all(made)
-    session.flush()
-    for delivery in made:
-        queue(session, delivery, settings, now)
     return made
 
 

@@ -23,4 +23,4 @@ def _record_deliveries(_sender, session, application) -> None:
     found = targets()
     if found:
         form_data = current_app.extensions["tenant"].current().data
-        service.record_for_submission(session, application, found, form_data, current_app.config)
+        service.record_for_submission(session, application, found, form_data)

@@ -1,5 +1,6 @@
-"""Deliveries are recorded in the submission's own transaction, one per target, each with its job
-in the outbox; a webhook whose secret is not in the environment stops the app from starting."""
+"""Deliveries are recorded in the submission's own transaction, one per target, and their jobs by the
+worker's periodic task (through the job outbox); a webhook whose secret is not in the environment
+stops the app, the CLI and the worker from starting."""
 
 import datetime as dt
 import json
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
+from engine import db
+from engine.delivery import service
 from engine.delivery.service import DeliveryConfigInvalid
 from tests.applicants import make_applicant
 from tests.fixtures.delivery_tenant import SECRET_ENV, tenant_with_delivery
@@ -51,9 +54,13 @@ def test_a_submission_records_a_delivery_per_target_with_its_job(app, on_golden_
     config = [json.loads(r.config) if isinstance(r.config, str) else r.config for r in rows]
     assert config[0]["tenant_name"] == "Example College International Undergraduate Application"
     assert config[2] == {"url": HOOK, "secret_env": SECRET_ENV, "timeout_s": 5.0}  # the name, never the secret
+    # The submit queues nothing itself: the worker's periodic task records each delivery's job.
+    assert [r.job_id for r in rows] == [None, None, None]
+    with app.app_context():
+        assert service.dispatch_due(db.session(), app.config) == 3
     jobs = {r.job_id: r for r in _sql(app, "SELECT job_id, func, args FROM job_outbox")}
-    for row in rows:
-        assert jobs[row.job_id].func == "engine.delivery.jobs.deliver"
+    for row in _sql(app, "SELECT id, job_id FROM deliveries"):
+        assert jobs[row.job_id].func == "engine.delivery.jobs.deliver" and json.loads(jobs[row.job_id].args) == [row.id]
     # A second submit changes nothing and records nothing more.
     assert applicant.post("/api/submit", json={}).status_code == 200
     assert len(_sql(app, "SELECT id FROM deliveries")) == 3
