@@ -21,7 +21,7 @@ from sqlalchemy import ColumnElement, and_, func, select
 from engine import db
 from engine.applications.models import Application
 from engine.applications.service import iso_utc
-from engine.documents.models import ConversionStatus, DocumentConversion
+from engine.documents.models import ApplicationPdf, ConversionStatus, DocumentConversion
 from engine.exports import columns as columns_module
 from engine.exports import writers
 from engine.staff import records
@@ -53,6 +53,7 @@ class Record:
     definition_version: str | None
     answers: dict
     documents: dict = field(default_factory=dict)  # key -> {file_name, file_size, pdf_key}
+    pdf_key: str | None = None  # a submitted application's stored PDF
 
     def summary(self) -> dict:
         return {
@@ -89,7 +90,8 @@ def records_of(request: ExportRequest, batch: int = BATCH) -> Iterator[Record]:
         rows = db.session().execute(statement).all()
         if not rows:
             return
-        documents = _documents([row.id for row in rows])
+        ids = [row.id for row in rows]
+        documents, pdfs = _documents(ids), _stored_pdfs(ids)
         for row in rows:
             yield Record(
                 id=row.id,
@@ -101,6 +103,7 @@ def records_of(request: ExportRequest, batch: int = BATCH) -> Iterator[Record]:
                 definition_version=row.version,
                 answers=dict(row.answers or {}),
                 documents=documents.get(row.id, {}),
+                pdf_key=pdfs.get(row.id) if row.submitted_at is not None else None,
             )
         last_id = rows[-1].id
         db.session().rollback()  # a batch at a time: no snapshot or objects held across batches
@@ -125,6 +128,15 @@ def _documents(application_ids: list[int]) -> dict[int, dict]:
             "pdf_key": row.pdf_key,
         }
     return found
+
+
+def _stored_pdfs(application_ids: list[int]) -> dict[int, str]:
+    statement = select(ApplicationPdf.application_id, ApplicationPdf.pdf_key).where(
+        ApplicationPdf.application_id.in_(application_ids),
+        ApplicationPdf.status == ConversionStatus.COMPLETED.value,
+        ApplicationPdf.pdf_key.is_not(None),
+    )
+    return {row.application_id: row.pdf_key for row in db.session().execute(statement)}
 
 
 def export_columns(request: ExportRequest, current_form: dict) -> list[columns_module.Column]:

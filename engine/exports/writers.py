@@ -19,7 +19,7 @@ from pathlib import Path
 
 from engine.documents.storage import storage_from_config
 from engine.exports.columns import Column
-from engine.pdf.jobs import MAX_DOCUMENT_BYTES, application_pdf, job_settings
+from engine.pdf.jobs import MAX_DOCUMENT_BYTES, MAX_PDF_BYTES, application_pdf, job_settings
 
 FIXED = (
     ("reference", "Reference"),
@@ -103,7 +103,8 @@ def write_zip(path: Path, columns: list[Column], records: Callable[[], Iterable]
             csv.writer(text).writerows(_csv_rows(columns, records(), labels))
         for record in _counted(records(), counter):
             folder = _folder(record)
-            pdf = application_pdf(record.id)
+            # A submitted application's stored PDF as it is; otherwise made as its job makes it.
+            pdf = store.read(record.pdf_key, MAX_PDF_BYTES) if record.pdf_key else application_pdf(record.id)
             if pdf is not None:
                 # PDFs hardly compress: stored as they are, which is far quicker.
                 archive.writestr(f"{folder}/application.pdf", pdf, compress_type=zipfile.ZIP_STORED)
