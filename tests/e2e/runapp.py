@@ -42,7 +42,7 @@ class RunningApp:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = instance.parent / f"run-{self.port}.log"
         # The embedded defaults (SQLite, embedded Redis) whatever the calling shell has set.
-        self.env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "DATABASE_URL", "PORT"}}
+        self.env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "DATABASE_URL", "PORT", "PUBLIC_URL"}}
         self.env.update({"FORMENGINE_INSTANCE": str(instance), "PYTHONUNBUFFERED": "1", **(env or {})})
         instance.parent.mkdir(parents=True, exist_ok=True)
         self._log_handle = open(self.log, "wb")
