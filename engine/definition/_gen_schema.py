@@ -287,6 +287,10 @@ defs = {
                 "additionalProperties": {"oneOf": [COLOUR, obj(**{s: COLOUR for s in THEME_SHADES})]},
             },
             header_images={"type": "object", "additionalProperties": {"type": "string", "pattern": "^(/|https://)"}},
+            applicant_name={
+                **array(KEY, minItems=1),
+                "description": "Answer keys that make up the applicant's name for staff (print view, delivery)",
+            },
             reference_prefix={
                 "type": "string",
                 "pattern": "^[A-Z][A-Z0-9]{0,7}$",

@@ -32,9 +32,11 @@ def check_model(model: FormModel, source, problems: list[Problem]) -> None:
 
 def _check_banner_keys(source, known: set[str], problems: list[Problem]) -> None:
     welcome = (source.tenant.get("banners") or {}).get("welcome") or {}
-    for index, key in enumerate(welcome.get("name_keys") or []):
-        if key not in known:
-            problems.append(_unknown_key(welcome["name_keys"].where(index), key, known, "name_keys"))
+    settings = source.tenant.get("settings") or {}
+    for holder, name in ((welcome, "name_keys"), (settings, "applicant_name")):
+        for index, key in enumerate(holder.get(name) or []):
+            if key not in known:
+                problems.append(_unknown_key(holder[name].where(index), key, known, name))
 
 
 def _check_patterns(model: FormModel, problems: list[Problem]) -> None:
