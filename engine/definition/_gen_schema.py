@@ -29,6 +29,7 @@ FIELD_TYPES = [
     "textarea",
     "email",
     "phone",
+    "international_phone",
     "date",
     "select",
     "radio",
