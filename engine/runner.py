@@ -190,7 +190,7 @@ def _check_tenant(tenant_path: str) -> None:
     except DefinitionInvalid as invalid:
         for problem in invalid.problems:
             print(problem.format(), file=sys.stderr)
-        raise SystemExit(f"{len(invalid.problems)} problem(s) in {tenant_path}: the server was not started.")
+        raise SystemExit(f"{len(invalid.problems)} problem(s) in {tenant_path}: the server was not started.") from None
 
 
 def _check_port_free(host: str, port: int) -> None:
@@ -199,7 +199,9 @@ def _check_port_free(host: str, port: int) -> None:
         try:
             probe.bind((host, port))
         except OSError as exc:
-            raise SystemExit(f"Cannot listen on {host}:{port} ({exc.strerror}). Set PORT to use another port.")
+            raise SystemExit(
+                f"Cannot listen on {host}:{port} ({exc.strerror}). Set PORT to use another port."
+            ) from None
 
 
 def _check_not_running(run_file: Path) -> None:

@@ -320,7 +320,7 @@ def bench_in_process(runs: int) -> dict:
     for kind, (factory, name) in TYPES.items():
         data = factory()
         check_and_convert(data, name, rules)
-        samples = timed(lambda: check_and_convert(data, name, rules), runs)
+        samples = timed(lambda data=data, name=name: check_and_convert(data, name, rules), runs)
         out[kind] = {"ms": statistics.median(samples), "bytes": len(data)}
     return out
 

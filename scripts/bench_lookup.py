@@ -30,9 +30,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchlib import cpu_model
 from engine.lookup import service
 from engine.lookup.service import LookupService
-from benchlib import cpu_model  # noqa: E402 (scripts/ is on sys.path when run as a script)
 
 ROOT = Path(__file__).resolve().parent.parent
 CROSSWALK = ROOT.parent / "shared" / "data" / "hs_ceeb_nces_crosswalk.csv"
@@ -40,7 +40,7 @@ SECTION = "## Lookups"
 
 
 def machine() -> str:
-    load = ", load average %.1f at the start (other work shares the machine)" % os.getloadavg()[0]
+    load = f", load average {os.getloadavg()[0]:.1f} at the start (other work shares the machine)"
     return (
         f"{os.cpu_count()} cores (nproc), {cpu_model()}, Python {platform.python_version()}, "
         f"SQLite {sqlite3.sqlite_version}{load}"

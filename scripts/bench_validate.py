@@ -16,9 +16,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchlib import machine
 from engine.definition import load_and_compile
 from engine.definition.validation import validator_class
-from benchlib import machine  # noqa: E402 (scripts/ is on sys.path when run as a script)
 
 ROOT = Path(__file__).resolve().parent.parent
 TENANT = ROOT / "tenants" / "intl_undergrad"

@@ -285,7 +285,7 @@ def run_applicants(
                 applicant.journey()
             except GaveUp:
                 pass
-            except Exception as exc:  # noqa: BLE001 - a client bug must not hide the rest of the run
+            except Exception as exc:  # a client bug must not hide the rest of the run
                 with record.lock:
                     record.unexpected.append(
                         {"user": username, "call": "client", "status": 0, "body": repr(exc)[:300], "at": time.time()}

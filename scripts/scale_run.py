@@ -188,7 +188,7 @@ class Faults(threading.Thread):
             self._kill_app(self.rng.randrange(2))
             self._sleep_until(worker_at)
             self._kill_worker()
-        except (Exception, SystemExit) as exc:  # noqa: BLE001 - reported, and the run fails
+        except (Exception, SystemExit) as exc:  # reported, and the run fails
             self.error = repr(exc)
             log(f"fault thread failed: {exc!r}")
 
@@ -291,9 +291,12 @@ def db_rows(stack: Stack) -> dict:
         "answers": {row[0]: answers_of(row[2]) for row in apps},
         "submitted": {row[0] for row in apps if row[3] is not None},
         "conversions": [
-            dict(zip(("user", "key", "status", "message", "attempts", "file_name"), row)) for row in conversions
+            dict(zip(("user", "key", "status", "message", "attempts", "file_name"), row, strict=True))
+            for row in conversions
         ],
-        "pdfs": {row[0]: dict(zip(("user", "status", "message", "pdf_key", "attempts"), row)) for row in pdfs},
+        "pdfs": {
+            row[0]: dict(zip(("user", "status", "message", "pdf_key", "attempts"), row, strict=True)) for row in pdfs
+        },
     }
 
 
@@ -460,7 +463,7 @@ def fault_windows(record: Record, events: list[dict]) -> list[dict]:
     for event in events:
         end = event["ready"] + 2.0
 
-        def ended_in_window(a) -> bool:
+        def ended_in_window(a, event=event, end=end) -> bool:
             return event["killed"] <= a.started + a.ms / 1000 and a.started <= end
 
         window = [a for a in record.attempts if ended_in_window(a)]

@@ -309,7 +309,7 @@ class Stack:
                 with urllib.request.urlopen(url, timeout=2) as response:
                     if response.status == 200:
                         return
-            except Exception as exc:  # noqa: BLE001 - any failure means "not yet"
+            except Exception as exc:  # any failure means "not yet"
                 last = exc
             time.sleep(0.2)
         raise SystemExit(f"{what} not ready at {url}: {last}; see the logs in {self.tmp}")
@@ -348,7 +348,7 @@ class Stack:
                 if worker is not None:
                     job = worker.get_current_job()
                     return index, f"{job.func_name}{tuple(job.args[:1])} job {job.id}" if job else "a job"
-        except Exception:  # noqa: BLE001
+        except Exception:
             return None
         return None
 
@@ -415,7 +415,7 @@ class Stack:
                 log(f"{name} (pid {process.pid}) did not exit")
         try:
             self._drop_database()
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             log(f"could not drop database {self.database_name}: {exc}")
         if self.keep:
             log(f"logs kept in {self.tmp}")

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import click
 
-from engine.config import load_config
-
 
 def _app(**overrides):
     from engine.app import create_app
@@ -115,7 +113,7 @@ def run_bench(logins: int = 40, resets: int = 60) -> dict:
             mail.wait_for_deliveries()  # outside the timing: the mail thread must not slow the next request
             unknown.append(
                 _time_ms(
-                    lambda: _ok(
+                    lambda number=number: _ok(
                         client.post("/public/forgot-password", json={"username": f"nobody{number}@example.com"})
                     )
                 )

@@ -64,6 +64,7 @@ def signup(username: object, password: object, student_answers: dict | None = No
     session = db.session()
     _limit_mail_per_ip(ip)
     may_mail = limits.hit(session, f"code-minute:{username}", 1, RESEND_INTERVAL).allowed
+    assert isinstance(password, str)  # _valid_username refused anything else
     password_hash = hash_password(password)  # also for an existing account: same time either way
     account = _find(username)
     if account is None:
@@ -92,6 +93,7 @@ def signup(username: object, password: object, student_answers: dict | None = No
 
 def confirm(username: object, code: object) -> str:
     username = _username_or_error(username, MESSAGE_INVALID, extra=_code_problems(code))
+    assert isinstance(code, str)  # _code_problems refused anything else
     session = db.session()
     # Each try is counted before the code is checked, so parallel guesses cannot overshoot.
     if not limits.hit(session, f"code-tries:{username}", CODE_TRIES, DAY).allowed:
@@ -102,7 +104,7 @@ def confirm(username: object, code: object) -> str:
         _too_many(messages.CONFIRM_DAY_LIMIT, day.retry_after)
     account = _find(username)
     latest = _latest_code(account) if account is not None else None
-    if latest is None or not same(latest.code_hash, code_hash(_secret(), account.id, code)):
+    if account is None or latest is None or not same(latest.code_hash, code_hash(_secret(), account.id, code)):
         raise AppError(messages.CONFIRM_WRONG, 400)
     if account.is_confirmed:
         return messages.CONFIRM_ALREADY
@@ -195,6 +197,7 @@ def login(
     after 5) and the client's IP address."""
     problems = {} if isinstance(password, str) and password else {"password": [MESSAGE_REQUIRED]}
     username = _username_or_error(username, MESSAGE_INVALID_LOGIN, extra=problems)
+    assert isinstance(password, str)  # refused above otherwise
     session = db.session()
     config = current_app.config
     ip_key = f"login-ip:{ip}"
@@ -293,6 +296,7 @@ def reset_password(username: object, token: object, password: object, confirm_pa
         check_match=True,
         extra=problems,
     )
+    assert isinstance(token, str) and isinstance(password, str)  # _valid_username refused anything else
     now = utcnow()
     record = None
     if len(token) <= 200:
@@ -380,6 +384,7 @@ def _username_or_error(raw: object, message: str, extra: dict | None = None) -> 
     if username is None:
         problems = {"username": [message], **problems}
     _raise_problems(problems)
+    assert username is not None  # a problem was raised above
     return username
 
 

@@ -18,9 +18,10 @@ For other domains:
 import datetime as dt
 import json
 import logging
+from typing import cast
 
 from flask import current_app
-from sqlalchemy import ARRAY, Text, bindparam, func, select, update
+from sqlalchemy import ARRAY, Table, Text, bindparam, func, select, update
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -40,7 +41,7 @@ WEB_STATUSES = ("started", "validating", "submitted")
 DERIVED_STATUS = ("none", "started", "validating", "submitted")
 MAX_WEB_STATUS_EVENTS = 100  # beyond it only a status not seen before is recorded
 ANSWERED = "ANSWERED"
-_TABLE = Application.__table__
+_TABLE = cast(Table, Application.__table__)  # a mapped class's table is a Table
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +97,7 @@ def lock(session: Session, account_id: int) -> Application:
     if application is None:
         _create(session, account_id)
         application = _select_locked(session, Application.account_id == account_id)
+    assert application is not None  # created just above
     return application
 
 
@@ -109,6 +111,7 @@ def _lock_row(session: Session, account_id: int, *columns):
         _create(session, account_id)
         _take_write_lock(session, where)
         row = session.execute(statement).first()
+    assert row is not None  # created just above
     if row.submitted_at is not None:
         raise AppError(messages.ALREADY_SUBMITTED, 409)
     return row
@@ -370,7 +373,7 @@ def submit(account: Account) -> tuple[dt.datetime, str, bool]:
     submit changes nothing."""
     with db.transaction() as tx:
         application = lock(tx, account.id)
-        if application.is_submitted:
+        if application.submitted_at is not None:  # is_submitted
             return application.submitted_at, _give_reference(tx, application), False
         errors = compiled_form().validate(answers_for_validation(application), today=today(), tabs=application.tabs)
         if errors:
@@ -410,7 +413,9 @@ def reference_for(application_id: int) -> str | None:
     if application.reference is not None:
         return application.reference
     with db.transaction() as tx:
-        return _give_reference(tx, lock_by_id(tx, application_id))
+        locked = lock_by_id(tx, application_id)
+        assert locked is not None  # read just above
+        return _give_reference(tx, locked)
 
 
 def _send_receipt(username: str, submitted_at: dt.datetime, reference: str) -> None:
@@ -472,7 +477,7 @@ def choose_tab(account_id: int, tab_id: str, chosen_tab: str) -> list[str]:
     with db.transaction() as tx:
         application = _open(lock(tx, account_id))
         application.tabs = {**application.tabs, tab_id: chosen_tab}
-        application.answers = merge(application.answers, {key: "" for key in clears})
+        application.answers = merge(application.answers, dict.fromkeys(clears, ""))
         _changed(application)
         application_id = application.id
     data_model = compiled_form().data_model

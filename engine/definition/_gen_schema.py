@@ -285,7 +285,7 @@ defs = {
             theme={
                 "type": "object",
                 "propertyNames": {"enum": THEME_COLOURS},
-                "additionalProperties": {"oneOf": [COLOUR, obj(**{s: COLOUR for s in THEME_SHADES})]},
+                "additionalProperties": {"oneOf": [COLOUR, obj(**dict.fromkeys(THEME_SHADES, COLOUR))]},
             },
             header_images={"type": "object", "additionalProperties": {"type": "string", "pattern": "^(/|https://)"}},
             applicant_name={

@@ -41,7 +41,7 @@ def _check_banner_keys(source, known: set[str], problems: list[Problem]) -> None
 
 def _check_patterns(model: FormModel, problems: list[Problem]) -> None:
     for use in model.uses:
-        for index, rule in enumerate(use.spec.get("rules") or []):
+        for rule in use.spec.get("rules") or []:
             if "pattern" in rule:
                 try:
                     re.compile(rule["pattern"])
@@ -154,7 +154,7 @@ def _check_options(model: FormModel, source, problems: list[Problem]) -> None:
 
 
 def _check_routes(source, problems: list[Problem]) -> None:
-    routes = {}
+    routes: dict[str, object] = {}
     for name, page in source.pages:
         route = page.get("route")
         if route in routes:
@@ -175,7 +175,7 @@ def _check_routes(source, problems: list[Problem]) -> None:
 
 
 def _check_dates(source, problems: list[Problem]) -> None:
-    for index, banner in enumerate(((source.tenant.get("banners") or {}).get("dated")) or []):
+    for banner in ((source.tenant.get("banners") or {}).get("dated")) or []:
         parsed = {}
         for end in ("from", "to"):
             try:

@@ -6,6 +6,7 @@ import datetime as dt
 
 from engine.definition.conditions import conjunction, map_keys, negation, tab_chosen, to_schema
 from engine.definition.fields import DEFAULT_MESSAGES, EMAIL_PATTERN, REGISTRY, base_property_schema
+from engine.definition.loader import LocDict
 from engine.definition.model import FieldUse, FormModel, field_parts, written_keys
 from engine.definition.validation import year_options
 
@@ -164,7 +165,11 @@ class Compiler:
         for key, (page, _) in self.model.confirm_keys.items():
             if page == route:
                 properties[key] = {"type": "boolean", "x-messages": {"type": self.messages["type_boolean"]}}
-        schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": properties}
+        schema: dict = {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "type": "object",
+            "properties": properties,
+        }
         if rules:
             schema["allOf"] = rules
         return schema
@@ -174,7 +179,7 @@ class Compiler:
         model = {}
         for use in self.model.uses:
             field_type = REGISTRY[use.type]
-            entry = {"type": field_type.value, "page": use.page, "field": use.type}
+            entry: dict = {"type": field_type.value, "page": use.page, "field": use.type}
             if field_type.value == "string":
                 entry["max_length"] = use.spec.get("max_length", field_type.default_max_length)
             if use.repeater:
@@ -195,10 +200,10 @@ class Compiler:
         return model
 
     # -- layout for renderers ---------------------------------------------------------------
-    def field_layout(self, spec: dict, use_of) -> dict:
+    def field_layout(self, spec: LocDict, use_of) -> dict:
         """One field entry as renderers need it; use_of(key) gives the FieldUse for a written key."""
         kind = spec["type"]
-        layout = {"widget": REGISTRY[kind].widget, "type": kind}
+        layout: dict = {"widget": REGISTRY[kind].widget, "type": kind}
         for name in ("label", "help", "placeholder", "rows", "inputmode", "autocomplete", "id"):
             if name in spec:
                 layout[name] = spec[name]
@@ -265,6 +270,7 @@ class Compiler:
 
     def sections_layout(self, route: str, page: dict) -> tuple[list, list]:
         sections, clear_rules = [], []
+        by_key = self.model.by_key
         for section in page["sections"]:
             out = {"id": section["id"]}
             for name in ("title",):
@@ -285,7 +291,6 @@ class Compiler:
                     "label": confirm["label"],
                     **{n: self._markdown(confirm[n]) for n in ("before", "after") if n in confirm},
                 }
-            by_key = self.model.by_key
             if "add_another" in section:
                 spec = section["add_another"]
                 out["add_another"] = {
@@ -306,7 +311,7 @@ class Compiler:
                 ]
             elif "branches" in section:
                 out["branches"] = []
-                earlier = []
+                earlier: list[dict] = []
                 for branch in section["branches"]:
                     condition = branch.get("show_if")
                     parts = [negation(to_schema(c)) for c in earlier] + ([to_schema(condition)] if condition else [])
@@ -351,7 +356,7 @@ class Compiler:
         return sections, clear_rules
 
     def ui_schema(self, route: str) -> dict:
-        ui = {"ui:order": []}
+        ui: dict = {"ui:order": []}
         for use in self.model.uses:
             if use.page == route:
                 ui["ui:order"].append(use.key)

@@ -33,7 +33,7 @@ def map_keys(condition, resolve):
 
 
 def _present(key: str, value_schema: dict | None = None) -> dict:
-    schema = {"required": [key]}
+    schema: dict = {"required": [key]}
     if value_schema is not None:
         schema["properties"] = {key: value_schema}
     return schema
@@ -80,7 +80,7 @@ def conjunction(*schemas) -> dict | None:
         return None
     if len(parts) == 1:
         return parts[0]
-    flat = []
+    flat: list[dict] = []
     for part in parts:
         flat.extend(part["allOf"] if set(part) == {"allOf"} else [part])
     return {"allOf": flat}

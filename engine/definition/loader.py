@@ -33,12 +33,20 @@ class LocList(list):
         return self.item_locs[index]
 
 
-_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when the wheel has it: 5x faster
+try:  # libyaml when the wheel has it: 5x faster
+    from yaml import CSafeLoader as _BaseLoader
+except ImportError:
+    from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
 
 
 class _Loader(_BaseLoader):
     """SafeLoader with YAML 1.2-style scalars: only true/false are booleans and dates stay
     strings (the engine checks them itself, so 2025-02-30 gets a clear message)."""
+
+    # set by load_yaml on each instance
+    name: str
+    display_name: str
+    problems: list[Problem]
 
 
 _Loader.yaml_implicit_resolvers = {

@@ -1,12 +1,18 @@
 """Walks the page trees into FieldUses: every answer key with its page, repeater instance,
 tab and the conditions under which it is shown. References are checked against this model."""
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import cast
 
 from engine.definition.conditions import map_keys
 from engine.definition.fields import REGISTRY
 from engine.definition.loader import LocDict
 from engine.definition.problems import Problem
+
+
+def _identity(key: str) -> str:
+    return key
 
 
 @dataclass
@@ -21,7 +27,7 @@ class FieldUse:
     instance: int = 1
     repeater: str | None = None
     tab: tuple[str, str] | None = None
-    resolve: object = None  # valueKey -> resolved key, for this instance
+    resolve: Callable[[str], str] = _identity  # valueKey -> resolved key, for this instance
 
     @property
     def label(self) -> str:
@@ -58,24 +64,20 @@ class FormModel:
     tabs: dict[str, TabGroup] = field(default_factory=dict)
     confirm_keys: dict[str, tuple[str, LocDict]] = field(default_factory=dict)  # key -> (page, section spec)
     # (condition, resolve, where) to check after the walk
-    references: list[tuple[object, object, LocDict, str]] = field(default_factory=list)
+    references: list[tuple[object, Callable[[str], str], LocDict, str]] = field(default_factory=list)
     section_keys: dict[tuple[str, str], list[str]] = field(default_factory=dict)
-
-
-def _identity(key: str) -> str:
-    return key
 
 
 def field_parts(spec: LocDict) -> list[LocDict]:
     """The answer-bearing fields inside one field entry (blocks hold several)."""
     kind = spec.get("type")
     if kind in ("address", "school_search"):
-        parts = []
+        parts: list[LocDict] = []
         for role, part in (spec.get("parts") or {}).items():
             if isinstance(part, dict):
                 part.setdefault("type", "text")
                 part["_role"] = role
-                parts.append(part)
+                parts.append(cast(LocDict, part))  # the loader makes every mapping a LocDict
         return parts
     if kind == "check_group":
         return [_item_as_checkbox(item) for item in spec.get("items") or []]
@@ -124,7 +126,7 @@ class ModelBuilder:
         if "add_another" in section:
             self._repeater(route, section, visible)
         elif "branches" in section:
-            earlier = []
+            earlier: list[dict] = []
             for branch in section["branches"]:
                 condition = branch.get("show_if")
                 conditions = [{"not": c} for c in earlier] + ([condition] if condition else [])

@@ -1,7 +1,7 @@
 """Structure check: each file against its part of tenant.schema.json, with author-friendly messages."""
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
@@ -12,7 +12,7 @@ from engine.definition.problems import Location, Problem, did_you_mean
 SCHEMA_PATH = Path(__file__).with_name("tenant.schema.json")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(part: str) -> Draft202012Validator:
     schema = json.loads(SCHEMA_PATH.read_text())
     return Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{part}"})

@@ -129,9 +129,9 @@ def open_image(data: bytes):
         except ConversionRefused:
             raise
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-            raise ConversionRefused(MESSAGES["image_too_large"])
+            raise ConversionRefused(MESSAGES["image_too_large"]) from None
         except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError, MemoryError, Warning):
-            raise ConversionRefused(MESSAGES["image_unreadable"])
+            raise ConversionRefused(MESSAGES["image_unreadable"]) from None
 
 
 def _flatten(image):
@@ -199,7 +199,7 @@ def normalise_pdf(data: bytes) -> bytes:
         NotImplementedError,
         ZeroDivisionError,
     ):
-        raise ConversionRefused(MESSAGES["pdf_unreadable"])
+        raise ConversionRefused(MESSAGES["pdf_unreadable"]) from None
 
 
 def pdf_has_active_content(data: bytes) -> bool:
@@ -226,7 +226,7 @@ def check_docx_archive(data: bytes) -> None:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError, OSError):
-        raise ConversionRefused(MESSAGES["docx_unreadable"])
+        raise ConversionRefused(MESSAGES["docx_unreadable"]) from None
     with archive:
         infos = archive.infolist()
         if len(infos) > MAX_ZIP_ENTRIES:
@@ -265,7 +265,7 @@ def _read_capped(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int, c
     except ConversionRefused:
         raise
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, OSError, ValueError, EOFError, RuntimeError):
-        raise ConversionRefused(MESSAGES["docx_unreadable"])
+        raise ConversionRefused(MESSAGES["docx_unreadable"]) from None
 
 
 def docx_to_pdf(data: bytes) -> bytes:
@@ -278,7 +278,7 @@ def docx_to_pdf(data: bytes) -> bytes:
         raise
     except Exception as exc:  # python-docx/lxml raise many types for malformed packages
         if isinstance(exc, MemoryError | RecursionError):
-            raise ConversionRefused(MESSAGES["docx_too_large"])
+            raise ConversionRefused(MESSAGES["docx_too_large"]) from None
         raise ConversionRefused(MESSAGES["docx_unreadable"]) from exc
 
 

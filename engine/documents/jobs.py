@@ -38,7 +38,7 @@ def preload() -> None:
     import pypdf  # noqa: F401
     import reportlab.platypus  # noqa: F401
 
-    import engine.documents.docx_render  # noqa: F401
+    import engine.documents.docx_render
     import engine.pdf.jobs  # noqa: F401
     from engine.models import import_all_models
     from engine.pdf.fonts import font_names

@@ -26,8 +26,8 @@ from engine.extensions import Blueprint, ErrorSchema, MessageSchema
 class _Parser(ArgumentsParser):
     def load_files(self, req, schema):
         """The upload's multipart body is one schema: its text fields and its file together."""
-        from werkzeug.datastructures import CombinedMultiDict
         from webargs.multidictproxy import MultiDictProxy
+        from werkzeug.datastructures import CombinedMultiDict
 
         return MultiDictProxy(CombinedMultiDict([req.form, req.files]), schema)
 
@@ -157,7 +157,7 @@ class LocalUploadViews(MethodView):
             key = store.check_policy(fields, size)
             store.store_upload(key, stream, max_bytes=min(size, current_app.config["MAX_CONTENT_LENGTH"]))
         except PolicyRefused as refused:
-            raise AppError(refused.message, refused.status)
+            raise AppError(refused.message, refused.status) from None
         return "", 204
 
 
@@ -175,9 +175,9 @@ class LocalDownloadViews(MethodView):
             store.check_download(query["key"], query["expires"], query["name"], query["signature"])
             data = store.read(query["key"], 512 * 1024 * 1024)
         except PolicyRefused:
-            raise AppError(messages.UPLOAD_LINK_INVALID, 403)
+            raise AppError(messages.UPLOAD_LINK_INVALID, 403) from None
         except StorageError:
-            raise AppError(messages.UPLOAD_LINK_INVALID, 404)
+            raise AppError(messages.UPLOAD_LINK_INVALID, 404) from None
         response = send_file(
             io.BytesIO(data),
             mimetype="application/pdf",

@@ -152,7 +152,7 @@ def request_conversion(application_id: int, answer_key: str, file_key: str, file
         uploaded = store.size(file_key) is not None
     except StorageError as exc:
         log.error("cannot check upload %s: %s", file_key, exc)
-        raise AppError(messages.STORAGE_UNAVAILABLE, 503)
+        raise AppError(messages.STORAGE_UNAVAILABLE, 503) from None
     if not uploaded:
         raise AppError(messages.FILE_NOT_UPLOADED, 400)
     settings = config()
@@ -195,7 +195,7 @@ def _enqueue(conversion: DocumentConversion, rules: dict, settings: dict) -> Non
         log.error("conversion %s could not be queued: %s", conversion.id, exc)
         with db.transaction():
             _fail(session, conversion, messages.QUEUE_UNAVAILABLE, settings)
-        raise AppError(messages.QUEUE_UNAVAILABLE, 503)
+        raise AppError(messages.QUEUE_UNAVAILABLE, 503) from None
     with db.transaction():
         conversion.job_id = job.id
         conversion.attempts = (conversion.attempts or 0) + 1

@@ -165,7 +165,7 @@ class LocalStorage(Storage):
             )
             low, high = int(low), int(high)
         except (ValueError, KeyError, TypeError, StopIteration):
-            raise PolicyRefused("Invalid according to Policy: the policy could not be read.", 400)
+            raise PolicyRefused("Invalid according to Policy: the policy could not be read.", 400) from None
         if (now or time.time()) > expiration.timestamp():
             raise PolicyRefused("Invalid according to Policy: Policy expired.")
         if fields.get("key") != key or not valid_key(key):

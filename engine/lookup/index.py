@@ -144,7 +144,11 @@ def read_entries(path: Path, categories: Iterable[str]) -> list[Entry]:
         connection.close()
     return [
         Entry(
-            category=r[0], id=r[1], name=r[2], other_names=[n for n in r[3].split("|") if n], **dict(zip(FIELDS, r[4:]))
+            category=r[0],
+            id=r[1],
+            name=r[2],
+            other_names=[n for n in r[3].split("|") if n],
+            **dict(zip(FIELDS, r[4:], strict=True)),
         )
         for r in rows
     ]

@@ -7,7 +7,6 @@ its own address, signed with SECRET_KEY so that an id cannot be made up.
 import http.client
 import json
 import logging
-import socket
 import threading
 import time
 import urllib.error
@@ -140,7 +139,8 @@ class PhotonProvider(LookupProvider):
             values = self._ids.loads(record_id[len(ID_PREFIX) :])
         except BadSignature:
             return None
-        return {"id": record_id, **dict(zip(ADDRESS_FIELDS, values))}
+        # not strict: the id is signed by us, and any length it holds is one we wrote
+        return {"id": record_id, **dict(zip(ADDRESS_FIELDS, values, strict=False))}
 
     def _fetch(self, text: str, limit: int) -> list:
         if time.monotonic() < self._down_until:
@@ -160,9 +160,9 @@ class PhotonProvider(LookupProvider):
             if not isinstance(features, list):
                 raise ValueError("'features' is not a list")
         except (
+            TimeoutError,
             urllib.error.URLError,
             http.client.HTTPException,
-            socket.timeout,
             ConnectionError,
             ValueError,
             KeyError,

@@ -22,7 +22,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate
 
-from engine.definition.conditions import TAB_KEY_PREFIX, prepare_instance
+from engine.definition.conditions import prepare_instance
 from engine.pdf.fonts import font_names
 
 CHECKED, UNCHECKED = "[X]", "[ ]"

@@ -93,6 +93,7 @@ def pdf_status(application_id: int) -> dict:
             # Report the failure once; asking again renders again.
             with db.transaction():
                 current = _row(session, application_id, lock=True)
+                assert current is not None  # the row was read above
                 current.fingerprint = None
             return _body(row.status, "", row.message or messages.PDF_RENDER_ERROR)
     return _body(*_request_render(session, application_id, wanted, settings))
@@ -132,7 +133,7 @@ def _enqueue(session: Session, row: ApplicationPdf, settings: dict) -> None:
             row.message = messages.QUEUE_UNAVAILABLE
             row.fingerprint = None
             session.add(row)
-        raise AppError(messages.QUEUE_UNAVAILABLE, 503)
+        raise AppError(messages.QUEUE_UNAVAILABLE, 503) from None
     with db.transaction():
         row.job_id = job.id
         row.attempts = (row.attempts or 0) + 1
@@ -148,6 +149,7 @@ def _reconcile(session: Session, row: ApplicationPdf, settings: dict) -> Applica
         return row
     with db.transaction():
         current = _row(session, row.application_id, lock=True)
+        assert current is not None  # the row was read above
         if current.status not in PENDING or current.job_id != row.job_id:
             return current
         if current.attempts >= MAX_ATTEMPTS:

@@ -2,7 +2,7 @@
 replaced before use; connections in steady use are not pinged before every request."""
 
 import pytest
-from sqlalchemy import event, text
+from sqlalchemy import text
 
 from engine import db
 

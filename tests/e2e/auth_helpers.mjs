@@ -7,9 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(
-  path.join(here, "..", "..", "client", "package.json"),
-);
+const require = createRequire(path.join(here, "..", "..", "client", "package.json"));
 const { chromium } = require("playwright-core");
 // Evaluated through the DevTools protocol, which the app's strict CSP (script-src 'self') allows.
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -26,26 +24,21 @@ export const CHROMIUM_ARGS = [
 ];
 export const [baseUrl, outbox, shots] = process.argv.slice(2);
 if (!baseUrl || !outbox || !shots) {
-  console.error(
-    "usage: node auth_<name>.mjs BASE_URL OUTBOX_DIR SCREENSHOT_DIR",
-  );
+  console.error("usage: node auth_<name>.mjs BASE_URL OUTBOX_DIR SCREENSHOT_DIR");
   process.exit(2);
 }
 mkdirSync(shots, { recursive: true });
 
 export const MSG = {
-  sessionInvalid:
-    "Your session is invalid. Please clear your cookies and login again.",
+  sessionInvalid: "Your session is invalid. Please clear your cookies and login again.",
   idle: "You have been automatically logged out due to inactivity.",
   wrong: "The email address or password is incorrect.",
   unconfirmed: "Your account has not been confirmed yet.",
   confirmed: "Your account has been confirmed. Please log in.",
   signedUp: "Thank you for signing up.",
   loggedOut: "You have been logged out.",
-  resend:
-    "You must provide a valid email address to resend a confirmation code.",
-  idleText:
-    "You have been inactive for a little while. Would you like to stay logged in?",
+  resend: "You must provide a valid email address to resend a confirmation code.",
+  idleText: "You have been inactive for a little while. Would you like to stay logged in?",
   submitted: "Your application was successfully submitted.",
 };
 export const PASSWORD = "Tall-Spruce-Harbor-42";
@@ -73,17 +66,13 @@ export async function newPage({ width = 1280, clock = false } = {}) {
   page.on("pageerror", (error) => page.errors.push(String(error)));
   if (process.env.DEBUG_JOURNEY) {
     page.on("console", (message) =>
-      console.log(
-        `  console ${message.type()}: ${message.text().slice(0, 300)}`,
-      ),
+      console.log(`  console ${message.type()}: ${message.text().slice(0, 300)}`),
     );
     page.on(
       "response",
       (response) =>
         !response.url().includes("/static/") &&
-        console.log(
-          `  ${response.status()} ${response.request().method()} ${response.url()}`,
-        ),
+        console.log(`  ${response.status()} ${response.request().method()} ${response.url()}`),
     );
   }
   if (clock) await page.clock.install();
@@ -94,9 +83,7 @@ export async function shot(page, name) {
   const width = page.viewportSize().width;
   await page.waitForTimeout(150);
   // Whole page for the cards; the first screens of a long form page (what the shell adds is on top).
-  const height = await page.evaluate(
-    () => document.documentElement.scrollHeight,
-  );
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.screenshot({
     path: path.join(shots, `${name}-${width}.png`),
     fullPage: height <= 2400,
@@ -115,16 +102,9 @@ export async function shotBoth(page, name) {
 
 export async function axe(page, label) {
   await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(() =>
-    window.axe.run(document, { resultTypes: ["violations"] }),
-  );
-  const found = result.violations.map(
-    (v) => `${v.id} (${v.nodes.length}): ${v.nodes[0]?.target}`,
-  );
-  check(
-    found.length === 0,
-    `axe: no violations on ${label}${found.length ? ` -> ${found.join("; ")}` : ""}`,
-  );
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  const found = result.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0]?.target}`);
+  check(found.length === 0, `axe: no violations on ${label}${found.length ? ` -> ${found.join("; ")}` : ""}`);
 }
 
 export async function toastText(page) {
@@ -140,16 +120,12 @@ export async function expectToast(page, title, message, label) {
       .waitFor({ timeout: 10000 });
     check(true, `${label}: toast "${title}" - "${message}"`);
   } catch {
-    check(
-      false,
-      `${label}: toast "${title}" - "${message}" (toasts: ${await toastText(page)})`,
-    );
+    check(false, `${label}: toast "${title}" - "${message}" (toasts: ${await toastText(page)})`);
   }
 }
 
 export async function dismissToasts(page) {
-  for (const button of await page.locator(".toast-close").all())
-    await button.click().catch(() => {});
+  for (const button of await page.locator(".toast-close").all()) await button.click().catch(() => {});
 }
 
 export function confirmationCode(username) {
@@ -158,10 +134,7 @@ export function confirmationCode(username) {
     .sort()
     .reverse();
   for (const file of files) {
-    const text = readFileSync(path.join(outbox, file), "utf8").replace(
-      /=\r?\n/g,
-      "",
-    );
+    const text = readFileSync(path.join(outbox, file), "utf8").replace(/=\r?\n/g, "");
     if (text.includes(`To: ${username}`)) {
       const match = text.match(/confirmation code is:\s*(\d{6})/);
       if (match) return match[1];

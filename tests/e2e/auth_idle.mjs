@@ -13,7 +13,6 @@ import {
   MSG,
   newPage,
   run,
-  shot,
   signUpAndConfirm,
   waitForPath,
 } from "./auth_helpers.mjs";
@@ -32,62 +31,38 @@ await run(async () => {
     const page = await newPage({ clock: true });
     await logIn(page, username);
     await waitForPath(page, defaultRoute, "idle: login");
-    await page
-      .getByRole("navigation", { name: "Application sections" })
-      .waitFor();
+    await page.getByRole("navigation", { name: "Application sections" }).waitFor();
     await page.clock.fastForward(idle.timeout_ms - idle.prompt_ms + 1000);
     const prompt = page.getByRole("alertdialog", { name: "Still working?" });
     await prompt.waitFor({ timeout: 5000 }).catch(() => {});
-    check(
-      await prompt.isVisible(),
-      "idle: the prompt appears before the limit",
-    );
-    check(
-      await prompt.getByText(MSG.idleText).isVisible(),
-      "idle: the prompt's text",
-    );
+    check(await prompt.isVisible(), "idle: the prompt appears before the limit");
+    check(await prompt.getByText(MSG.idleText).isVisible(), "idle: the prompt's text");
     await shotBoth(page, "idle-prompt");
-    await prompt
-      .getByRole("button", { name: "Yes - Take me back to my application" })
-      .click();
+    await prompt.getByRole("button", { name: "Yes - Take me back to my application" }).click();
     check(!(await prompt.isVisible()), "idle: Yes closes the prompt");
-    check(
-      new URL(page.url()).pathname === defaultRoute,
-      `idle: still on the form (${page.url()})`,
-    );
+    check(new URL(page.url()).pathname === defaultRoute, `idle: still on the form (${page.url()})`);
     await page.clock.fastForward(idle.timeout_ms - idle.prompt_ms + 1000);
     await prompt.waitFor({ timeout: 5000 }).catch(() => {});
     check(
-      await prompt
-        .getByRole("button", { name: "No - Please log me out" })
-        .isVisible(),
+      await prompt.getByRole("button", { name: "No - Please log me out" }).isVisible(),
       "idle: the prompt again, with its No button",
     );
     await page.clock.fastForward(idle.prompt_ms + 1000);
     await waitForPath(page, "/login", "idle: automatic logout");
     await expectToast(page, "Logged Out", MSG.idle, "idle: automatic logout");
     await shotBoth(page, "idle-logged-out");
-    const status = await page.evaluate(
-      async () => (await fetch("/api/profile")).status,
-    );
+    const status = await page.evaluate(async () => (await fetch("/api/profile")).status);
     check(status === 401, `idle: the server session ended too (${status})`);
 
     // Coming back after the limit (the computer slept): logged out at once.
     await logIn(page, username);
     await waitForPath(page, defaultRoute, "idle: login again");
-    await page
-      .getByRole("navigation", { name: "Application sections" })
-      .waitFor();
+    await page.getByRole("navigation", { name: "Application sections" }).waitFor();
     const pageNow = await page.evaluate(() => Date.now());
     await page.clock.setSystemTime(pageNow + idle.timeout_ms + 5000);
     await page.evaluate(() => window.dispatchEvent(new Event("focus")));
     await waitForPath(page, "/login", "idle: back after the limit");
-    await expectToast(
-      page,
-      "Logged Out",
-      MSG.idle,
-      "idle: back after the limit",
-    );
+    await expectToast(page, "Logged Out", MSG.idle, "idle: back after the limit");
     await page.context().close();
   }
 });

@@ -1,7 +1,6 @@
 """Fixtures for end-to-end tests: the real `formengine run` process tree."""
 
 import pytest
-
 from runapp import serving
 
 

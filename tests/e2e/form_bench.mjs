@@ -9,9 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(
-  path.join(here, "..", "..", "client", "package.json"),
-);
+const require = createRequire(path.join(here, "..", "..", "client", "package.json"));
 const { chromium } = require("playwright-core");
 
 const [baseUrl, username, password] = process.argv.slice(2);
@@ -21,9 +19,7 @@ const form = await (await fetch(`${baseUrl}/public/form`)).json();
 
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[
-    Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))
-  ];
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 const browser = await chromium.launch({
@@ -54,10 +50,7 @@ try {
   page.on("response", async (response) => {
     if (response.request().resourceType() === "script" && response.ok()) {
       try {
-        scripts.set(
-          response.url(),
-          gzipSync(await response.body(), { level: 9 }).length,
-        );
+        scripts.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
       } catch {
         /* a redirect has no body */
       }
@@ -103,9 +96,7 @@ try {
     const jsGzip = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
     // The first text question of the page (its wrapper has the answer key as id).
     const target = page
-      .locator(
-        ".form-page .field input[type=text]:not([role=combobox]), .form-page textarea",
-      )
+      .locator(".form-page .field input[type=text]:not([role=combobox]), .form-page textarea")
       .first();
     if (!(await target.count())) {
       results.pages.push({
@@ -120,21 +111,13 @@ try {
     await target.click();
     await cdp.send("Performance.enable");
     const metric = async () =>
-      Object.fromEntries(
-        (await cdp.send("Performance.getMetrics")).metrics.map((m) => [
-          m.name,
-          m.value,
-        ]),
-      );
+      Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLE });
     const before = await metric();
     const samples = await page.evaluate(async (count) => {
       const input = document.activeElement;
       const times = [];
-      const nextFrame = () =>
-        new Promise((resolve) =>
-          requestAnimationFrame(() => setTimeout(resolve, 0)),
-        );
+      const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       // After the tasks queued so far (React's render, commit and effects), without timer clamping.
       const afterTasks = () =>
         new Promise((resolve) => {
@@ -142,10 +125,7 @@ try {
           channel.port1.onmessage = () => resolve();
           channel.port2.postMessage(0);
         });
-      const setter = Object.getOwnPropertyDescriptor(
-        Object.getPrototypeOf(input),
-        "value",
-      ).set;
+      const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), "value").set;
       for (let i = 0; i < count; i += 1) {
         await nextFrame();
         const started = performance.now();
@@ -161,8 +141,7 @@ try {
     const after = await metric();
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     // Main-thread time per keystroke by kind (CPU work, so less sensitive to a busy machine).
-    const perKey = (name) =>
-      Number((((after[name] - before[name]) * 1000) / KEYSTROKES).toFixed(1));
+    const perKey = (name) => Number((((after[name] - before[name]) * 1000) / KEYSTROKES).toFixed(1));
     const questions = await page.locator(".form-page .field").count();
     results.pages.push({
       route: formPage.route,

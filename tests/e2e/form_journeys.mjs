@@ -9,9 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(
-  path.join(here, "..", "..", "client", "package.json"),
-);
+const require = createRequire(path.join(here, "..", "..", "client", "package.json"));
 const { chromium } = require("playwright-core");
 const AXE_SOURCE = (() => {
   try {
@@ -42,11 +40,9 @@ function check(condition, message) {
 }
 
 const form = await (await fetch(`${baseUrl}/public/form`)).json();
-const pageOf = (route) => form.pages.find((page) => page.route === route);
 
 // --- helpers -------------------------------------------------------------------------------------
-const control = (page, key) =>
-  page.locator(`[id="${key}"]`).locator("input, select, textarea").first();
+const control = (page, key) => page.locator(`[id="${key}"]`).locator("input, select, textarea").first();
 async function fill(page, key, value) {
   await control(page, key).fill(value);
 }
@@ -54,9 +50,7 @@ async function choose(page, key, value) {
   await page.locator(`[id="${key}"] select`).selectOption(value);
 }
 async function radio(page, key, value) {
-  await page
-    .locator(`[id="${key}"] input[type=radio][value="${value}"]`)
-    .check();
+  await page.locator(`[id="${key}"] input[type=radio][value="${value}"]`).check();
 }
 async function value(page, key) {
   return control(page, key).inputValue();
@@ -99,7 +93,7 @@ async function axe(page, label) {
   }
   await page.addScriptTag({ content: AXE_SOURCE });
   const result = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
+    // `axe` is the page's global (axe-core injected above), not this module's function of that name.
     const outcome = await axe.run(document, { resultTypes: ["violations"] });
     return outcome.violations.map(
       (v) =>
@@ -153,9 +147,7 @@ async function pickSuggestion(page, key, typed, suggestion) {
   await option.first().click();
 }
 async function waitForDocument(page, key, fileName) {
-  await page
-    .locator(`[id="${key}"] .file-name`, { hasText: fileName })
-    .waitFor({ timeout: 60000 });
+  await page.locator(`[id="${key}"] .file-name`, { hasText: fileName }).waitFor({ timeout: 60000 });
 }
 
 // --- journeys ------------------------------------------------------------------------------------
@@ -172,9 +164,7 @@ const journeys = {
       timeout: 15000,
     });
     check(true, "a visitor who continues lands on /signup");
-    const carried = await page.evaluate(
-      () => window.history.state?.usr?.studentAnswers ?? null,
-    );
+    const carried = await page.evaluate(() => window.history.state?.usr?.studentAnswers ?? null);
     check(
       carried?.first_name === "Amara",
       `the answers travel as studentAnswers (${JSON.stringify(carried)})`,
@@ -186,10 +176,7 @@ const journeys = {
       timeout: 15000,
     });
     const code = await confirmationCode(args.outbox, args.username);
-    check(
-      /^\d{6}$/.test(code || ""),
-      "the confirmation code arrives in the outbox",
-    );
+    check(/^\d{6}$/.test(code || ""), "the confirmation code arrives in the outbox");
     const username = page.locator("input[name=username]");
     if (!(await username.inputValue())) await username.fill(args.username);
     await page.locator("input[name=code]").fill(code);
@@ -204,10 +191,7 @@ const journeys = {
       await valueBecomes(page, "first_name", "Amara"),
       "after confirming and logging in, the answers are saved",
     );
-    check(
-      await valueBecomes(page, "last_name", "Okafor"),
-      "every carried answer is saved",
-    );
+    check(await valueBecomes(page, "last_name", "Okafor"), "every carried answer is saved");
   },
 
   /** All three pages with valid data, a PNG and a DOCX uploaded and converted, submitted. */
@@ -229,41 +213,21 @@ const journeys = {
     );
     await fill(page, "last_name", "Chen");
     await choose(page, "gender", "AG");
-    check(
-      await shown(page.locator('[id="add_another_gender"]')),
-      "a field shows when its condition holds",
-    );
+    check(await shown(page.locator('[id="add_another_gender"]')), "a field shows when its condition holds");
     await choose(page, "gender", "W");
-    check(
-      await gone(page.locator('[id="add_another_gender"]')),
-      "and hides when it no longer holds",
-    );
+    check(await gone(page.locator('[id="add_another_gender"]')), "and hides when it no longer holds");
     await choose(page, "sex_assigned_at_birth", "F");
     await fill(page, "birth_date", "2008-04-12");
     await control(page, "phone_home").pressSequentially("4165550142x");
-    check(
-      await valueBecomes(page, "phone_home", "(416) 555-0142"),
-      "the phone mask formats digits only",
-    );
+    check(await valueBecomes(page, "phone_home", "(416) 555-0142"), "the phone mask formats digits only");
     await pickSuggestion(page, "address_line_1", "120 Main", "120 Main Street");
-    await page.waitForFunction(
-      () => document.querySelector('[id="city"] input')?.value,
-    );
-    check(
-      await valueBecomes(page, "city", "Riverside Bay"),
-      "an address suggestion fills the city",
-    );
+    await page.waitForFunction(() => document.querySelector('[id="city"] input')?.value);
+    check(await valueBecomes(page, "city", "Riverside Bay"), "an address suggestion fills the city");
     check(await valueBecomes(page, "country", "USA"), "and the country");
-    check(
-      await valueBecomes(page, "state", "CA"),
-      "and the state (a conditional dropdown of the country)",
-    );
+    check(await valueBecomes(page, "state", "CA"), "and the state (a conditional dropdown of the country)");
     check(await valueBecomes(page, "zip", "92501"), "and the ZIP code");
     await choose(page, "country", "CAN");
-    check(
-      await valueBecomes(page, "state", ""),
-      "changing the controlling country clears the state",
-    );
+    check(await valueBecomes(page, "state", ""), "changing the controlling country clears the state");
     await choose(page, "state", "ON");
     await fill(page, "zip", "M5J 2G2");
     await radio(page, "citizenship_type", "4");
@@ -277,69 +241,38 @@ const journeys = {
     await axe(page, "about page (filled)");
     await continueTo(page, education.route);
 
-    await pickSuggestion(
-      page,
-      "hs_name",
-      "Lincoln",
-      "Lincoln Heights High School",
-    );
-    await page.waitForFunction(
-      () => document.querySelector('[id="hs_ceeb"] input')?.value,
-    );
-    check(
-      await valueBecomes(page, "hs_ceeb", "059903"),
-      "a school suggestion fills the CEEB code",
-    );
-    check(
-      await valueBecomes(page, "hs_city", "Riverside Bay"),
-      "and the school's city",
-    );
+    await pickSuggestion(page, "hs_name", "Lincoln", "Lincoln Heights High School");
+    await page.waitForFunction(() => document.querySelector('[id="hs_ceeb"] input')?.value);
+    check(await valueBecomes(page, "hs_ceeb", "059903"), "a school suggestion fills the CEEB code");
+    check(await valueBecomes(page, "hs_city", "Riverside Bay"), "and the school's city");
     await choose(page, "hs_grad_month", "6");
-    await page
-      .locator('[id="hs_grad_year"] select option')
-      .nth(1)
-      .waitFor({ state: "attached" });
-    const gradYear = await page
-      .locator('[id="hs_grad_year"] select option')
-      .nth(1)
-      .getAttribute("value");
+    await page.locator('[id="hs_grad_year"] select option').nth(1).waitFor({ state: "attached" });
+    const gradYear = await page.locator('[id="hs_grad_year"] select option').nth(1).getAttribute("value");
     await choose(page, "hs_grad_year", gradYear);
     await fill(page, "counselor_email_address", "counselor@example.org");
     await choose(page, "entry_term", "FA26");
-    const decision = await page
-      .locator('[id="decision_type"] select option')
-      .nth(1)
-      .getAttribute("value");
+    const decision = await page.locator('[id="decision_type"] select option').nth(1).getAttribute("value");
     await choose(page, "decision_type", decision);
-    const major = await page
-      .locator('[id="applied_major"] select option')
-      .nth(1)
-      .getAttribute("value");
+    const major = await page.locator('[id="applied_major"] select option').nth(1).getAttribute("value");
     await choose(page, "applied_major", major);
     const essaySection = education.sections.find((section) => section.tabs);
     const uploadTab = essaySection.tabs.options.find((option) =>
       option.fields.some((f) => f.widget === "file_upload"),
     );
-    const fileKey = uploadTab.fields.find(
-      (f) => f.widget === "file_upload",
-    ).key;
+    const fileKey = uploadTab.fields.find((f) => f.widget === "file_upload").key;
     await page.getByRole("tab", { name: uploadTab.label }).click();
     const fileInput = page.locator(`[id="${fileKey}"] input[type=file]`);
     await fileInput.waitFor();
     await fileInput.setInputFiles(args.tooBig);
     await page.locator(`[id="${fileKey}"] .field-errors`).waitFor();
-    const tooBig = await page
-      .locator(`[id="${fileKey}"] .field-errors`)
-      .innerText();
+    const tooBig = await page.locator(`[id="${fileKey}"] .field-errors`).innerText();
     check(
       tooBig.includes(uploadTab.fields[0].file.messages.too_large),
       `a too-large file is refused before upload (${tooBig})`,
     );
     await fileInput.setInputFiles(args.png);
     await waitForDocument(page, fileKey, path.basename(args.png));
-    const pngLine = await page
-      .locator(`[id="${fileKey}"] .file-answer`)
-      .innerText();
+    const pngLine = await page.locator(`[id="${fileKey}"] .file-answer`).innerText();
     check(
       /\((\d+(\.\d)?) (B|kB|MB)\)/.test(pngLine),
       `the converted PNG shows its name and decimal size (${pngLine})`,
@@ -347,9 +280,7 @@ const journeys = {
     await page.getByRole("button", { name: "Delete file" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete File" });
     check(
-      await shown(
-        dialog.getByText("Are you sure you want to delete your file?"),
-      ),
+      await shown(dialog.getByText("Are you sure you want to delete your file?")),
       "delete asks in the Delete File modal",
     );
     await shoot(page, "delete-modal");
@@ -381,20 +312,14 @@ const journeys = {
     const pdfRequests = [];
     page
       .context()
-      .on(
-        "request",
-        (request) =>
-          /storage\/download/.test(request.url()) &&
-          pdfRequests.push(request.url()),
-      );
+      .on("request", (request) => /storage\/download/.test(request.url()) && pdfRequests.push(request.url()));
     const opened = page
       .context()
       .waitForEvent("page", { timeout: 60000 })
       .catch(() => null);
     await page.getByRole("button", { name: "Download a PDF copy" }).click();
     const pdf = await opened;
-    for (let i = 0; i < 50 && !pdfRequests.length; i += 1)
-      await page.waitForTimeout(100);
+    for (let i = 0; i < 50 && !pdfRequests.length; i += 1) await page.waitForTimeout(100);
     check(
       Boolean(pdf) && pdfRequests.length > 0,
       `the PDF copy opens its signed URL in a new tab (${pdfRequests[0]})`,
@@ -407,9 +332,7 @@ const journeys = {
       timeout: 30000,
     });
     check(
-      await shown(
-        page.getByText("Your application was successfully submitted."),
-      ),
+      await shown(page.getByText("Your application was successfully submitted.")),
       "the completion page shows the success message",
     );
     await shoot(page, "completion");
@@ -423,16 +346,10 @@ const journeys = {
     await page.getByRole("button", { name: "Submit Application" }).click();
     const summary = page.locator(".summary");
     await summary.waitFor({ timeout: 15000 });
-    check(
-      await shown(summary),
-      "an invalid submit shows the validation summary",
-    );
+    check(await shown(summary), "an invalid submit shows the validation summary");
     await page.waitForLoadState("networkidle");
     const errorsShown = await page.locator(".form-page .field-errors").count();
-    check(
-      errorsShown > 0,
-      `missing answers are marked on their fields (${errorsShown})`,
-    );
+    check(errorsShown > 0, `missing answers are marked on their fields (${errorsShown})`);
     await shoot(page, "invalid-about");
     await axe(page, "about page with errors");
     const link = summary.locator(`a[href="${finish.route}#conviction"]`);
@@ -441,11 +358,7 @@ const journeys = {
       timeout: 15000,
     });
     await page
-      .waitForFunction(
-        () => document.activeElement?.closest?.('[id="conviction"]'),
-        null,
-        { timeout: 5000 },
-      )
+      .waitForFunction(() => document.activeElement?.closest?.('[id="conviction"]'), null, { timeout: 5000 })
       .catch(() => {});
     const focused = await page.evaluate(() =>
       Boolean(document.activeElement?.closest?.('[id="conviction"]')),
@@ -467,14 +380,10 @@ const journeys = {
     const button = page.getByRole("button", { name: label });
     for (let shown = 1; shown < max; shown += 1) {
       await button.click();
-      await page
-        .locator(`[data-add-another="${id}"] .instance`)
-        .nth(shown)
-        .waitFor();
+      await page.locator(`[data-add-another="${id}"] .instance`).nth(shown).waitFor();
     }
     check(
-      (await page.locator(`[data-add-another="${id}"] .instance`).count()) ===
-        max,
+      (await page.locator(`[data-add-another="${id}"] .instance`).count()) === max,
       `add-another shows ${max} sets`,
     );
     check((await button.count()) === 0, "the button goes at the maximum");
@@ -484,11 +393,7 @@ const journeys = {
       .locator(`[data-add-another="${id}"] .instance`)
       .nth(max - 1)
       .waitFor({ timeout: 10000 });
-    check(
-      (await page.locator(`[data-add-another="${id}"] .instance`).count()) ===
-        max,
-      "the count is saved",
-    );
+    check((await page.locator(`[data-add-another="${id}"] .instance`).count()) === max, "the count is saved");
   },
 
   /** A tab switch clears the answers the chosen tab lists. */
@@ -497,32 +402,19 @@ const journeys = {
     await waitForPage(page, about.route);
     await navTo(page, education);
     const section = education.sections.find((s) => s.tabs);
-    const typed = section.tabs.options.find(
-      (o) => o.id === section.tabs.default,
-    );
-    const other = section.tabs.options.find(
-      (o) => o.id !== section.tabs.default,
-    );
+    const typed = section.tabs.options.find((o) => o.id === section.tabs.default);
+    const other = section.tabs.options.find((o) => o.id !== section.tabs.default);
     const key = typed.fields[0].key;
     await fill(page, key, "My essay about a challenge.");
     check(
-      (await page.locator(`[id="${key}"] .counter`).innerText()).includes(
-        "27 /",
-      ),
+      (await page.locator(`[id="${key}"] .counter`).innerText()).includes("27 /"),
       "the text area counts characters",
     );
     await page.getByRole("tab", { name: other.label }).click();
-    await page
-      .getByRole("tab", { name: other.label, selected: true })
-      .waitFor();
+    await page.getByRole("tab", { name: other.label, selected: true }).waitFor();
     await page.getByRole("tab", { name: typed.label }).click();
-    await page
-      .getByRole("tab", { name: typed.label, selected: true })
-      .waitFor();
-    check(
-      await valueBecomes(page, key, ""),
-      "switching tabs cleared the other tab's answer",
-    );
+    await page.getByRole("tab", { name: typed.label, selected: true }).waitFor();
+    check(await valueBecomes(page, key, ""), "switching tabs cleared the other tab's answer");
     await page.reload({ waitUntil: "networkidle" });
     await waitForPage(page, education.route);
     check((await value(page, key)) === "", "and the clearing was saved");
@@ -533,31 +425,22 @@ const journeys = {
     await page.goto(args.url, { waitUntil: "networkidle" });
     await page.locator(".print-application").waitFor({ timeout: 15000 });
     const text = await page.locator(".print-application").innerText();
-    check(
-      text.includes("[X]") && text.includes("[ ]"),
-      "selections show as [X] and [ ]",
-    );
+    check(text.includes("[X]") && text.includes("[ ]"), "selections show as [X] and [ ]");
     check(/\(Ceeb: 059903\)/.test(text), "the school shows with (Ceeb: code)");
-    check(
-      text.includes("A document is attached."),
-      "a note shows where a document is attached",
-    );
+    check(text.includes("A document is attached."), "a note shows where a document is attached");
     check(
       text.includes("[X] Canada"),
       "a choice shows its label, as chosen last (the _desc companion is saved)",
     );
     check(
-      (await page.locator("main button, .print-application button").count()) ===
-        0,
+      (await page.locator("main button, .print-application button").count()) === 0,
       "no buttons in the print view",
     );
     check(
-      (await page.locator("nav").count()) === 0 ||
-        !(await page.locator("nav").first().isVisible()),
+      (await page.locator("nav").count()) === 0 || !(await page.locator("nav").first().isVisible()),
       "no navigation",
     );
-    for (const p of form.pages)
-      check(text.includes(p.title), `the print view holds page "${p.title}"`);
+    for (const p of form.pages) check(text.includes(p.title), `the print view holds page "${p.title}"`);
     await shoot(page, "print");
     await page.emulateMedia({ media: "print" });
     await page.screenshot({
@@ -609,9 +492,7 @@ try {
   page.on(
     "console",
     (message) =>
-      message.type() === "error" &&
-      !/status of 4\d\d/.test(message.text()) &&
-      errors.push(message.text()),
+      message.type() === "error" && !/status of 4\d\d/.test(message.text()) && errors.push(message.text()),
   );
   try {
     await journeys[journey](page);
@@ -624,16 +505,9 @@ try {
       })
       .catch(() => {});
   }
-  check(
-    errors.length === 0,
-    `${journey}: no page errors ${JSON.stringify(errors.slice(0, 5))}`,
-  );
+  check(errors.length === 0, `${journey}: no page errors ${JSON.stringify(errors.slice(0, 5))}`);
 } finally {
   await browser.close();
 }
-console.log(
-  failures.length
-    ? `${failures.length} check(s) failed`
-    : `journey ${journey}: all checks passed`,
-);
+console.log(failures.length ? `${failures.length} check(s) failed` : `journey ${journey}: all checks passed`);
 process.exit(failures.length ? 1 : 0);

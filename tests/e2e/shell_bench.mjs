@@ -34,19 +34,15 @@ const runs = Number(runsArg || 7);
 const { metafile } = await build({ outdir: path.resolve(distDir) });
 
 // What each output file holds, to name the on-demand axios chunk and to find RJSF or ajv.
-const outputs = Object.entries(metafile.outputs).filter(([file]) =>
-  file.endsWith(".js"),
-);
+const outputs = Object.entries(metafile.outputs).filter(([file]) => file.endsWith(".js"));
 const byUrl = new Map(
   outputs.map(([file, meta]) => [
     `/static/${path.relative(distDir, path.resolve(clientDir, file))}`,
     { file, meta },
   ]),
 );
-const holds = (meta, pattern) =>
-  Object.keys(meta.inputs).some((input) => pattern.test(input));
-const gz = (file) =>
-  gzipSync(readFileSync(path.resolve(clientDir, file)), { level: 9 }).length;
+const holds = (meta, pattern) => Object.keys(meta.inputs).some((input) => pattern.test(input));
+const gz = (file) => gzipSync(readFileSync(path.resolve(clientDir, file)), { level: 9 }).length;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 const browser = await chromium.launch({
@@ -54,14 +50,7 @@ const browser = await chromium.launch({
   args: CHROMIUM_ARGS,
 });
 // /completion is left out: before submission (as here, anonymous) it redirects to the default route.
-const routes = [
-  "/login",
-  "/signup",
-  "/confirm",
-  "/forgot",
-  "/reset?username=a%40b.co&id=x",
-  "/about",
-];
+const routes = ["/login", "/signup", "/confirm", "/forgot", "/reset?username=a%40b.co&id=x", "/about"];
 console.log(
   `| route | JS files | gzipped JS to render | + on demand after paint (axios) | total | RJSF or ajv loaded |`,
 );
@@ -72,18 +61,13 @@ for (const route of routes) {
   const loaded = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
-    if (url.pathname.endsWith(".js") && byUrl.has(url.pathname))
-      loaded.push(byUrl.get(url.pathname));
+    if (url.pathname.endsWith(".js") && byUrl.has(url.pathname)) loaded.push(byUrl.get(url.pathname));
   });
   await page.goto(`${baseUrl}${route}`, { waitUntil: "networkidle" });
   await page.waitForTimeout(500);
-  const axios = loaded.filter(({ meta }) =>
-    holds(meta, /node_modules\/axios\//),
-  );
+  const axios = loaded.filter(({ meta }) => holds(meta, /node_modules\/axios\//));
   const render = loaded.filter((entry) => !axios.includes(entry));
-  const heavy = loaded.some(({ meta }) =>
-    holds(meta, /node_modules\/(@rjsf|ajv)/),
-  );
+  const heavy = loaded.some(({ meta }) => holds(meta, /node_modules\/(@rjsf|ajv)/));
   const sum = (list) => list.reduce((total, { file }) => total + gz(file), 0);
   console.log(
     `| ${route.split("?")[0]} | ${loaded.length} | ${kb(sum(render))} KB | ${kb(sum(axios))} KB | ${kb(sum(loaded))} KB | ${heavy ? "yes" : "no"} |`,
@@ -105,14 +89,13 @@ async function lcpOnce() {
   await page.waitForTimeout(1000);
   const lcp = await page.evaluate(() =>
     new Promise((resolve) => {
-      new PerformanceObserver((list) =>
-        resolve(list.getEntries().at(-1)),
-      ).observe({ type: "largest-contentful-paint", buffered: true });
+      new PerformanceObserver((list) => resolve(list.getEntries().at(-1))).observe({
+        type: "largest-contentful-paint",
+        buffered: true,
+      });
     }).then((entry) => ({
       time: entry.startTime,
-      element:
-        entry.element?.tagName +
-        (entry.element?.className ? `.${entry.element.className}` : ""),
+      element: entry.element?.tagName + (entry.element?.className ? `.${entry.element.className}` : ""),
     })),
   );
   await context.close();

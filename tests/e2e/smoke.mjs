@@ -9,9 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(
-  path.join(here, "..", "..", "client", "package.json"),
-);
+const require = createRequire(path.join(here, "..", "..", "client", "package.json"));
 const { chromium } = require("playwright-core");
 
 export const CHROMIUM_ARGS = [
@@ -62,14 +60,9 @@ try {
     const consoleErrors = [];
     page.on("request", (request) => {
       const url = request.url();
-      if (!url.startsWith(origin) && !url.startsWith("data:"))
-        foreign.push(url);
+      if (!url.startsWith(origin) && !url.startsWith("data:")) foreign.push(url);
     });
-    page.on(
-      "console",
-      (message) =>
-        message.type() === "error" && consoleErrors.push(message.text()),
-    );
+    page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
     page.on("pageerror", (error) => consoleErrors.push(String(error)));
 
     await page.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
@@ -85,18 +78,10 @@ try {
     const nav = page.getByRole("navigation", { name: "Application sections" });
     for (const [index, label] of navLabels.entries()) {
       const link = nav.getByRole("link", { name: `${index + 1} ${label}` });
-      check(
-        await link.isVisible(),
-        `${at}: nav item ${index + 1} "${label}" is visible`,
-      );
+      check(await link.isVisible(), `${at}: nav item ${index + 1} "${label}" is visible`);
     }
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    check(
-      overflow <= 0,
-      `${at}: no sideways scrolling (overflow ${overflow}px)`,
-    );
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    check(overflow <= 0, `${at}: no sideways scrolling (overflow ${overflow}px)`);
     await page.screenshot({
       path: path.join(screenshotDir, `home-${viewport.width}.png`),
       fullPage: true,
@@ -118,9 +103,7 @@ try {
       check(opened, `${at}: nav item 2 opens "${form.pages[1].title}"`);
 
       await page.goto(`${baseUrl}/api/docs`, { waitUntil: "networkidle" });
-      await page
-        .locator(".swagger-ui .info .title")
-        .waitFor({ timeout: 15000 });
+      await page.locator(".swagger-ui .info .title").waitFor({ timeout: 15000 });
       check(
         await page.locator(".swagger-ui .info .title").isVisible(),
         `${at}: API docs render from local assets`,
@@ -142,31 +125,20 @@ try {
     await failing.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
     const alert = failing.getByRole("alert");
     check(
-      (await alert.isVisible()) &&
-        (await alert.textContent()).includes(message),
+      (await alert.isVisible()) && (await alert.textContent()).includes(message),
       `${at}: a failed load shows the server's message`,
     );
     await failing.screenshot({
       path: path.join(screenshotDir, `load-error-${viewport.width}.png`),
     });
 
-    check(
-      foreign.length === 0,
-      `${at}: nothing fetched from another host ${JSON.stringify(foreign)}`,
-    );
-    check(
-      consoleErrors.length === 0,
-      `${at}: no console errors ${JSON.stringify(consoleErrors)}`,
-    );
+    check(foreign.length === 0, `${at}: nothing fetched from another host ${JSON.stringify(foreign)}`);
+    check(consoleErrors.length === 0, `${at}: no console errors ${JSON.stringify(consoleErrors)}`);
     await context.close();
   }
 } finally {
   await browser.close();
 }
 
-console.log(
-  failures.length
-    ? `${failures.length} check(s) failed`
-    : "all browser checks passed",
-);
+console.log(failures.length ? `${failures.length} check(s) failed` : "all browser checks passed");
 process.exit(failures.length ? 1 : 0);

@@ -9,7 +9,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from runapp import ROOT, RunningApp, serving
 
 pytestmark = pytest.mark.slow

@@ -6,7 +6,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from runapp import ROOT
 
 pytestmark = pytest.mark.slow

@@ -9,7 +9,6 @@ import uuid
 from pathlib import Path
 
 import pytest
-
 from runapp import FORMENGINE, ROOT, free_port, serving
 
 pytestmark = pytest.mark.slow

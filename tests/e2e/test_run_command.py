@@ -8,7 +8,6 @@ import time
 import urllib.request
 
 import pytest
-
 from runapp import FORMENGINE, ROOT, RunningApp, alive, free_port, http_status, wait_all_gone
 
 pytestmark = pytest.mark.slow

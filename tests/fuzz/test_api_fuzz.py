@@ -3,7 +3,6 @@ logged-in applicant): no 5xx, and no response that breaks its documented schema,
 content type. Bounded: a fixed seed and a small number of examples per operation."""
 
 import os
-import shutil
 import subprocess
 import sys
 import threading

@@ -2,12 +2,12 @@
 presigned URL, upload, convert, poll, completed, delete; the hostile corpus; a killed worker."""
 
 import io
-import time
 
-import corpus
 import pytest
 from journey import FILE_KEY, poll, upload
 from pypdf import PdfReader
+
+import corpus
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow]
 

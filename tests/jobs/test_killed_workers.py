@@ -3,9 +3,10 @@ once, then failed with a message; never left in_progress."""
 
 import time
 
-import corpus
 import pytest
 from journey import FILE_KEY, poll, upload
+
+import corpus
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow]
 

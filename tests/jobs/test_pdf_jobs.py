@@ -7,11 +7,12 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import corpus
 import pytest
 import requests
 from journey import FILE_KEY, poll, upload
 from pypdf import PdfReader
+
+import corpus
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow]
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "intl_undergrad" / "base.json"

@@ -1,5 +1,5 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation } from "react-router";
 import Form from "@rjsf/core";
 import { useAnswers, useApp } from "../shell/AppContext.jsx";
 import { passThroughValidator, theme } from "../widgets/theme.js";
@@ -57,7 +57,6 @@ export function FormPage({ page, compiled: compiledProp }) {
 }
 
 function PageForm({ app, compiled, page }) {
-  const navigate = useNavigate();
   const location = useLocation();
   const store = formApp();
   const model = renderModel(page);

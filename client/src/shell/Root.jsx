@@ -66,6 +66,9 @@ function Shell() {
       cached("form", api.fetchCompiledForm).then(setCompiled, () => {});
     });
   }, []);
+  // After every render on purpose: the form may enter the cache later (a view fetched it), and the
+  // next render picks it up.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (!compiled) peekCached("form")?.then(setCompiled, () => {});
   });

@@ -3,7 +3,6 @@
 import pytest
 
 from engine.accounts import messages
-from tests.api.accounts.conftest import login
 
 BODY = {"username": "ada@example.com", "password": "Correct-Horse-9"}
 

@@ -196,7 +196,9 @@ def test_absolute_lifetime(logged_in, sql):
     ((created, expires),) = sql("SELECT created_at, expires_at FROM account_sessions")
     import datetime as dt
 
-    parse = lambda v: dt.datetime.fromisoformat(v) if isinstance(v, str) else v
+    def parse(v):
+        return dt.datetime.fromisoformat(v) if isinstance(v, str) else v
+
     assert parse(expires) - parse(created) == dt.timedelta(hours=12)
     sql("UPDATE account_sessions SET expires_at = '2000-01-01 00:00:00'")
     response = logged_in.get("/api/test-whoami")
@@ -229,8 +231,8 @@ def test_login_answers_fill_only_empty_kept_answers(app, client, outbox, sql):
     assert response.status_code == 200
     ((stored,),) = sql("SELECT pending_answers FROM accounts")
     assert json.loads(stored) == {"first_name": "Ada", "city": "London", "school": "X"}
-    from engine.accounts import service
     from engine import db
+    from engine.accounts import service
 
     with app.app_context():
         account = service.find_account(USER)

@@ -98,7 +98,7 @@ def test_a_new_code_revives_confirmation_after_a_dead_one(client, outbox, sql):
 
 def test_the_eleventh_wrong_code_of_a_day_is_refused(client, outbox, sql):
     signup(client)
-    for round_ in range(2):
+    for _round in range(2):
         code = outbox.code(USER)
         for _ in range(5):
             response = client.post("/public/confirm", json={"username": USER, "code": _wrong(code)})

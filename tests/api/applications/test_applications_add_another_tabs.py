@@ -6,7 +6,7 @@ import pytest
 def test_add_another_counts_default_to_one(applicant, compiled):
     response = applicant.get("/api/add-another")
     assert response.status_code == 200
-    assert response.json == {button: 1 for button in compiled.data["add_another"]}
+    assert response.json == dict.fromkeys(compiled.data["add_another"], 1)
 
 
 def test_add_another_saves_a_count_per_applicant(applicant, other):

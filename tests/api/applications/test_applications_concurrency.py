@@ -63,7 +63,7 @@ def test_concurrent_saves_lose_no_keys(app, server, compiled):
         if index < THREADS:
             start.wait()  # the first wave starts together
         batch = batches[index]
-        return who, batch, put_answers(server, cookies[who], {key: f"{who}-{index}" for key in batch})
+        return who, batch, put_answers(server, cookies[who], dict.fromkeys(batch, f"{who}-{index}"))
 
     with ThreadPoolExecutor(THREADS) as pool:
         results = list(pool.map(save, range(REQUESTS)))

@@ -3,7 +3,6 @@ presigned upload journey, and the hostile corpus (tests/unit/documents/corpus.py
 
 import sys
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 

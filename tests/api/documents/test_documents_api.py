@@ -6,9 +6,10 @@ import base64
 import json
 import time
 
-import corpus
 import pytest
 from upload_tools import FILE_KEY, presign, upload, upload_file
+
+import corpus
 
 pytestmark = pytest.mark.redis
 

@@ -35,8 +35,9 @@ def test_each_applicant_gets_a_render_of_their_own(app, applicant, other, queue_
 
 
 def test_without_a_queue_the_answer_is_503_with_a_message(app, applicant):
-    import corpus
     from upload_tools import FILE_KEY, upload_file
+
+    import corpus
 
     app.config["REDIS_URL"] = ""  # as a bare `flask` process without `formengine run`
     response = applicant.get("/api/pdf")

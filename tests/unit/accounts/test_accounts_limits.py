@@ -100,7 +100,7 @@ def _parallel(app, count, action):
 def test_parallel_login_claims_are_each_counted_once(app):
     """12 claims at once on a fresh key: exactly 5 get through (the 5th starts the back-off)."""
     for trial in range(3):
-        decisions = _parallel(app, 12, lambda s: limits.claim_login(s, f"login:parallel{trial}"))
+        decisions = _parallel(app, 12, lambda s, trial=trial: limits.claim_login(s, f"login:parallel{trial}"))
         assert sorted(d.count for d in decisions if d.allowed) == [1, 2, 3, 4, 5]
 
 
