@@ -4,13 +4,13 @@ works while the token lives) that hands out a fresh short-lived download, on loc
 import io
 from urllib.parse import parse_qs, urlsplit
 
-import corpus
 import pytest
 import requests
 from journey import FILE_KEY, poll, upload
 from pypdf import PdfReader
 from sqlalchemy import text
 
+import corpus
 from tests.applicants import make_applicant
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow]

@@ -2,6 +2,8 @@ import { useMemo, useState } from "react";
 import { answer, describedBy, widgetContext } from "./common.js";
 import { STRINGS } from "./strings.js";
 
+const NO_CODES = [];
+
 /** The calling code a typed number begins with: "+44 20…" -> "44" (codes are a prefix code). */
 export function typedCallingCode(codes, text) {
   const digits = /^\+([0-9]{1,3})/.exec(String(text ?? "").trimStart())?.[1] ?? "";
@@ -49,7 +51,7 @@ function countryChoices(codes) {
 export function InternationalPhoneWidget(props) {
   const { id, value, disabled, readonly, rawErrors, required } = props;
   const { layout, runtime } = widgetContext(props);
-  const codes = runtime.compiled?.calling_codes ?? [];
+  const codes = runtime.compiled?.calling_codes ?? NO_CODES;
   const choices = useMemo(() => countryChoices(codes), [codes]);
   const [chosen, setChosen] = useState("");
   const code = typedCallingCode(codes, value);
