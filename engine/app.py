@@ -4,7 +4,7 @@ from pathlib import Path
 
 from flask import Flask, send_from_directory
 
-from engine import db, errors, jsonio, ops
+from engine import db, errors, jsonio, ops, signing
 from engine.config import load_config
 from engine.extensions import api
 from engine.tenant import TenantHolder
@@ -25,6 +25,7 @@ def create_app(overrides: dict | None = None) -> Flask:
 
     # Refuses to start with an invalid tenant: raises DefinitionInvalid with the author's messages.
     app.extensions["tenant"] = TenantHolder(app.config["TENANT_PATH"], reload=app.config["TENANT_RELOAD"])
+    _secret_keys(app)
 
     db.init_app(app)
     errors.register(app)
@@ -33,6 +34,14 @@ def create_app(overrides: dict | None = None) -> Flask:
     _register_blueprints(app)
     _register_client(app, client_dist)
     return app
+
+
+def _secret_keys(app: Flask) -> None:
+    """Raises SecretKeyRefused without a usable SECRET_KEY; tests get the instance folder's
+    development key (`formengine run` makes its own and passes it down)."""
+    if not app.config["SECRET_KEY"] and app.config["TESTING"]:
+        app.config["SECRET_KEY"] = signing.development_key(app.instance_path)
+    app.extensions["signing"] = signing.keyring(app.config)
 
 
 def _register_blueprints(app: Flask) -> None:

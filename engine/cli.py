@@ -8,12 +8,23 @@ from pathlib import Path
 import click
 
 from engine.config import load_config
+from engine.signing import SecretKeyRefused
 
 # Domains add their own command groups here (each module exposes `commands`: a list of click commands).
 DOMAIN_COMMANDS = ("engine.lookup.cli", "engine.accounts.cli", "engine.applications.cli")
 
 
-@click.group()
+class _Main(click.Group):
+    """Every command that builds the app or runs a worker stops with the key's message, no traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except SecretKeyRefused as refused:
+            raise click.ClickException(str(refused)) from None
+
+
+@click.group(cls=_Main)
 def main() -> None:
     """formengine: schema-driven application forms."""
 

@@ -33,7 +33,12 @@ def load_config(overrides: dict | None = None) -> dict:
     instance = Path(env.get("FORMENGINE_INSTANCE", ROOT / "instance"))
     config = {
         "INSTANCE_PATH": str(instance),
-        "SECRET_KEY": env.get("SECRET_KEY", "dev-only-secret-change-me"),
+        # No default: production refuses to start without one (engine/signing.py); `formengine run`
+        # and the tests use a random development key kept in the instance folder.
+        "SECRET_KEY": env.get("SECRET_KEY", ""),
+        # Rotation: the previous key still verifies (never signs) until the given ISO date-time.
+        "SECRET_KEY_PREVIOUS": env.get("SECRET_KEY_PREVIOUS", ""),
+        "SECRET_KEY_PREVIOUS_UNTIL": env.get("SECRET_KEY_PREVIOUS_UNTIL", ""),
         "DATABASE_URL": env.get("DATABASE_URL", f"sqlite:///{instance / 'formengine.db'}"),
         # Empty means "the embedded Redis that `formengine run` starts" (its socket URL is
         # passed down in REDIS_URL), so a bare `flask` process never needs a Redis.

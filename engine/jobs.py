@@ -19,6 +19,9 @@ from rq.job import Job
 from rq.serializers import JSONSerializer
 from rq.utils import import_attribute
 
+from engine import signing
+from engine.config import load_config
+
 QUEUES = ("default",)
 DEFAULT_JOB_TIMEOUT = 120  # seconds; a job that needs longer says so when it is enqueued
 RESULT_TTL = 3600  # seconds a finished job's result stays readable
@@ -52,8 +55,6 @@ def _configured_redis_url() -> str:
 
         return current_app.config["REDIS_URL"]
     except RuntimeError:  # outside an app context: read the environment like the app would
-        from engine.config import load_config
-
         return load_config()["REDIS_URL"]
 
 
@@ -120,7 +121,9 @@ def run_worker(
 
     The scheduler is on so jobs enqueued with `Retry(..., interval=...)` are retried.
     SIGINT/SIGTERM make RQ finish the current job and exit (a second signal stops it at once).
+    Refuses to start (SystemExit) without a usable SECRET_KEY in the environment.
     """
+    signing.require(load_config())
     _preload()
     conn = connection(redis_url)
     worker = Worker(

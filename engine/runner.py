@@ -23,6 +23,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from engine import signing
 from engine.config import RUN_FILE, load_config
 
 PARENT_ENV = "FORMENGINE_RUNNER_PID"
@@ -227,6 +228,13 @@ def _check_not_running(run_file: Path) -> None:
     run_file.unlink(missing_ok=True)
 
 
+def _secret_key(config: dict) -> str:
+    """SECRET_KEY when set (and usable), else this instance folder's random development key."""
+    key = config["SECRET_KEY"] or signing.development_key(config["INSTANCE_PATH"])
+    signing.require({**config, "SECRET_KEY": key})
+    return key
+
+
 def _wait_until_serving(url: str, web: Child, stop: threading.Event, timeout: float = 60.0) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and web.exited() is None and not stop.is_set():
@@ -255,6 +263,10 @@ def _banner(config: dict, base_url: str, redis_url: str, embedded: bool, logs: P
         ("E-mail links", f"{public_url.rstrip('/')}/ (PUBLIC_URL)"),
         ("Tenant", f"{config['TENANT_PATH']} (reload on save: {reload})"),
         ("Database", config["DATABASE_URL"]),
+        (
+            "Secret key",
+            "SECRET_KEY" if config["SECRET_KEY"] else f"{config['INSTANCE_PATH']}/{signing.DEV_KEY_FILE} (development)",
+        ),
         ("Redis", f"{redis_url} ({'embedded' if embedded else 'external'})"),
         ("Mail outbox", config["MAIL_OUTBOX"] if not config["SMTP_URL"] else "SMTP"),
         ("Logs", f"{logs}/ (web.log, worker.log{', redis.log' if embedded else ''})"),
@@ -275,6 +287,7 @@ def run_all(host: str = "127.0.0.1", port: int = 8000) -> None:
     run_file = instance / RUN_FILE
     _check_not_running(run_file)
     _check_tenant(config["TENANT_PATH"])
+    secret_key = _secret_key(config)
     _check_port_free(host, port)
 
     from engine.migrate import upgrade
@@ -298,7 +311,13 @@ def run_all(host: str = "127.0.0.1", port: int = 8000) -> None:
     try:
         base_url = f"http://{_display_host(host)}:{port}"
         # Links in e-mails point where this run serves, unless PUBLIC_URL says otherwise.
-        env = {"PUBLIC_URL": base_url, **os.environ, PARENT_ENV: str(os.getpid()), "PYTHONUNBUFFERED": "1"}
+        env = {
+            "PUBLIC_URL": base_url,
+            **os.environ,
+            PARENT_ENV: str(os.getpid()),
+            "PYTHONUNBUFFERED": "1",
+            "SECRET_KEY": secret_key,
+        }
         redis_url = config["REDIS_URL"]
         if not redis_url:
             redis = EmbeddedRedis(instance, logs / "redis.log")

@@ -172,6 +172,7 @@ class Instance:
     """A throwaway instance: SQLite database, local storage, embedded Redis, the real app."""
 
     def __init__(self, folder: Path):
+        from engine import signing
         from engine.app import create_app
         from engine.migrate import upgrade
         from engine.runner import EmbeddedRedis
@@ -185,7 +186,7 @@ class Instance:
             "DATABASE_URL": self.database_url,
             "STORAGE_BACKEND": "local",
             "STORAGE_PATH": str(folder / "documents"),
-            "SECRET_KEY": "bench-secret",
+            "SECRET_KEY": signing.development_key(folder / "instance"),
             "REDIS_URL": self.redis_url,
             "INSTANCE_PATH": str(folder / "instance"),
             "MAIL_OUTBOX": str(folder / "outbox"),

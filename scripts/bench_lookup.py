@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 
 from benchlib import cpu_model
+from engine import signing
 from engine.lookup import service
 from engine.lookup.service import LookupService
 
@@ -113,6 +114,7 @@ def make_client(tmp: Path, index_path: Path):
     app = create_app(
         {
             "TESTING": False,
+            "SECRET_KEY": signing.development_key(tmp / "instance"),
             "DATABASE_URL": f"sqlite:///{tmp / 'bench.db'}",
             "INSTANCE_PATH": str(tmp / "instance"),
             "LOOKUP_INDEX": str(index_path),

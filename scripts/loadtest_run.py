@@ -15,6 +15,7 @@ import argparse
 import datetime as dt
 import json
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -418,7 +419,7 @@ def main() -> int:
         "DATABASE_URL": url,
         "FORMENGINE_INSTANCE": str(folder / "instance"),
         "REDIS_URL": "",
-        "SECRET_KEY": "load-test-secret",
+        "SECRET_KEY": secrets.token_urlsafe(48),
         "TENANT_RELOAD": "0",
     }
     servers = []

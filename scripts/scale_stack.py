@@ -9,6 +9,7 @@ stops everything it started and drops the database; it is safe to call twice.
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -147,7 +148,7 @@ class Stack:
                 "SMTP_URL": "",
                 "FORMENGINE_INSTANCE": str(self.tmp / "instance"),
                 "PUBLIC_URL": f"http://127.0.0.1:{self.lb_port}",
-                "SECRET_KEY": uuid.uuid4().hex,
+                "SECRET_KEY": secrets.token_urlsafe(48),
                 "LOG_FORMAT": "json",
                 "FORWARDED_ALLOW_IPS": "127.0.0.1",
                 **self.job_env,

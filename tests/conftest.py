@@ -80,7 +80,6 @@ def app(database_url, tmp_path, app_overrides):
         "MAIL_OUTBOX": str(tmp_path / "outbox"),
         "STORAGE_PATH": str(tmp_path / "documents"),
         "LOOKUP_INDEX": str(tmp_path / "lookup.sqlite"),
-        "SECRET_KEY": "test-secret",
         **app_overrides,
     }
     application = create_app(overrides)

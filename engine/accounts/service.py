@@ -18,7 +18,7 @@ from flask import current_app, g
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
-from engine import db, mail
+from engine import db, mail, signing
 from engine.accounts import limits, messages, sessions
 from engine.accounts.models import Account, ConfirmationCode, LoginEvent, PasswordReset, utcnow
 from engine.accounts.passwords import (
@@ -104,7 +104,7 @@ def confirm(username: object, code: object) -> str:
         _too_many(messages.CONFIRM_DAY_LIMIT, day.retry_after)
     account = _find(username)
     latest = _latest_code(account) if account is not None else None
-    if account is None or latest is None or not same(latest.code_hash, code_hash(_secret(), account.id, code)):
+    if account is None or latest is None or not _code_matches(latest.code_hash, account.id, code):
         raise AppError(messages.CONFIRM_WRONG, 400)
     if account.is_confirmed:
         return messages.CONFIRM_ALREADY
@@ -159,7 +159,7 @@ def _issue_code(tx, account: Account) -> str:
     tx.add(
         ConfirmationCode(
             account_id=account.id,
-            code_hash=code_hash(_secret(), account.id, code),
+            code_hash=code_hash(_keyring().key(signing.ACCOUNT_CODE), account.id, code),
             created_at=now,
             expires_at=now + CODE_LIFETIME,
         )
@@ -374,8 +374,15 @@ def _masked(username: str) -> str:
     return f"{local[:1]}***@{domain}"
 
 
-def _secret() -> str:
-    return current_app.config["SECRET_KEY"]
+def _keyring() -> signing.Keyring:
+    return current_app.extensions["signing"]
+
+
+def _code_matches(stored: str, account_id: int, code: str) -> bool:
+    """Checked with every key still valid, so a rotation does not void codes already sent."""
+    keys = _keyring().keys(signing.ACCOUNT_CODE)
+    matches = [same(stored, code_hash(key, account_id, code)) for key in keys]  # every key: no early exit
+    return any(matches)
 
 
 def _username_or_error(raw: object, message: str, extra: dict | None = None) -> str:

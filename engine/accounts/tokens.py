@@ -22,10 +22,11 @@ def new_code() -> str:
     return f"{secrets.randbelow(10**CODE_LENGTH):0{CODE_LENGTH}d}"
 
 
-def code_hash(secret_key: str, account_id: int, code: str) -> str:
-    """Keyed, because a million possible codes would fall to a plain hash at once."""
+def code_hash(key: bytes, account_id: int, code: str) -> str:
+    """Keyed (the account-code key of engine/signing.py), because a million possible codes
+    would fall to a plain hash at once."""
     message = f"{account_id}:{code}".encode()
-    return hmac.new(secret_key.encode(), message, hashlib.sha256).hexdigest()
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
 def same(a: str, b: str) -> bool:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
-import hashlib
-import hmac
 import json
 import os
 import re
@@ -22,6 +20,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
+
+from engine import signing
 
 # Keys are chosen by the server; anything else (traversal, odd bytes, long names) is refused.
 KEY_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}(/[A-Za-z0-9][A-Za-z0-9_.-]{0,100}){1,6}$")
@@ -88,17 +88,6 @@ def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode()
 
 
-def _sign(secret: bytes, policy_b64: str) -> str:
-    return hmac.new(secret, policy_b64.encode("utf-8", "replace"), hashlib.sha256).hexdigest()
-
-
-def _same(expected: str, given) -> bool:
-    """Constant-time comparison that never raises (compare_digest refuses non-ASCII str)."""
-    if not isinstance(given, str):
-        return False
-    return hmac.compare_digest(expected.encode(), given.encode("utf-8", "replace"))
-
-
 def _iso(moment: float) -> str:
     return dt.datetime.fromtimestamp(moment, dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.000Z")
 
@@ -111,9 +100,10 @@ class LocalStorage(Storage):
     UPLOAD_PATH = "/api/storage/upload"
     DOWNLOAD_PATH = "/api/storage/download"
 
-    def __init__(self, root: str | Path, secret: str, public_url: str = ""):
+    def __init__(self, root: str | Path, keyring: signing.Keyring, public_url: str = ""):
         self.root = Path(root)
-        self.secret = hashlib.sha256(b"formengine-storage:" + secret.encode()).digest()
+        # Upload policies and download links are signed with keys of their own (engine/signing.py).
+        self.keyring = keyring
         self.public_url = public_url.rstrip("/")
 
     def _base(self) -> str:
@@ -144,7 +134,7 @@ class LocalStorage(Storage):
             "key": key,
             "policy": policy_b64,
             "x-amz-algorithm": self.ALGORITHM,
-            "x-amz-signature": _sign(self.secret, policy_b64),
+            "x-amz-signature": self.keyring.sign(signing.UPLOAD_POLICY, policy_b64.encode()),
         }
         return PresignedPost(self._base() + self.UPLOAD_PATH, fields)
 
@@ -154,7 +144,7 @@ class LocalStorage(Storage):
         signature = fields.get("x-amz-signature") or ""
         if not policy_b64 or not signature:
             raise PolicyRefused("Invalid according to Policy: the policy and its signature are required.", 403)
-        if not _same(_sign(self.secret, policy_b64), signature):
+        if not self.keyring.verify(signing.UPLOAD_POLICY, policy_b64.encode("utf-8", "replace"), signature):
             raise PolicyRefused("The request signature we calculated does not match the signature you provided.")
         try:
             policy = json.loads(base64.b64decode(policy_b64, validate=True))
@@ -237,14 +227,13 @@ class LocalStorage(Storage):
     def download_url(self, key: str, expires_in: int, file_name: str) -> str:
         expires = int(time.time()) + expires_in
         message = f"{key}\n{expires}\n{file_name}"
-        signature = hmac.new(self.secret, message.encode(), hashlib.sha256).hexdigest()
+        signature = self.keyring.sign(signing.DOWNLOAD_LINK, message.encode())
         query = urlencode({"key": key, "expires": expires, "name": file_name, "signature": signature})
         return f"{self._base()}{self.DOWNLOAD_PATH}?{query}"
 
     def check_download(self, key: str, expires: int, file_name: str, signature: str) -> None:
         message = f"{key}\n{expires}\n{file_name}"
-        expected = hmac.new(self.secret, message.encode("utf-8", "replace"), hashlib.sha256).hexdigest()
-        if not _same(expected, signature or ""):
+        if not self.keyring.verify(signing.DOWNLOAD_LINK, message.encode("utf-8", "replace"), signature or ""):
             raise PolicyRefused("The request signature we calculated does not match the signature you provided.")
         if time.time() > expires:
             raise PolicyRefused("Request has expired.")
@@ -355,7 +344,8 @@ def storage_from_config(config: dict) -> Storage:
     if backend != "local":
         raise RuntimeError(f"unknown STORAGE_BACKEND {backend!r}: use local or s3")
     base = (config.get("PUBLIC_URL") or "").rstrip("/")
-    ident = ("local", config["STORAGE_PATH"], config["SECRET_KEY"], base)
+    keyring = signing.keyring(config)
+    ident = ("local", config["STORAGE_PATH"], keyring, base)
     if ident not in _cache:
-        _cache[ident] = LocalStorage(config["STORAGE_PATH"], config["SECRET_KEY"], public_url=base)
+        _cache[ident] = LocalStorage(config["STORAGE_PATH"], keyring, public_url=base)
     return _cache[ident]

@@ -1,7 +1,7 @@
 """Adapter to a self-hosted Photon server (https://github.com/komoot/photon), `GET /api?q=`.
 
 Photon has no look-up by id, and app processes keep no state, so each suggestion's id carries
-its own address, signed with SECRET_KEY so that an id cannot be made up.
+its own address, signed with the lookup-id key (engine/signing.py) so that an id cannot be made up.
 """
 
 import http.client
@@ -15,6 +15,7 @@ import urllib.request
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from engine import signing
 from engine.lookup.countries import alpha3
 from engine.lookup.providers import LookupProvider, LookupResult, LookupUnavailable
 
@@ -104,17 +105,26 @@ class PhotonProvider(LookupProvider):
     name = "photon"
 
     def __init__(
-        self, base_url: str, secret_key: str, timeout: float = 1.0, language: str = "en", retry_after: float = 30.0
+        self,
+        base_url: str,
+        keyring: signing.Keyring,
+        timeout: float = 1.0,
+        language: str = "en",
+        retry_after: float = 30.0,
     ):
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
         self.language = language
         self.retry_after = retry_after
-        self._ids = URLSafeSerializer(secret_key, salt="formengine.lookup.photon")
+        self._keyring = keyring
         # A self-hosted engine is reached directly: http_proxy and friends in the environment are ignored.
         self._opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
         self._down_until = 0.0
         self._lock = threading.Lock()
+
+    def _ids(self) -> URLSafeSerializer:
+        """Signs with the current lookup-id key; during a rotation the previous one still verifies."""
+        return URLSafeSerializer(list(reversed(self._keyring.keys(signing.LOOKUP_ID))), salt="formengine.lookup.photon")
 
     def search(self, category: str, text: str, limit: int) -> list[LookupResult]:
         features = self._fetch(text, limit)
@@ -127,7 +137,9 @@ class PhotonProvider(LookupProvider):
             seen.add(key)
             results.append(
                 LookupResult(
-                    text=address["address_line_1"], id=ID_PREFIX + self._ids.dumps(list(key)), sub_text=_place(address)
+                    text=address["address_line_1"],
+                    id=ID_PREFIX + self._ids().dumps(list(key)),
+                    sub_text=_place(address),
                 )
             )
         return results[:limit]
@@ -136,7 +148,7 @@ class PhotonProvider(LookupProvider):
         if not record_id.startswith(ID_PREFIX):
             return None
         try:
-            values = self._ids.loads(record_id[len(ID_PREFIX) :])
+            values = self._ids().loads(record_id[len(ID_PREFIX) :])
         except BadSignature:
             return None
         # not strict: the id is signed by us, and any length it holds is one we wrote

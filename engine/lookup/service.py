@@ -7,6 +7,7 @@ from pathlib import Path
 
 from flask import current_app
 
+from engine import signing
 from engine.errors import AppError
 from engine.lookup import CATEGORIES, index
 from engine.lookup.loader import entries_from_records, read_csv
@@ -80,7 +81,7 @@ def _photon(config: dict, category: str, fallback: LookupProvider) -> LookupProv
         raise ValueError("LOOKUP_PROVIDERS names photon but LOOKUP_PHOTON_URL is empty")
     photon = PhotonProvider(
         config["LOOKUP_PHOTON_URL"],
-        config["SECRET_KEY"],
+        signing.keyring(config),
         timeout=float(config.get("LOOKUP_PHOTON_TIMEOUT", 1.0)),
         language=config.get("LOOKUP_PHOTON_LANG", "en"),
         retry_after=float(config.get("LOOKUP_PHOTON_RETRY_AFTER", 30.0)),

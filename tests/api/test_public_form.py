@@ -76,6 +76,7 @@ def test_reload_serves_a_valid_edit_and_keeps_the_last_good_form(tmp_path, datab
     shutil.copytree(FIXTURE, tenant)
     application = create_app(
         {
+            "TESTING": True,
             "TENANT_PATH": str(tenant),
             "TENANT_RELOAD": True,
             "DATABASE_URL": database_url,

@@ -42,7 +42,10 @@ class RunningApp:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = instance.parent / f"run-{self.port}.log"
         # The embedded defaults (SQLite, embedded Redis) whatever the calling shell has set.
-        self.env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "DATABASE_URL", "PORT", "PUBLIC_URL"}}
+        # No SECRET_KEY either: `formengine run` makes the instance folder's development key; no
+        # PUBLIC_URL, so links point at this run.
+        drop = {"REDIS_URL", "DATABASE_URL", "PORT", "SECRET_KEY", "PUBLIC_URL"}
+        self.env = {k: v for k, v in os.environ.items() if k not in drop}
         self.env.update({"FORMENGINE_INSTANCE": str(instance), "PYTHONUNBUFFERED": "1", **(env or {})})
         instance.parent.mkdir(parents=True, exist_ok=True)
         self._log_handle = open(self.log, "wb")
@@ -68,6 +71,11 @@ class RunningApp:
                 return
             time.sleep(0.2)
         raise AssertionError(f"formengine run did not serve within {timeout} s:\n{self.output}")
+
+    @property
+    def cli_env(self) -> dict:
+        """For `formengine` commands against this app: its settings and its development key."""
+        return {**self.env, "SECRET_KEY": (self.instance / "secret_key").read_text().strip()}
 
     def run_file(self) -> dict:
         return json.loads((self.instance / "formengine-run.json").read_text())

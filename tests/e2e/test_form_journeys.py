@@ -55,7 +55,9 @@ def files(tmp_path_factory):
 
 
 def _cli(app, *args) -> str:
-    result = subprocess.run([str(FORMENGINE), *args], cwd=ROOT, env=app.env, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [str(FORMENGINE), *args], cwd=ROOT, env=app.cli_env, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
 

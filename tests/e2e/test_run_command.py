@@ -25,6 +25,8 @@ def test_run_serves_the_form_and_stops_every_child(tmp_path, signum):
         assert http_status(f"{app.url}/") == 200
         assert (app.instance / "formengine.db").exists()
         assert (app.instance / "outbox").is_dir()
+        # No SECRET_KEY given: a random development key of this instance folder, readable only by its owner.
+        assert (app.instance / "secret_key").stat().st_mode & 0o777 == 0o600
         # The worker preloads the job modules before it listens; on a slow machine that can take
         # longer than the web process needs to serve. Stop it once it is up, as a person would.
         worker_log = app.instance / "logs" / "worker.log"
@@ -40,6 +42,7 @@ def test_run_serves_the_form_and_stops_every_child(tmp_path, signum):
     output = app.output
     assert f"Application    {app.url}/" in output
     assert f"Mail outbox    {app.instance / 'outbox'}" in output
+    assert f"Secret key     {app.instance / 'secret_key'} (development)" in output
     assert "formengine stopped." in output
     assert not (app.instance / "formengine-run.json").exists()
     assert not (app.instance / "redis.sock").exists()

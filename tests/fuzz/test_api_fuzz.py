@@ -19,7 +19,7 @@ PASSWORD = "Fuzzing-Passw0rd!"
 
 @pytest.fixture
 def live_server(tmp_path, redis_url):
-    from engine import db
+    from engine import db, signing
     from engine.accounts.models import Account, utcnow
     from engine.accounts.passwords import hash_password
     from engine.app import create_app
@@ -35,7 +35,7 @@ def live_server(tmp_path, redis_url):
             "MAIL_OUTBOX": str(tmp_path / "outbox"),
             "STORAGE_PATH": str(tmp_path / "documents"),
             "LOOKUP_INDEX": str(tmp_path / "lookup.sqlite"),
-            "SECRET_KEY": "fuzz-secret",
+            "SECRET_KEY": signing.development_key(tmp_path / "instance"),
             # The fuzzer sends many requests from one address: keep the abuse limits out of its way.
             "LOGIN_IP_MAX_FAILURES": 100000,
             "MAIL_IP_MAX_PER_HOUR": 100000,

@@ -13,6 +13,7 @@ from engine.cli import main
 def env(app, monkeypatch, database_url, tmp_path):
     monkeypatch.setenv("DATABASE_URL", database_url)
     monkeypatch.setenv("FORMENGINE_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.setenv("SECRET_KEY", app.config["SECRET_KEY"])
     return create_engine(database_url)
 
 

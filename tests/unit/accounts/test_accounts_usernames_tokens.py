@@ -62,9 +62,9 @@ def test_codes_are_six_digits_and_vary():
 
 
 def test_code_hash_is_keyed_by_secret_and_account():
-    assert tokens.code_hash("k", 1, "123456") != tokens.code_hash("k", 2, "123456")
-    assert tokens.code_hash("k", 1, "123456") != tokens.code_hash("other", 1, "123456")
-    assert tokens.code_hash("k", 1, "123456") == tokens.code_hash("k", 1, "123456")
+    assert tokens.code_hash(b"k", 1, "123456") != tokens.code_hash(b"k", 2, "123456")
+    assert tokens.code_hash(b"k", 1, "123456") != tokens.code_hash(b"other", 1, "123456")
+    assert tokens.code_hash(b"k", 1, "123456") == tokens.code_hash(b"k", 1, "123456")
 
 
 def test_tokens_have_at_least_128_bits():

@@ -1,6 +1,8 @@
 """engine.jobs against a real Redis and a real RQ worker process."""
 
 import json
+import os
+import secrets
 import subprocess
 import sys
 import zlib
@@ -18,6 +20,7 @@ def run_worker_burst(redis_url: str, queue_name: str) -> subprocess.CompletedPro
     """`python -m engine.jobs --burst`: a real worker process that exits when the queue is empty."""
     return subprocess.run(
         [sys.executable, "-m", "engine.jobs", "--url", redis_url, "--burst", queue_name],
+        env={**os.environ, "SECRET_KEY": secrets.token_urlsafe(48)},
         capture_output=True,
         text=True,
         timeout=120,

@@ -1,15 +1,19 @@
 import logging
+import secrets
 import time
 
 import pytest
 
+from engine import signing
 from engine.lookup.index import IndexProvider
 from engine.lookup.photon import PhotonProvider
 from engine.lookup.providers import FallbackProvider, LookupUnavailable
 
+KEYRING = signing.Keyring(secrets.token_urlsafe(48))
+
 
 def _photon(url, **kwargs):
-    return PhotonProvider(url, "test-secret", **{"timeout": 0.5, **kwargs})
+    return PhotonProvider(url, KEYRING, **{"timeout": 0.5, **kwargs})
 
 
 def test_recorded_us_response_becomes_address_lines(photon):
@@ -41,7 +45,7 @@ def test_an_id_carries_its_address_and_cannot_be_made_up(photon):
     }
     assert provider.detail("address", first.id[:-2] + "xx") is None
     assert _photon(photon.url, timeout=0.5).detail("address", "a001") is None
-    other_secret = PhotonProvider(photon.url, "another-secret")
+    other_secret = PhotonProvider(photon.url, signing.Keyring(secrets.token_urlsafe(48)))
     assert other_secret.detail("address", first.id) is None
 
 
