@@ -82,7 +82,7 @@ def test_links_in_emails_and_from_the_cli_point_at_the_running_app_without_publi
     assert f"E-mail links   {running_app.url}/ (PUBLIC_URL)" in running_app.output
 
     cli = [str(FORMENGINE), "service-token", "create", "links@example.org"]
-    printed = subprocess.run(cli, cwd=ROOT, env=running_app.env, capture_output=True, text=True, timeout=60)
+    printed = subprocess.run(cli, cwd=ROOT, env=running_app.cli_env, capture_output=True, text=True, timeout=60)
     assert printed.returncode == 0, printed.stderr
     assert f"{running_app.url}/" in printed.stdout and "service_token=" in printed.stdout
 
