@@ -106,21 +106,53 @@ export async function build({
     logLevel,
   });
 
-  const outputs = Object.entries(result.metafile.outputs);
-  const entry = outputs.find(([, meta]) => meta.entryPoint === "src/main.jsx");
-  if (!entry) throw new Error("esbuild produced no bundle for src/main.jsx");
   const url = (file) =>
     `${publicPath}/${path.relative(outdir, path.resolve(here, file)).split(path.sep).join("/")}`;
+  const { scripts, styles } = await writePage(result.metafile, "src/main.jsx", "index.html", outdir, url);
+  await buildStaffPage({ outdir, url, publicPath, logLevel });
+  await copySwaggerUi(outdir);
+  return { scripts, styles, metafile: result.metafile };
+}
+
+/** `html` from its template, pointing at the entry's bundle, stylesheet and static imports. */
+async function writePage(metafile, entryPoint, html, outdir, url) {
+  const entry = Object.entries(metafile.outputs).find(([, meta]) => meta.entryPoint === entryPoint);
+  if (!entry) throw new Error(`esbuild produced no bundle for ${entryPoint}`);
   const scripts = [url(entry[0])];
   const styles = entry[1].cssBundle ? [url(entry[1].cssBundle)] : [];
   const preloads = entry[1].imports
     .filter((item) => item.kind === "import-statement")
     .map((item) => url(item.path));
+  const template = await readFile(path.join(here, html), "utf8");
+  await writeFile(path.join(outdir, html), renderIndex(template, { scripts, styles, preloads }));
+  return { scripts, styles };
+}
 
-  const template = await readFile(path.join(here, "index.html"), "utf8");
-  await writeFile(path.join(outdir, "index.html"), renderIndex(template, { scripts, styles, preloads }));
-  await copySwaggerUi(outdir);
-  return { scripts, styles, metafile: result.metafile };
+// The staff list (/staff) is a build of its own: it shares no chunk with the applicant's pages, so
+// their bundles stay byte for byte what they were, and it carries its own copy of React.
+export async function buildStaffPage({ outdir, url, publicPath, logLevel }) {
+  const result = await esbuild.build({
+    absWorkingDir: here,
+    entryPoints: ["src/staff/staff.jsx"],
+    outdir,
+    bundle: true,
+    minify: true,
+    sourcemap: "linked",
+    format: "esm",
+    target: ["es2020"],
+    jsx: "automatic",
+    entryNames: "assets/[name]-[hash]",
+    assetNames: "assets/[name]-[hash]",
+    publicPath,
+    define: { "process.env.NODE_ENV": '"production"' },
+    legalComments: "linked",
+    metafile: true,
+    logLevel,
+  });
+  return {
+    ...(await writePage(result.metafile, "src/staff/staff.jsx", "staff.html", outdir, url)),
+    metafile: result.metafile,
+  };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -37,6 +37,11 @@ describe("build", () => {
       expect(existsSync(path.join(outdir, url.replace("/static/", "")))).toBe(true);
     }
     expect(html).not.toMatch(/https?:\/\//);
+    // The staff page: its own HTML and its own bundle, which no applicant page references.
+    const staff = readFileSync(path.join(outdir, "staff.html"), "utf8");
+    const staffScript = /src="(\/static\/assets\/staff-[A-Z0-9]{8}\.js)"/.exec(staff)[1];
+    expect(existsSync(path.join(outdir, staffScript.replace("/static/", "")))).toBe(true);
+    expect(html).not.toContain("staff-");
     for (const name of SWAGGER_FILES.slice(0, 3)) {
       expect(existsSync(path.join(outdir, "swagger-ui", name))).toBe(true);
     }

@@ -54,6 +54,7 @@ def _register_blueprints(app: Flask) -> None:
         "engine.documents.routes",
         "engine.lookup.routes",
         "engine.pdf.routes",
+        "engine.staff.routes",
     ):
         try:
             blueprint = __import__(module, fromlist=["blp"]).blp
@@ -67,16 +68,23 @@ def _register_blueprints(app: Flask) -> None:
 def _register_client(app: Flask, client_dist: Path) -> None:
     """Every client route serves the single-page app; the client redirects unknown paths."""
 
+    def page(name: str):
+        if not (client_dist / name).exists():
+            return ("The client is not built. Run `make client`.", 503, {"Content-Type": "text/plain"})
+        response = send_from_directory(client_dist, name)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+    @app.get("/staff")
+    def staff_page():
+        # The staff list is a page of its own (its own bundle): the applicant's pages never load it.
+        return page("staff.html")
+
     @app.get("/")
     @app.get("/<path:path>")
     def client_app(path: str = ""):
-        if path.startswith(("api/", "public/", "service/", "lookup/", "static/", "metrics")):
+        if path.startswith(("api/", "public/", "service/", "lookup/", "static/", "metrics", "staff/")):
             from werkzeug.exceptions import NotFound
 
             raise NotFound("Not found.")
-        index = client_dist / "index.html"
-        if not index.exists():
-            return ("The client is not built. Run `make client`.", 503, {"Content-Type": "text/plain"})
-        response = send_from_directory(client_dist, "index.html")
-        response.headers["Cache-Control"] = "no-cache"
-        return response
+        return page("index.html")

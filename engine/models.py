@@ -2,7 +2,12 @@
 
 import importlib
 
-DOMAIN_MODELS = ("engine.accounts.models", "engine.applications.models", "engine.documents.models")
+DOMAIN_MODELS = (
+    "engine.accounts.models",
+    "engine.applications.models",
+    "engine.documents.models",
+    "engine.staff.models",
+)
 
 
 def import_all_models() -> None:

@@ -125,7 +125,11 @@ def create_service_token(username: str, ttl: dt.timedelta = DEFAULT_SERVICE_TTL)
     )
     if account is None:
         raise LookupError(f"no account for {username!r}")
-    application_id = service.application_id_for(account.id)
+    return service_token_for(service.application_id_for(account.id), ttl)
+
+
+def service_token_for(application_id: int, ttl: dt.timedelta = DEFAULT_SERVICE_TTL) -> tuple[str, str, dt.datetime]:
+    """A read-only print-view token for an application by id (the staff list opens print views so)."""
     token = new_token()
     now = utcnow()
     with db.transaction() as tx:

@@ -6,6 +6,9 @@ an empty string is always allowed (it clears the answer).
 """
 
 from engine.applications import messages
+from engine.definition.visibility import merge
+
+__all__ = ["answer_problems", "merge", "shown_key", "storable", "usable_answers"]
 
 DEFAULT_MAX_LENGTH = 45
 SHOWN_KEY_LENGTH = 80  # a hostile key is echoed back shortened
@@ -68,17 +71,6 @@ def storable(text: str) -> bool:
 def shown_key(key) -> str:
     text = str(key).encode("utf-8", "backslashreplace").decode("utf-8")
     return text if len(text) <= SHOWN_KEY_LENGTH else text[:SHOWN_KEY_LENGTH] + "..."
-
-
-def merge(stored: dict, changes: dict) -> dict:
-    """The stored map with the changes applied: an empty string removes a key."""
-    merged = dict(stored)
-    for key, value in changes.items():
-        if value == "":
-            merged.pop(key, None)
-        else:
-            merged[key] = value
-    return merged
 
 
 def usable_answers(data_model: dict, answers: dict) -> dict:

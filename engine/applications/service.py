@@ -375,7 +375,9 @@ def submit(account: Account) -> tuple[dt.datetime, str, bool]:
         application = lock(tx, account.id)
         if application.submitted_at is not None:  # is_submitted
             return application.submitted_at, _give_reference(tx, application), False
-        errors = compiled_form().validate(answers_for_validation(application), today=today(), tabs=application.tabs)
+        errors = compiled_form().validate(
+            answers_for_validation(application), today=today(), tabs=application.tabs, counts=application.add_another
+        )
         if errors:
             raise AppError(messages.SUBMIT_INVALID, 422, errors=errors)
         now = utcnow()

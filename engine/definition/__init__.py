@@ -13,11 +13,13 @@ from pathlib import Path
 from engine.definition.checks import check_model
 from engine.definition.compiler import Compiler
 from engine.definition.fields import DEFAULT_TEXTS
+from engine.definition.hiding import HidingRules
 from engine.definition.model import ModelBuilder
 from engine.definition.phones import calling_codes
 from engine.definition.problems import DefinitionInvalid, Location, Problem
 from engine.definition.source import read_source
 from engine.definition.validation import evaluate_condition, validate_answers, validate_instance
+from engine.definition.visibility import Settlement, Visibility
 
 COMPILED_FORMAT = 1
 
@@ -29,6 +31,8 @@ __all__ = [
     "load_and_compile",
     "validate_answers",
     "evaluate_condition",
+    "Settlement",
+    "Visibility",
 ]
 
 
@@ -39,6 +43,8 @@ class CompiledForm:
     etag: str = ""
     tab_defaults: dict = field(default_factory=dict)
     _validators: dict = field(default_factory=dict, repr=False)
+    _visibility: Visibility | None = field(default=None, repr=False)
+    _reference_visibility: Visibility | None = field(default=None, repr=False)
 
     def __post_init__(self):
         self.json_bytes = json.dumps(self.data, separators=(",", ":"), ensure_ascii=False).encode()
@@ -49,6 +55,20 @@ class CompiledForm:
     def data_model(self) -> dict:
         return self.data["data_model"]
 
+    @property
+    def visibility(self) -> Visibility:
+        """The hiding rules, compiled once: what is hidden, what a save clears."""
+        if self._visibility is None:
+            self._visibility = Visibility(self.data)
+        return self._visibility
+
+    @property
+    def reference_visibility(self) -> Visibility:
+        """The same rules evaluated by the jsonschema library (the golden cases run both)."""
+        if self._reference_visibility is None:
+            self._reference_visibility = Visibility(self.data, reference=True)
+        return self._reference_visibility
+
     def validate(
         self,
         answers: dict,
@@ -56,8 +76,9 @@ class CompiledForm:
         tabs: dict | None = None,
         routes: list[str] | None = None,
         reference: bool = False,
+        counts: dict | None = None,
     ) -> dict[str, list[str]]:
-        return validate_answers(self, answers, today, tabs, routes, reference)
+        return validate_answers(self, answers, today, tabs, routes, reference, counts)
 
     def page_validator(self, route: str, today: dt.date):
         """The page schema compiled to Python, once per page and day (date rules move with today)."""
@@ -117,7 +138,7 @@ def _compile(source, model, today: dt.date) -> dict:
     pages = []
     for number, (_, page) in enumerate(source.pages, start=1):
         route = page["route"]
-        sections, clear_rules = compiler.sections_layout(route, page)
+        sections = compiler.sections_layout(route, page)
         pages.append(
             {
                 "id": route.strip("/"),
@@ -127,7 +148,6 @@ def _compile(source, model, today: dt.date) -> dict:
                 "nav_label": page["nav_label"],
                 **({"text": compiler._markdown(page["text"])} if "text" in page else {}),
                 "sections": sections,
-                "clear_rules": clear_rules,
                 "schema": compiler.page_schema(route),
                 "ui_schema": compiler.ui_schema(route),
             }
@@ -172,6 +192,7 @@ def _compile(source, model, today: dt.date) -> dict:
             }
             for gid, g in model.tabs.items()
         },
+        "visibility": HidingRules(model, source, compiler.options).build(),
         **({"calling_codes": calling_codes()} if any(u.type == "international_phone" for u in model.uses) else {}),
         "compiled_on": today.isoformat(),
     }

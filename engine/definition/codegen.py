@@ -159,6 +159,42 @@ def _year_ok(value, bound: int, op: str) -> bool:
     return year >= bound if op == ">=" else year <= bound
 
 
+_HELPERS = {
+    "_MISSING": _MISSING,
+    "_same": _same,
+    "_in_enum": _in_enum,
+    "_valid_date": _valid_date,
+    "_date_ok": _date_ok,
+    "_year_ok": _year_ok,
+    "_compare": compare,
+}
+
+
+def compile_hider(rules: list[tuple[dict, list[str]]]):
+    """A function instance -> [keys present in instance that a failing rule hides], for rules
+    [(condition schema, keys)]: the compiled form of evaluating each condition with jsonschema.
+    Conditions hold no date keyword (conditions.to_schema emits none), so no today is needed."""
+    generator = _Generator(dt.date(2000, 1, 1))
+    lines = ["def hidden(instance):", "    out = []"]
+    for when, keys in rules:
+        names = generator.constant(tuple(keys))
+        lines.append(f"    if not {generator.check(when, 'instance')}:")
+        lines.append(f"        out.extend(k for k in {names} if k in instance)")
+    lines.append("    return out")
+    namespace = {**_HELPERS, **generator.constants}
+    exec(compile("\n".join(lines) + "\n", "<compiled hiding rules>", "exec"), namespace)  # our own generated code
+    return namespace["hidden"]
+
+
+def compile_condition(schema: dict):
+    """A function instance -> bool: does the instance satisfy a compiled condition?"""
+    generator = _Generator(dt.date(2000, 1, 1))  # conditions hold no date keyword
+    source = f"def holds(instance):\n    return {generator.check(schema, 'instance')}\n"
+    namespace = {**_HELPERS, **generator.constants}
+    exec(compile(source, "<compiled condition>", "exec"), namespace)  # our own generated code
+    return namespace["holds"]
+
+
 def compile_validator(schema: dict, today: dt.date):
     """A function instance -> {key: [messages]} equivalent to validation.validate_instance."""
     generator = _Generator(today)
@@ -168,15 +204,6 @@ def compile_validator(schema: dict, today: dt.date):
         "        bucket = errors.setdefault(key, [])\n        if message not in bucket: bucket.append(message)\n"
     )
     source += "\n".join(generator.lines) + "\n    return errors\n"
-    namespace = {
-        "_MISSING": _MISSING,
-        "_same": _same,
-        "_in_enum": _in_enum,
-        "_valid_date": _valid_date,
-        "_date_ok": _date_ok,
-        "_year_ok": _year_ok,
-        "_compare": compare,
-        **generator.constants,
-    }
+    namespace = {**_HELPERS, **generator.constants}
     exec(compile(source, "<compiled page schema>", "exec"), namespace)  # our own generated code
     return namespace["validate"]

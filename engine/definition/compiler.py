@@ -7,7 +7,7 @@ import datetime as dt
 from engine.definition.conditions import conjunction, map_keys, negation, tab_chosen, to_schema
 from engine.definition.fields import DEFAULT_MESSAGES, EMAIL_PATTERN, REGISTRY, base_property_schema
 from engine.definition.loader import LocDict
-from engine.definition.model import FieldUse, FormModel, field_parts, written_keys
+from engine.definition.model import FieldUse, FormModel, field_parts
 from engine.definition.validation import year_options
 
 EMPTY_OPTION = {"value": "", "label": "--"}
@@ -268,8 +268,9 @@ class Compiler:
             text = text.replace("{" + name + "}", str(settings.get(name, "")))
         return text
 
-    def sections_layout(self, route: str, page: dict) -> tuple[list, list]:
-        sections, clear_rules = [], []
+    def sections_layout(self, route: str, page: dict) -> list:
+        """The page's sections as renderers lay them out (what hides and clears: hiding.py)."""
+        sections = []
         by_key = self.model.by_key
         for section in page["sections"]:
             out = {"id": section["id"]}
@@ -281,8 +282,6 @@ class Compiler:
             if "show_if" in section:
                 out["visible_when"] = to_schema(section["show_if"])
                 out["condition"] = dict(section["show_if"])
-                keys = list(section.get("clears") or self.model.section_keys[(route, section["id"])])
-                clear_rules.append({"id": section["id"], "visible_when": out["visible_when"], "keys": keys})
             if "confirm" in section:
                 confirm = section["confirm"]
                 out["confirm"] = {
@@ -325,13 +324,6 @@ class Compiler:
                             **({"title": branch["title"]} if "title" in branch else {}),
                         }
                     )
-                    clear_rules.append(
-                        {
-                            "id": f"{section['id']}.{branch['id']}",
-                            "visible_when": visible,
-                            "keys": written_keys(branch["fields"]),
-                        }
-                    )
                     if condition:
                         earlier.append(condition)
             elif "tabs" in section:
@@ -353,7 +345,7 @@ class Compiler:
             else:
                 out["fields"] = [self.field_layout(f, by_key.__getitem__) for f in section["fields"]]
             sections.append(out)
-        return sections, clear_rules
+        return sections
 
     def ui_schema(self, route: str) -> dict:
         ui: dict = {"ui:order": []}

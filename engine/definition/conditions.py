@@ -4,6 +4,7 @@ nulls are dropped, so an absent key and an empty answer are the same thing."""
 
 OPERATORS = ("equals", "notEquals", "lt", "lte", "gt", "gte", "answered", "notAnswered", "in", "notIn")
 TAB_KEY_PREFIX = "__tab__"
+COUNT_KEY_PREFIX = "__count__"  # an add-another button's number of entries, as a number
 
 
 def condition_keys(condition) -> list[str]:
@@ -94,11 +95,32 @@ def tab_chosen(tab_group: str, tab_id: str) -> dict:
     return _present(TAB_KEY_PREFIX + tab_group, {"const": tab_id})
 
 
-def prepare_instance(answers: dict, tabs: dict | None = None, tab_defaults: dict | None = None) -> dict:
-    """What the compiled schemas validate: answers without empties, plus each tab group's choice."""
+def count_at_least(button_id: str, count: int) -> dict:
+    """The add-another button shows at least `count` entries."""
+    return _present(COUNT_KEY_PREFIX + button_id, {"fe_compare": {"op": "gte", "target": count}})
+
+
+def prepare_instance(
+    answers: dict,
+    tabs: dict | None = None,
+    tab_defaults: dict | None = None,
+    counts: dict | None = None,
+    count_limits: dict | None = None,
+) -> dict:
+    """What the compiled schemas read: answers without empties, plus each tab group's choice and,
+    given `count_limits` ({button: (default, max)}), each add-another button's count within them."""
     instance = {k: v for k, v in answers.items() if v not in ("", None)}
     chosen = dict(tab_defaults or {})
     chosen.update({k: v for k, v in (tabs or {}).items() if v})
     for group, tab in chosen.items():
         instance[TAB_KEY_PREFIX + group] = tab
+    for button, (default, most) in (count_limits or {}).items():
+        instance[COUNT_KEY_PREFIX + button] = entry_count((counts or {}).get(button), default, most)
     return instance
+
+
+def entry_count(value, default: int, most: int) -> int:
+    """A stored add-another count as the form uses it: a whole number from 1 to the button's max."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        value = default
+    return max(1, min(value, most))

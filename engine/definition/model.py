@@ -65,7 +65,6 @@ class FormModel:
     confirm_keys: dict[str, tuple[str, LocDict]] = field(default_factory=dict)  # key -> (page, section spec)
     # (condition, resolve, where) to check after the walk
     references: list[tuple[object, Callable[[str], str], LocDict, str]] = field(default_factory=list)
-    section_keys: dict[tuple[str, str], list[str]] = field(default_factory=dict)
 
 
 def field_parts(spec: LocDict) -> list[LocDict]:
@@ -122,7 +121,6 @@ class ModelBuilder:
             confirm = section["confirm"]
             self.model.confirm_keys[confirm["key"]] = (route, section)
             visible = visible + [{"valueKey": confirm["key"], "operator": "equals", "target": True}]
-        start = len(self.model.uses)
         if "add_another" in section:
             self._repeater(route, section, visible)
         elif "branches" in section:
@@ -138,7 +136,6 @@ class ModelBuilder:
             self._tabs(route, section, visible)
         else:
             self._fields(route, section_id, section["fields"], visible)
-        self.model.section_keys[(route, section_id)] = [u.key for u in self.model.uses[start:]]
 
     def _repeater(self, route: str, section: LocDict, visible: list) -> None:
         spec = section["add_another"]

@@ -149,11 +149,15 @@ def validate_answers(
     tabs: dict | None = None,
     routes: list[str] | None = None,
     reference: bool = False,
+    counts: dict | None = None,
 ) -> dict[str, list[str]]:
     """{key: [messages]} for the whole application (or the given page routes); {} when valid.
-    reference=True uses the jsonschema library instead of the compiled fast path."""
+    Hidden means absent: answers the hiding rules hide (given the add-another counts and the
+    chosen tabs) are left out first, so they never produce an error.
+    reference=True uses the jsonschema library instead of the compiled fast paths."""
     today = today or dt.date.today()
-    instance = prepare_instance(answers, tabs, compiled.tab_defaults)
+    visibility = compiled.reference_visibility if reference else compiled.visibility
+    instance = prepare_instance(visibility.visible_answers(answers, counts, tabs), tabs, compiled.tab_defaults)
     errors: dict[str, list[str]] = {}
     for page in compiled.data["pages"]:
         if routes is None or page["route"] in routes:

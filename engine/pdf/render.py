@@ -3,8 +3,10 @@ PDF bytes out; no Flask, no database.
 
 It shows what the staff print view shows: every page, then each visible section with its
 fields' labels and answers; selections as [X] and [ ]; a school as its name plus
-"(Ceeb: code)"; a note for each attached document; sections and fields whose conditions are
-false, tabs not chosen and add-another instances beyond the count are left out.
+"(Ceeb: code)"; a note for each attached document. Hidden means absent: the answers the form's
+hiding rules hide (engine/definition/visibility.py: sections and fields whose conditions are
+false, branches after the first true one, tabs not chosen, add-another entries beyond the count)
+are left out before anything is drawn, and so are the headings of hidden sections.
 `append_documents` then adds the converted documents' pages (pypdf).
 """
 
@@ -22,7 +24,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate
 
-from engine.definition.conditions import prepare_instance
+from engine.definition.visibility import Visibility
 from engine.pdf.fonts import font_names
 
 CHECKED, UNCHECKED = "[X]", "[ ]"
@@ -38,56 +40,6 @@ def format_size(size: int) -> str:
     if size >= 1000:
         return f"{size / 1000:.0f} KB"
     return f"{size} bytes"
-
-
-# --- conditions (the JSON Schema subset the compiler emits, with a full fallback) --------
-
-
-def matches(schema: dict, instance: dict) -> bool:
-    """Does `instance` satisfy a compiled condition? Fast path for required/properties/const/enum/
-    not/allOf/anyOf; anything else goes to the same validator the server uses."""
-    for keyword, value in schema.items():
-        if keyword == "required":
-            if any(key not in instance for key in value):
-                return False
-        elif keyword == "properties":
-            for key, sub in value.items():
-                if key in instance and not _value_matches(sub, instance[key]):
-                    return False
-        elif keyword == "allOf":
-            if not all(matches(sub, instance) for sub in value):
-                return False
-        elif keyword == "anyOf":
-            if not any(matches(sub, instance) for sub in value):
-                return False
-        elif keyword == "not":
-            if matches(value, instance):
-                return False
-        else:
-            return _slow(schema, instance)
-    return True
-
-
-def _value_matches(schema: dict, value) -> bool:
-    for keyword, expected in schema.items():
-        if keyword == "const":
-            if value != expected or type(value) is not type(expected):
-                return False
-        elif keyword == "enum":
-            if value not in expected:
-                return False
-        elif keyword == "not":
-            if _value_matches(expected, value):
-                return False
-        else:
-            return _slow({"properties": {"v": schema}}, {"v": value})
-    return True
-
-
-def _slow(schema: dict, instance: dict) -> bool:
-    from engine.definition.validation import validator_class
-
-    return validator_class(dt.date.today())(schema).is_valid(instance)
 
 
 # --- the walk ------------------------------------------------------------------------------
@@ -243,6 +195,17 @@ class FieldLine(Flowable):
         self.canv.drawText(text)
 
 
+def visible_inputs(visibility: Visibility, answers, documents, add_another, tabs) -> tuple[dict, dict]:
+    """Hidden means absent: the answers and the documents (a document is its question's answer)
+    that the form's hiding rules keep."""
+    answers, documents = answers or {}, documents or {}
+    shown = visibility.visible_answers({**answers, **dict.fromkeys(documents, "ANSWERED")}, add_another, tabs)
+    return (
+        {key: value for key, value in answers.items() if key in shown},
+        {key: document for key, document in documents.items() if key in shown},
+    )
+
+
 class _AnswerStyle:
     name = "answer"
 
@@ -250,12 +213,12 @@ class _AnswerStyle:
 class ApplicationRenderer:
     def __init__(self, form: dict, answers: dict, documents: dict, add_another: dict, tabs: dict):
         self.form = form
-        self.answers = answers or {}
-        self.documents = documents or {}
+        self.visibility = Visibility(form)
         self.add_another = add_another or {}
+        self.answers, self.documents = visible_inputs(self.visibility, answers, documents, self.add_another, tabs)
         tab_defaults = {group: spec["default"] for group, spec in form.get("tabs", {}).items()}
         self.tabs = {**tab_defaults, **{k: v for k, v in (tabs or {}).items() if v}}
-        self.instance = prepare_instance(self.answers, self.tabs, tab_defaults)
+        self.instance = self.visibility.instance(self.answers, self.add_another, self.tabs)
         self.options = form.get("options", {})
         self.styles = _Styles()
         self.fonts = font_names()
@@ -263,8 +226,7 @@ class ApplicationRenderer:
 
     # -- values --------------------------------------------------------------------------
     def visible(self, node: dict) -> bool:
-        condition = node.get("visible_when")
-        return condition is None or matches(condition, self.instance)
+        return self.visibility.holds(node.get("visible_when"), self.instance)
 
     def value(self, key: str) -> str:
         value = self.answers.get(key, "")

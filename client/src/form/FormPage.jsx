@@ -10,14 +10,8 @@ import { PrintView } from "../print/PrintView.jsx";
 import { PdfDownload } from "./PdfDownload.jsx";
 import { SectionRenderContext } from "./PageLayout.jsx";
 import { ANSWERED, api, formApp, loadExtras, useFormApp } from "./appBridge.js";
-import {
-  clearsAfter,
-  conditionsFor,
-  renderModel,
-  sameSignature,
-  sectionModel,
-  sectionSignature,
-} from "./renderModel.js";
+import { settle } from "./visibility.js";
+import { conditionsFor, renderModel, sameSignature, sectionModel, sectionSignature } from "./renderModel.js";
 import { uploadBusy } from "../widgets/fileUpload.js";
 import "./form.css";
 
@@ -78,6 +72,9 @@ function PageForm({ app, compiled, page }) {
   useEffect(() => {
     if (app.tabs) store.set((state) => ({ tabs: { ...state.tabs, ...app.tabs } }));
   }, [store, app.tabs]);
+  useEffect(() => {
+    if (app.addAnother) store.set((state) => ({ addAnother: { ...state.addAnother, ...app.addAnother } }));
+  }, [store, app.addAnother]);
 
   // One runtime per page: the stable formContext every widget reads.
   const runtime = useMemo(() => createRuntime(), []);
@@ -109,18 +106,31 @@ function PageForm({ app, compiled, page }) {
     },
     patch(partial) {
       const before = latest.current.answers;
-      const after = { ...before, ...partial };
-      const clears = clearsAfter(page, before, after, partial);
-      latest.current.answers = { ...after, ...clears };
+      // The change plus what the form's hiding rules clear because of it: the same rules the
+      // server applies to the save (form/visibility.js, engine/definition/visibility.py).
+      const { tabs, addAnother } = store.get();
+      const { changes } = settle(compiled, before, partial, { tabs, addAnother });
+      latest.current.answers = { ...before, ...changes };
       // The inputs that show these answers hear of them in this same event (a typed character
       // re-renders its input, and the caret stays where it is), then the shell stores them.
       runtime.publish(latest.current.answers);
-      latest.current.app.updateAnswers({ ...partial, ...clears });
+      latest.current.app.updateAnswers(changes);
+    },
+    /** Mirror what the server reports it cleared (answers already gone there: nothing to save). */
+    mirrorCleared(keys) {
+      const clears = {};
+      for (const key of keys || []) if ((latest.current.answers[key] ?? "") !== "") clears[key] = "";
+      if (!Object.keys(clears).length) return;
+      latest.current.answers = { ...latest.current.answers, ...clears };
+      runtime.publish(latest.current.answers);
+      latest.current.app.updateAnswers(clears);
     },
     async addAnother(buttonId, count) {
       try {
-        await api.putAddAnother(buttonId, count);
+        const response = await api.putAddAnother(buttonId, count);
         store.set((state) => ({ addAnother: { ...state.addAnother, [buttonId]: count } }));
+        latest.current.app.setAddAnother?.((counts) => ({ ...counts, [buttonId]: count }));
+        runtime.bridge.mirrorCleared(response?.cleared);
       } catch {
         toastError(STRINGS.addAnotherError(buttonId));
       }
@@ -147,12 +157,10 @@ function PageForm({ app, compiled, page }) {
             });
           }
         }
-        await api.putTabs(group.id, tab.id);
+        const response = await api.putTabs(group.id, tab.id);
         store.set((s) => ({ tabs: { ...s.tabs, [group.id]: tab.id } }));
         latest.current.app.setTabs?.((tabs) => ({ ...tabs, [group.id]: tab.id }));
-        const clears = {};
-        for (const key of tab.clears || []) if (latest.current.answers[key]) clears[key] = "";
-        if (Object.keys(clears).length) runtime.bridge.patch(clears);
+        runtime.bridge.mirrorCleared(response?.cleared ?? tab.clears);
       } catch {
         toastError(STRINGS.tabsError(group.default));
         const [tabs, docs] = await Promise.all([

@@ -136,35 +136,6 @@ export function ownedKeys(layout) {
   return layout.desc_key ? [layout.key, layout.desc_key] : [layout.key];
 }
 
-/**
- * The keys a change must also clear, given the answers after it: keys of hidden sections and
- * branches (clear_rules), hidden fields, and conditional dropdowns whose controller the change
- * altered (unless the change itself sets them, as an address lookup does).
- */
-export function clearsAfter(page, before, after, patch) {
-  const model = renderModel(page);
-  const holds = conditionsFor(after);
-  const clears = {};
-  const clear = (key) => {
-    if (!(key in patch) && after[key] !== undefined && after[key] !== "" && after[key] !== false) {
-      clears[key] = typeof after[key] === "boolean" ? false : "";
-    }
-  };
-  for (const rule of page.clear_rules || []) {
-    if (!holds(rule.visible_when)) rule.keys.forEach(clear);
-  }
-  for (const key of model.keys) {
-    const layout = model.layouts[key];
-    if (layout.visible_when && !holds(layout.visible_when)) ownedKeys(layout).forEach(clear);
-  }
-  for (const [controller, layouts] of Object.entries(model.dependents)) {
-    if (controller in patch && before[controller] !== after[controller]) {
-      for (const layout of layouts) ownedKeys(layout).forEach(clear);
-    }
-  }
-  return clears;
-}
-
 const sectionModels = new WeakMap();
 
 /**

@@ -7,13 +7,15 @@ import { createAnswerStore } from "../shell/answerStore.js";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const cache = new Map();
 
+/** A shipped tenant by id, or a tenant folder given relative to the repository ("tests/golden/rules_demo/tenant"). */
 export function compiledTenant(tenant) {
   if (!cache.has(tenant)) {
-    const code = `import sys; from engine.definition import load_and_compile; sys.stdout.write(load_and_compile('tenants/${tenant}').json_bytes.decode())`;
+    const folder = tenant.includes("/") ? tenant : `tenants/${tenant}`;
+    const code = `import sys; from engine.definition import load_and_compile; sys.stdout.write(load_and_compile(sys.argv[1]).json_bytes.decode())`;
     cache.set(
       tenant,
       JSON.parse(
-        execFileSync(join(ROOT, ".venv/bin/python"), ["-c", code], {
+        execFileSync(join(ROOT, ".venv/bin/python"), ["-c", code, folder], {
           cwd: ROOT,
           maxBuffer: 64 << 20,
         }).toString(),

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { conditionsFor, keyedLayouts } from "../form/renderModel.js";
+import { visibleAnswers } from "../form/visibility.js";
 import { Markdown } from "../widgets/Markdown.jsx";
 import { STRINGS } from "../widgets/strings.js";
 import { labelOf, optionList } from "../widgets/common.js";
@@ -23,7 +24,12 @@ export function PrintView({ compiled, serviceView }) {
         {STRINGS.loading}
       </p>
     );
-  const answers = serviceView.answer || {};
+  // Hidden means absent: what the form's hiding rules hide is never printed (the server leaves it
+  // out too; a stale record is settled here the same way).
+  const answers = visibleAnswers(compiled, serviceView.answer || {}, {
+    tabs: serviceView.tabs,
+    addAnother: serviceView.add_another,
+  });
   const holds = conditionsFor(answers);
   const context = { compiled, answers, holds, view: serviceView };
   return (

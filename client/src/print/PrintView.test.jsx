@@ -36,4 +36,47 @@ describe("PrintView", () => {
     for (const page of compiled.pages) expect(text).toContain(page.title);
     expect(document.body.classList.contains("print-view")).toBe(true);
   });
+
+  it("prints no answer the hiding rules hide (hidden means absent)", () => {
+    const view = {
+      answer: {
+        first_name: "Mei",
+        country: "FRA",
+        country_desc: "France",
+        state: "ON",
+        state_desc: "Ontario",
+        gender: "W",
+        add_another_gender: "Left over",
+        hs_2_name: "Second School Beyond The Count",
+      },
+      add_another: { high_schools: 1 },
+      document_answer: {},
+      tabs: { essay_mode: "typed" },
+    };
+    const text = render(<PrintView compiled={compiled} serviceView={view} />).container.textContent;
+    expect(text).toContain("France");
+    expect(text).not.toContain("Ontario");
+    expect(text).not.toContain("Left over");
+    expect(text).not.toContain("Second School Beyond The Count");
+  });
+
+  it("prints nothing that only a hidden answer would show (the rules cascade)", () => {
+    const demo = compiledTenant("tests/golden/rules_demo/tenant");
+    const answer = {
+      has_mailing: "Y",
+      mailing_line: "12 Pine Street",
+      mailing_verified: true,
+      previous_line: "4 Elm Road",
+    };
+    const view = { answer, add_another: {}, document_answer: {}, tabs: {} };
+    expect(render(<PrintView compiled={demo} serviceView={view} />).container.textContent).toContain(
+      "4 Elm Road",
+    );
+    cleanup();
+    const hidden = { ...view, answer: { ...answer, has_mailing: "N" } };
+    const text = render(<PrintView compiled={demo} serviceView={hidden} />).container.textContent;
+    expect(text).not.toContain("12 Pine Street");
+    expect(text).not.toContain("4 Elm Road");
+    expect(text).not.toContain("Earlier Mailing Addresses");
+  });
 });

@@ -38,6 +38,8 @@
 //                         profile's document_answer; pass the newer map when you have one)
 //   app.submitApplication({documents})  the final submit flow of platform section 4
 //   app.tabs / app.setTabs(map)  the tab choices (GET /api/tabs), used by validation; set after a change
+//   app.addAnother / app.setAddAnother(map)  the add-another counts (GET /api/add-another), used by
+//                         validation (entries beyond a count are hidden, so absent); set after a change
 //   app.toast.error(title, message) / app.toast.success(title, message)
 //   app.showUnexpectedError(error)   the "Unexpected Error" dialog
 //   app.navigate(route, {hash})  moves like the top navigation: saves, validates while validating, sets

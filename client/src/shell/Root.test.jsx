@@ -11,6 +11,7 @@ vi.mock("../api/client.js", () => ({
   fetchCompiledForm: vi.fn(),
   fetchProfile: vi.fn(),
   fetchTabs: vi.fn(async () => ({})),
+  fetchAddAnother: vi.fn(async () => ({})),
   postWebStatus: vi.fn(async () => ({ message: "Status saved." })),
   saveLastPage: vi.fn(async () => ({ message: "Your place has been saved." })),
   saveAnswersCall: vi.fn(async () => ({ message: "Your answers have been saved." })),

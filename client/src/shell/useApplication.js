@@ -48,12 +48,21 @@ async function entryStep(search) {
       },
     );
     updateSnapshot({ is_service_user: true });
-    return { compiled, answers: view.answer || {}, serviceView: view, profile: null, tabs: view.tabs || {} };
+    const { answer, tabs, add_another: addAnother } = view;
+    return {
+      compiled,
+      answers: answer || {},
+      serviceView: view,
+      profile: null,
+      tabs: tabs || {},
+      addAnother,
+    };
   }
   if (getSnapshot().is_logged_in) {
-    const [profile, tabs] = await Promise.all([
+    const [profile, tabs, addAnother] = await Promise.all([
       cached("profile", api.fetchProfile),
       cached("tabs", api.fetchTabs),
+      cached("add-another", api.fetchAddAnother),
     ]);
     const web_status = deriveWebStatus(profile.web_status);
     updateSnapshot({
@@ -63,7 +72,7 @@ async function entryStep(search) {
       num_logins: Math.max(1, profile.successful_login?.length || 1),
     });
     const answers = { ...(profile.answer || {}), ...loadPending(profile.username) };
-    return { compiled, answers, profile, serviceView: null, tabs: tabs || {} };
+    return { compiled, answers, profile, serviceView: null, tabs: tabs || {}, addAnother: addAnother || {} };
   }
   let answers = loadVisitorAnswers();
   let draftError = null;
@@ -76,7 +85,7 @@ async function entryStep(search) {
       draftError = error; // an expired link: the form still opens, with the message
     }
   }
-  return { compiled, answers, profile: null, serviceView: null, tabs: {}, draftError };
+  return { compiled, answers, profile: null, serviceView: null, tabs: {}, addAnother: {}, draftError };
 }
 
 export function useApplication() {
@@ -90,6 +99,7 @@ export function useApplication() {
   // The answers live outside React state: a keystroke re-renders only what subscribed to a changed value.
   const [answerStore] = useState(createAnswerStore);
   const [tabs, setTabs] = useState({});
+  const [addAnother, setAddAnother] = useState({});
   const [liveErrors, setLiveErrors] = useState(NO_ERRORS);
   const [serverErrors, setServerErrors] = useState(NO_ERRORS);
   const [save, setSave] = useState({ state: "idle", message: "" });
@@ -107,6 +117,7 @@ export function useApplication() {
         if (!current) return;
         answerStore.set(result.answers);
         setTabs(result.tabs);
+        setAddAnother(result.addAnother || {});
         setEntry({ status: "ready", ...result });
       },
       (error) => {
@@ -237,7 +248,7 @@ export function useApplication() {
       cancel = null;
       loadValidation().then(({ validateAnswers }) => {
         if (!current) return;
-        const found = validateAnswers(compiled, validationAnswers(answerStore.get()), { tabs });
+        const found = validateAnswers(compiled, validationAnswers(answerStore.get()), { tabs, addAnother });
         setLiveErrors((shown) => (sameErrors(shown, found) ? shown : found));
       });
     };
@@ -255,13 +266,14 @@ export function useApplication() {
       unsubscribe();
       cancel?.();
     };
-  }, [ready, validating, compiled, answerStore, tabs, validationAnswers]);
+  }, [ready, validating, compiled, answerStore, tabs, addAnother, validationAnswers]);
 
   const runValidations = useCallback(
     async ({ routes, documents } = {}) => {
       if (documents) documentsRef.current = documents;
       const { validateAnswers } = await loadValidation();
-      const errors = validateAnswers(compiled, validationAnswers(answerStore.get()), { tabs, routes });
+      const options = { tabs, addAnother, routes };
+      const errors = validateAnswers(compiled, validationAnswers(answerStore.get()), options);
       setLiveErrors((all) => (routes ? { ...all, ...errors } : errors));
       if (loggedIn) {
         api.postValidations(errors, routes?.length === 1 ? routes[0] : null).catch((error) => {
@@ -270,7 +282,7 @@ export function useApplication() {
       }
       return errors;
     },
-    [compiled, tabs, loggedIn, toast, validationAnswers, answerStore],
+    [compiled, tabs, addAnother, loggedIn, toast, validationAnswers, answerStore],
   );
 
   const errors = useMemo(() => ({ ...liveErrors, ...serverErrors }), [liveErrors, serverErrors]);
@@ -387,6 +399,8 @@ export function useApplication() {
     answerStore,
     tabs,
     setTabs,
+    addAnother,
+    setAddAnother,
     errors,
     save,
     updateAnswers,

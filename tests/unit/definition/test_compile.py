@@ -43,8 +43,11 @@ def test_hidden_section_requirements_do_not_apply(compiled):
 
 
 def test_repeater_required_applies_to_first_instance_and_required_if_to_each(compiled):
-    errors = compiled.validate({**VALID, "hs_name": "", "hs_2_name": "South High"}, today=TODAY)
+    answers = {**VALID, "hs_name": "", "hs_2_name": "South High"}
+    errors = compiled.validate(answers, today=TODAY, counts={"schools": 2})
     assert errors == {"hs_name": ["School"], "hs_2_grad_year": ["Year"]}
+    # beyond the count the second school is hidden, so absent: nothing of it is checked
+    assert compiled.validate(answers, today=TODAY) == {"hs_name": ["School"]}
 
 
 def test_tabs_decide_which_tab_is_required(compiled):
@@ -85,7 +88,9 @@ def test_compiled_form_carries_data_model_repeaters_tabs_and_options(compiled):
         {"value": "2026", "label": "2026"},
         {"value": "2025", "label": "2025"},
     ]
-    assert data["pages"][0]["clear_rules"][0]["keys"] == ["details"]
+    hiding = {rule["id"]: rule["keys"] for rule in data["visibility"]["rules"]}
+    assert hiding["page about > section details"] == ["details"]
+    assert hiding["page about > section schools > entry 2"] == ["hs_2_name", "hs_2_grad_year", "hs_2_grad_year_desc"]
 
 
 def test_compiled_json_is_stable(compiled):

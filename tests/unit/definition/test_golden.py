@@ -47,10 +47,21 @@ def _condition_cases():
 _compiled_cache: dict = {}
 
 
+def tenant_folder(tenant_id: str) -> Path:
+    """A golden folder's own tenant (tests/golden/<id>/tenant) or the product tenant tenants/<id>."""
+    own = GOLDEN / tenant_id / "tenant"
+    return own if own.is_dir() else ROOT / "tenants" / tenant_id
+
+
 def compiled_for(tenant_id: str):
     if tenant_id not in _compiled_cache:
-        _compiled_cache[tenant_id] = load_and_compile(ROOT / "tenants" / tenant_id)
+        _compiled_cache[tenant_id] = load_and_compile(tenant_folder(tenant_id))
     return _compiled_cache[tenant_id]
+
+
+def case_setting(base: dict, case: dict, name: str) -> dict:
+    """add_another / tabs of a case: the case's entries over the base's."""
+    return {**(base.get(name) or {}), **(case.get(name) or {})}
 
 
 def _sorted_map(errors: dict) -> dict:
@@ -64,15 +75,50 @@ def test_validation_golden_case(tenant_id, case, reference):
     base = json.loads((GOLDEN / tenant_id / "base.json").read_text())
     today = dt.date.fromisoformat(case.get("today", base["today"]))
     answers = merged_answers(base["answers"], case.get("answers", {}))
-    errors = compiled_for(tenant_id).validate(answers, today=today, tabs=case.get("tabs"), reference=reference)
+    errors = compiled_for(tenant_id).validate(
+        answers,
+        today=today,
+        tabs=case_setting(base, case, "tabs"),
+        counts=case_setting(base, case, "add_another"),
+        reference=reference,
+    )
     assert _sorted_map(errors) == _sorted_map(case["expect"])
+
+
+def _visibility_cases():
+    for tenant_dir in sorted(p for p in GOLDEN.iterdir() if p.is_dir()):
+        for case_file in sorted((tenant_dir / "visibility").glob("*.json")):
+            for case in json.loads(case_file.read_text()):
+                yield pytest.param(tenant_dir.name, case, id=f"{tenant_dir.name}/{case_file.stem}/{case['name']}")
+
+
+@pytest.mark.parametrize("reference", [False, True], ids=["compiled", "jsonschema"])
+@pytest.mark.parametrize("tenant_id,case", list(_visibility_cases()))
+def test_visibility_golden_case(tenant_id, case, reference):
+    """What is hidden (no `save`) or what a save clears (`save`), on both server paths."""
+    base = json.loads((GOLDEN / tenant_id / "base.json").read_text())
+    compiled = compiled_for(tenant_id)
+    visibility = compiled.reference_visibility if reference else compiled.visibility
+    answers = merged_answers(base["answers"], case.get("answers", {}))
+    counts, tabs = case_setting(base, case, "add_another"), case_setting(base, case, "tabs")
+    if "save" in case:
+        today = dt.date.fromisoformat(case.get("today", base["today"]))
+        settled = visibility.settle(answers, case["save"], counts, tabs, today)
+        assert sorted(settled.cleared) == sorted(case["expect"])
+        assert not set(settled.cleared) & set(settled.answers)
+        assert all(settled.changes[key] == "" for key in settled.cleared)
+    else:
+        assert sorted(visibility.hidden_keys(answers, counts, tabs)) == sorted(case["expect"])
 
 
 @pytest.mark.parametrize("tenant_dir", [p for p in sorted(GOLDEN.iterdir()) if p.is_dir()], ids=lambda p: p.name)
 def test_every_tenant_with_golden_cases_has_a_valid_base(tenant_dir):
     base = json.loads((tenant_dir / "base.json").read_text())
     today = dt.date.fromisoformat(base["today"])
-    assert compiled_for(tenant_dir.name).validate(base["answers"], today=today, tabs=base.get("tabs")) == {}
+    compiled = compiled_for(tenant_dir.name)
+    counts = base.get("add_another")
+    assert compiled.validate(base["answers"], today=today, tabs=base.get("tabs"), counts=counts) == {}
+    assert compiled.visibility.hidden_keys(base["answers"], counts, base.get("tabs")) == []
 
 
 @pytest.mark.parametrize("case", list(_condition_cases()))

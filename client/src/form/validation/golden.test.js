@@ -8,6 +8,7 @@ import { describe, expect, test } from "vitest";
 import { fileProblems } from "./files.js";
 import { evaluateConditionAjv, validateAnswersAjv } from "./ajv.js";
 import { evaluateCondition, validateAnswers } from "./validate.js";
+import { hiddenKeys, settle } from "../visibility.js";
 
 // Every case runs through the shipped interpreter and through ajv.
 const VALIDATORS = [
@@ -27,10 +28,21 @@ function python(code, input) {
   return JSON.parse(execFileSync(PYTHON, ["-c", code], { cwd: ROOT, input, maxBuffer: 64 << 20 }).toString());
 }
 
-function compile(tenantId) {
-  const code = `import json,sys; from engine.definition import load_and_compile; sys.stdout.write(load_and_compile('tenants/${tenantId}').json_bytes.decode())`;
-  return python(code);
+// A golden folder's own tenant (tests/golden/<id>/tenant) or the product tenant tenants/<id>.
+function tenantFolder(tenantId) {
+  const own = join(GOLDEN, tenantId, "tenant");
+  return existsSync(own) ? own : join(ROOT, "tenants", tenantId);
 }
+
+function compile(tenantId) {
+  const code = `import json,sys; from engine.definition import load_and_compile; sys.stdout.write(load_and_compile(sys.argv[1]).json_bytes.decode())`;
+  return JSON.parse(
+    execFileSync(PYTHON, ["-c", code, tenantFolder(tenantId)], { cwd: ROOT, maxBuffer: 64 << 20 }).toString(),
+  );
+}
+
+// add_another / tabs of a case: the case's entries over the base's.
+const setting = (base, c, name) => ({ ...(base[name] || {}), ...(c[name] || {}) });
 
 const sorted = (errors) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [...v].sort()]));
 const readJson = (path) => JSON.parse(readFileSync(path, "utf8"));
@@ -57,7 +69,8 @@ for (const tenantId of tenants) {
     const compiled = compile(tenantId);
     const base = readJson(join(GOLDEN, tenantId, "base.json"));
     test.each(VALIDATORS)("the complete base answer set is valid (%s)", (_, validate) => {
-      expect(validate(compiled, base.answers, { today: base.today, tabs: base.tabs })).toEqual({});
+      const options = { today: base.today, tabs: base.tabs, addAnother: base.add_another };
+      expect(validate(compiled, base.answers, options)).toEqual({});
     });
     const folder = join(GOLDEN, tenantId, "validation");
     for (const file of readdirSync(folder)
@@ -66,8 +79,45 @@ for (const tenantId of tenants) {
       for (const c of readJson(join(folder, file))) {
         test.each(VALIDATORS)(`${file.replace(".json", "")}: ${c.name} (%s)`, (_, validate) => {
           const answers = merged(base.answers, c.answers);
-          const errors = validate(compiled, answers, { today: c.today || base.today, tabs: c.tabs });
+          const errors = validate(compiled, answers, {
+            today: c.today || base.today,
+            tabs: setting(base, c, "tabs"),
+            addAnother: setting(base, c, "add_another"),
+          });
           expect(sorted(errors)).toEqual(sorted(c.expect));
+        });
+      }
+    }
+  });
+}
+
+for (const tenantId of tenants) {
+  const folder = join(GOLDEN, tenantId, "visibility");
+  if (!existsSync(folder)) continue;
+  describe(`visibility golden cases: ${tenantId}`, () => {
+    const compiled = compile(tenantId);
+    const base = readJson(join(GOLDEN, tenantId, "base.json"));
+    test("the complete base hides nothing", () => {
+      const options = { tabs: base.tabs, addAnother: base.add_another };
+      expect(hiddenKeys(compiled, base.answers, options)).toEqual([]);
+    });
+    for (const file of readdirSync(folder)
+      .filter((f) => f.endsWith(".json"))
+      .sort()) {
+      for (const c of readJson(join(folder, file))) {
+        test(`${file.replace(".json", "")}: ${c.name}`, () => {
+          const answers = merged(base.answers, c.answers);
+          const options = { tabs: setting(base, c, "tabs"), addAnother: setting(base, c, "add_another") };
+          if (c.save) {
+            const settled = settle(compiled, answers, c.save, { ...options, today: c.today || base.today });
+            expect([...settled.cleared].sort()).toEqual([...c.expect].sort());
+            for (const key of settled.cleared) {
+              expect(settled.answers).not.toHaveProperty(key);
+              expect(settled.changes[key]).toBe("");
+            }
+          } else {
+            expect(hiddenKeys(compiled, answers, options).sort()).toEqual([...c.expect].sort());
+          }
         });
       }
     }

@@ -135,3 +135,22 @@ export function makeInterpreter(today) {
 
   return { holds, collect };
 }
+
+export function todayKey(today) {
+  if (typeof today === "string") return today;
+  const now = today || new Date();
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const interpreters = new Map();
+/** One interpreter per day (date rules move with today), a few days kept. */
+export function interpreterFor(today) {
+  const key = todayKey(today);
+  let interpreter = interpreters.get(key);
+  if (!interpreter) {
+    if (interpreters.size > 3) interpreters.clear();
+    interpreters.set(key, (interpreter = makeInterpreter(key)));
+  }
+  return interpreter;
+}

@@ -1,42 +1,12 @@
 // Client-side answer validation with the compiled page schemas: the same artefact and the same
 // result as the server (engine/definition/validation.py), proven by the shared golden cases.
 // The schemas are interpreted (interpret.js), never compiled to code, so a strict CSP holds.
-import { makeInterpreter } from "./interpret.js";
+import { interpreterFor } from "./interpret.js";
+import { prepareInstance, tabDefaults } from "./instance.js";
+import { visibleAnswers } from "../visibility.js";
 
-export const TAB_KEY_PREFIX = "__tab__";
-
-export function prepareInstance(answers, tabs, tabDefaults) {
-  const instance = {};
-  for (const [key, value] of Object.entries(answers || {})) {
-    if (value !== "" && value !== null && value !== undefined) instance[key] = value;
-  }
-  const chosen = { ...(tabDefaults || {}) };
-  for (const [group, tab] of Object.entries(tabs || {})) if (tab) chosen[group] = tab;
-  for (const [group, tab] of Object.entries(chosen)) instance[TAB_KEY_PREFIX + group] = tab;
-  return instance;
-}
-
-export function tabDefaults(compiled) {
-  return Object.fromEntries(Object.entries(compiled.tabs || {}).map(([id, group]) => [id, group.default]));
-}
-
-export function todayKey(today) {
-  if (typeof today === "string") return today;
-  const now = today || new Date();
-  const pad = (n) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-const interpreters = new Map();
-function interpreterFor(today) {
-  const key = todayKey(today);
-  let interpreter = interpreters.get(key);
-  if (!interpreter) {
-    if (interpreters.size > 3) interpreters.clear();
-    interpreters.set(key, (interpreter = makeInterpreter(key)));
-  }
-  return interpreter;
-}
+export { prepareInstance, tabDefaults, TAB_KEY_PREFIX } from "./instance.js";
+export { todayKey } from "./interpret.js";
 
 export function validateInstance(schema, instance, today) {
   const errors = {};
@@ -56,13 +26,16 @@ function merge(into, errors) {
 }
 
 // {key: [messages]} for the whole application, or for the given page routes; {} when valid.
+// Hidden means absent: the answers the hiding rules hide (given the add-another counts and the
+// chosen tabs) are left out first, as on the server, so they never produce an error.
 export function validateAnswers(
   compiled,
   answers,
-  { today, tabs, routes } = {},
+  { today, tabs, routes, addAnother } = {},
   validatePage = validateInstance,
 ) {
-  const instance = prepareInstance(answers, tabs, tabDefaults(compiled));
+  const shown = visibleAnswers(compiled, answers, { tabs, addAnother });
+  const instance = prepareInstance(shown, tabs, tabDefaults(compiled));
   const errors = {};
   for (const page of compiled.pages) {
     if (routes && !routes.includes(page.route)) continue;
@@ -74,4 +47,9 @@ export function validateAnswers(
 // A compiled condition (JSON Schema) against answers: true when it holds.
 export function evaluateCondition(conditionSchema, answers, today) {
   return interpreterFor(today).holds(conditionSchema, prepareInstance(answers));
+}
+
+// The same for an instance already prepared (prepareInstance): no copy per condition.
+export function holdsPrepared(conditionSchema, instance, today) {
+  return interpreterFor(today).holds(conditionSchema, instance);
 }

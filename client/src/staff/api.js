@@ -1,0 +1,44 @@
+// The staff page's calls: same-origin JSON with the HttpOnly staff cookie; nothing else is stored.
+export const UNEXPECTED = "We've encountered an unexpected error at this time. Please try again later.";
+
+export class StaffApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function call(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new StaffApiError(UNEXPECTED, 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    /* not JSON: the standard message */
+  }
+  if (!response.ok) throw new StaffApiError(data?.message || UNEXPECTED, response.status);
+  return data;
+}
+
+export const signIn = (token) => call("POST", "/staff/api/session", { token });
+export const currentSession = () => call("GET", "/staff/api/session");
+export const signOut = () => call("DELETE", "/staff/api/session", {});
+export const pdfStatus = (id) => call("GET", `/staff/api/applications/${id}/pdf`);
+
+/** One page of applications for {q, status, page}. */
+export function listApplications({ q = "", status = "all", page = 1 }) {
+  const query = new URLSearchParams({ q, status, page: String(page) });
+  return call("GET", `/staff/api/applications?${query}`);
+}
+
+export const printViewUrl = (id) => `/staff/applications/${id}/print`;

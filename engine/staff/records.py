@@ -1,0 +1,55 @@
+"""What staff see of an application, for the staff list, exports and delivery: whose it is (the
+name from the tenant's `settings.applicant_name` answer keys), its status and its definition version.
+
+The definition version comes from the versions domain (issue 15): until an application row has a
+`definition_version`, `version_column()` gives null and `version_of()` None.
+"""
+
+from sqlalchemy import String, case, func, literal, null, select
+
+from engine.applications.models import Application, WebStatusEvent
+from engine.applications.service import DERIVED_STATUS, WEB_STATUSES
+
+
+def name_keys(form_data: dict) -> list[str]:
+    return list((form_data.get("settings") or {}).get("applicant_name") or [])
+
+
+def applicant_name(answers: dict, keys: list[str]) -> str:
+    parts = (str(answers.get(key) or "").strip() for key in keys)
+    return " ".join(part for part in parts if part)
+
+
+def name_expression(keys: list[str]):
+    """The name as SQL (the answers' name keys joined by spaces), for search."""
+    if not keys:
+        return literal("")
+    expression = None
+    for key in keys:
+        part = func.coalesce(Application.answers[key].as_string(), "")
+        expression = part if expression is None else expression + " " + part
+    return expression
+
+
+def version_column():
+    """The application's definition version as SQL (null until versions exist)."""
+    column = getattr(Application, "definition_version", None)
+    return column if column is not None else null().cast(String)
+
+
+def version_of(application: Application) -> str | None:
+    return getattr(application, "definition_version", None)
+
+
+def status_column():
+    """none / started / validating / submitted, as the profile derives it (platform section 4)."""
+    distinct = (
+        select(func.count(func.distinct(WebStatusEvent.web_status)))
+        .where(WebStatusEvent.application_id == Application.id, WebStatusEvent.web_status.in_(WEB_STATUSES))
+        .scalar_subquery()
+    )
+    return case(
+        (Application.submitted_at.is_not(None), literal("submitted")),
+        *((distinct == count, literal(status)) for count, status in enumerate(DERIVED_STATUS[:-1])),
+        else_=literal(DERIVED_STATUS[-2]),
+    )

@@ -1,0 +1,157 @@
+// The staff list in Debian's Chromium against a real `formengine run`: sign-in by the link (and the
+// refusals), search, pages, a row's print view and PDF, sign-out; axe-core on each state and
+// screenshots at 1280 and 375 px.
+// usage: node tests/e2e/staff_journey.mjs BASE_URL OUTBOX_DIR SCREENSHOT_DIR FIXTURE_JSON
+import { axe, baseUrl, browser, check, failures, newPage, shotBoth } from "./auth_helpers.mjs";
+
+const fixture = JSON.parse(process.argv[5]);
+const { link, total, mei, drafts } = fixture;
+const token = link.split("#token=")[1];
+// The link the command printed, on this run's address (PUBLIC_URL may name another).
+const staffLink = `${baseUrl}/staff#token=${token}`;
+
+async function rows(page) {
+  return page.locator("tbody tr").count();
+}
+
+async function waitForRows(page, label) {
+  try {
+    await page.locator("tbody tr").first().waitFor({ timeout: 15000 });
+  } catch {
+    check(false, `${label}: rows appear`);
+  }
+}
+
+async function search(page, text, status = "all") {
+  await page.getByLabel("Search by reference, name or e-mail").fill(text);
+  await page.getByLabel("Status").selectOption(status);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.waitForURL((url) => url.searchParams.get("q") === (text || null) || (!text && !url.search));
+  await page.waitForFunction(
+    (expected) => document.querySelector("caption")?.textContent.includes(expected) ?? true,
+    text ? `matching “${text}”` : "application",
+  );
+}
+
+// 1. No token: the sign-in form, no error.
+const page = await newPage();
+await page.goto(`${baseUrl}/staff`);
+await page.getByLabel("Staff token").waitFor();
+check((await page.getByRole("alert").count()) === 0, "no token: the sign-in form without an error");
+await axe(page, "the staff sign-in");
+await shotBoth(page, "staff-sign-in");
+
+// 2. A tampered token is refused with the server's message; nothing is listed.
+await page.goto(`${baseUrl}/staff#token=${token.slice(0, -2)}xx`);
+const refused = await page.getByRole("alert").textContent({ timeout: 10000 });
+check(refused.startsWith("This staff token is not valid."), `a tampered token: "${refused}"`);
+check((await page.locator("table").count()) === 0, "a tampered token lists nothing");
+
+// 3. The link signs in, leaves the address bar clean and lists applications, submitted first.
+await page.goto(staffLink);
+await waitForRows(page, "the staff link");
+check(!page.url().includes("token"), `the token leaves the address bar (${page.url()})`);
+check((await rows(page)) === 25, "25 rows on the first page");
+const caption = await page.locator("caption").textContent();
+check(caption.includes(`${total} applications`), `the caption counts every application: "${caption}"`);
+const firstRow = await page.locator("tbody tr").first().innerText();
+check(firstRow.includes(mei.reference), `newest submission first: ${firstRow}`);
+// The name comes from the tenant's settings.applicant_name (the applicant lane adds it to the tenant).
+const form = await (await fetch(`${baseUrl}/public/form`)).json();
+if (form.settings.applicant_name) check(firstRow.includes("Mei Lin Chen"), `the row names Mei: ${firstRow}`);
+await axe(page, "the staff list");
+await shotBoth(page, "staff-list");
+
+// 4. Pages are cut by the server.
+await page.getByRole("button", { name: "Next" }).click();
+await page.waitForURL((url) => url.searchParams.get("page") === "2");
+await page.getByText("Page 2 of 2").waitFor();
+check((await rows(page)) === total - 25, `page 2 holds the other ${total - 25}`);
+await page.goBack();
+await page.getByText("Page 1 of 2").waitFor();
+check(true, "Back returns to page 1");
+
+// 5. Search by reference, name and e-mail; the drafts filter.
+for (const [text, label] of [
+  [mei.reference.toLowerCase(), "reference"],
+  ["mei chen", "name"],
+  [mei.email, "e-mail"],
+]) {
+  await search(page, text);
+  const found = await page.locator("tbody tr").allInnerTexts();
+  check(
+    found.length === 1 && found[0].includes(mei.reference),
+    `search by ${label} finds Mei (${found.length} rows)`,
+  );
+}
+await search(page, "nobody-at-all");
+check(
+  (await page.getByText("No application matches “nobody-at-all”.").count()) === 1,
+  "a search that finds nothing says so",
+);
+await search(page, "", "draft");
+await page.getByText(`${drafts} applications`).waitFor();
+check(true, `the drafts filter lists the ${drafts} drafts`);
+await axe(page, "the staff list filtered");
+await search(page, mei.reference);
+
+// 6. A row opens the print view (a new tab) with the applicant's answers.
+const [printView] = await Promise.all([
+  page.context().waitForEvent("page"),
+  page
+    .getByRole("link", {
+      name: `Print view of ${mei.reference} (opens in a new tab)`,
+    })
+    .click(),
+]);
+await printView.waitForLoadState();
+try {
+  await printView.getByText("Mei", { exact: true }).first().waitFor({ timeout: 20000 });
+  check(true, "the print view shows the applicant's answers");
+} catch {
+  check(false, `the print view shows the applicant's answers (at ${printView.url()})`);
+}
+check(printView.url().includes("service_token="), "the print view opened with a print-view token");
+check(!printView.url().includes(token), "the staff token is not in the print view's address");
+await shotBoth(printView, "staff-print-view");
+await printView.close();
+
+// 7. The PDF button prepares the PDF (a real worker renders it) and downloads it.
+const downloadWait = page.waitForEvent("download", { timeout: 90000 });
+await page.getByRole("button", { name: `PDF of ${mei.reference}` }).click();
+const status = await page.getByRole("status").textContent();
+check(status.includes("PDF of"), `the PDF button says what it does: "${status}"`);
+try {
+  const download = await downloadWait;
+  const stream = await download.createReadStream();
+  const chunks = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  const bytes = Buffer.concat(chunks);
+  check(bytes.subarray(0, 5).toString() === "%PDF-", `the download is a PDF (${bytes.length} bytes)`);
+} catch (error) {
+  check(false, `the PDF downloads: ${error}`);
+}
+
+// 8. A phone-width screen of the list; then sign out.
+await search(page, "");
+await page.setViewportSize({ width: 375, height: 740 });
+await axe(page, "the staff list at 375 px");
+await page.setViewportSize({ width: 1280, height: 800 });
+await page.getByRole("button", { name: "Sign out" }).click();
+await page.getByLabel("Staff token").waitFor();
+await page.reload();
+await page.getByLabel("Staff token").waitFor();
+check((await page.locator("table").count()) === 0, "after signing out a reload shows the sign-in form");
+
+// 9. Signing in by pasting the token works too.
+await page.getByLabel("Staff token").fill(token);
+await page.getByRole("button", { name: "Sign in" }).click();
+await waitForRows(page, "a pasted token");
+check((await rows(page)) > 0, "a pasted token signs in");
+
+check(page.errors.length === 0, `no page errors (${page.errors.join("; ")})`);
+await browser.close();
+if (failures.length) {
+  console.log(`${failures.length} check(s) failed`);
+  process.exit(1);
+}
