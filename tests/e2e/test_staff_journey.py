@@ -94,7 +94,9 @@ def _seed(app) -> dict:
 
 
 def _cli(app, *args) -> subprocess.CompletedProcess:
-    return subprocess.run([str(FORMENGINE), *args], cwd=ROOT, env=app.cli_env, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [str(FORMENGINE), *args], cwd=ROOT, env=app.cli_env, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_the_staff_list_in_a_real_browser(staff_app):

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from engine.definition import load_and_compile
-from engine.definition import evaluate_condition
+from engine.definition import evaluate_condition, load_and_compile
 from engine.pdf.render import append_documents, format_size, render_application
 
 ROOT = Path(__file__).resolve().parents[3]
