@@ -88,6 +88,11 @@ def load_config(overrides: dict | None = None) -> dict:
         "METRICS_TOKEN": env.get("METRICS_TOKEN", ""),
         "S3_PUBLIC_URL": env.get("S3_PUBLIC_URL", ""),
         "MAX_CONTENT_LENGTH": int(env.get("MAX_CONTENT_LENGTH", str(2 * 1024 * 1024))),
+        # The one JSON body parser's limits (engine/jsonio.py): a breach is a 400 (413 for the size).
+        "JSON_MAX_BYTES": int(env.get("JSON_MAX_BYTES", str(1024 * 1024))),
+        "JSON_MAX_DEPTH": int(env.get("JSON_MAX_DEPTH", "32")),
+        "JSON_MAX_NUMBER_DIGITS": int(env.get("JSON_MAX_NUMBER_DIGITS", "64")),
+        "JSON_MAX_STRING": int(env.get("JSON_MAX_STRING", "100000")),
         # flask-smorest
         "API_TITLE": "formengine",
         "API_VERSION": "1",

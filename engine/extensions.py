@@ -3,6 +3,10 @@
 import marshmallow as ma
 from flask_smorest import Api as _Api
 from flask_smorest import Blueprint as _Blueprint
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
+
+from engine import jsonio
 
 
 class ErrorSchema(ma.Schema):
@@ -28,9 +32,22 @@ class Api(_Api):
         pass
 
 
+class ApiParser(FlaskParser):
+    """webargs reads JSON bodies from engine.jsonio's one parse (its limits and messages), never
+    parsing a body itself."""
+
+    def _raw_load_json(self, req):
+        if not is_json_request(req):
+            return core.missing
+        body = jsonio.request_body()
+        return core.missing if body is jsonio.NO_BODY else body
+
+
 class Blueprint(_Blueprint):
     """Every domain's Blueprint: one place to add what all views need (the error shape comes
-    from Api.ERROR_SCHEMA)."""
+    from Api.ERROR_SCHEMA, JSON bodies from engine.jsonio)."""
+
+    ARGUMENTS_PARSER = ApiParser()
 
 
 api = Api()

@@ -1,85 +1,193 @@
-"""JSON in and out: request bodies must be valid Unicode text (a lone surrogate such as "\\ud800"
-is legal JSON but cannot be stored by PostgreSQL or written to a file), refused with a 400."""
+"""JSON in and out: the one parser every request body goes through, with limits.
+
+Every request with a JSON content type and a body is parsed once, before any view runs, by
+`parse_body`; a breach of a limit is a 400 with the standard error shape (413 for the size), so
+no hostile body can reach a view, a schema or the database. The limits, all configurable:
+
+- size: `JSON_MAX_BYTES` (413);
+- nesting: `JSON_MAX_DEPTH` levels of arrays and objects;
+- numbers: `JSON_MAX_NUMBER_DIGITS` characters per number (Python refuses to convert an integer
+  of more than 4,300 digits, and big ones cost quadratic time);
+- text: `JSON_MAX_STRING` characters per string or object key, which must be valid Unicode (a
+  lone surrogate such as "\\ud800" is legal JSON but cannot be stored by PostgreSQL or written
+  to a file);
+- no NaN or Infinity (not JSON, though Python's parser takes them).
+
+Views read the parsed value through webargs (`engine.extensions.ApiParser`) or `request.get_json()`,
+both served from the same parse.
+"""
+
+from __future__ import annotations
 
 import json
+import math
 import re
+from dataclasses import dataclass
 
+from flask import Request, current_app, g, request
 from flask.json.provider import DefaultJSONProvider
-from werkzeug.exceptions import BadRequest
 
 from engine.errors import AppError
 
+NOT_JSON = "The request body is not valid JSON."
 INVALID_TEXT = "The request contains text that is not valid Unicode."
-# A lone surrogate can only come from a \uD800-\uDFFF escape, and nesting too deep for Python's
-# parser needs many brackets: a body with neither needs no early parse (raw bytes that are not
-# UTF-8 fail the view's own parse with a 400).
+TOO_LARGE = "The request body is too large: at most {limit} bytes."
+TOO_DEEP = "The request body is nested too deeply: at most {limit} levels."
+NUMBER_TOO_LONG = "The request body contains a number that is too long: at most {limit} digits."
+NUMBER_OUT_OF_RANGE = "The request body contains a number out of range."
+STRING_TOO_LONG = "The request body contains a text that is too long: at most {limit} characters."
+
+# A lone surrogate can only come from a \uD800-\uDFFF escape.
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
-_FEW_BRACKETS = 200
+_PARSED = "_json_body"
 
 
-def _worth_checking(body: bytes) -> bool:
-    return (body.count(b"[") + body.count(b"{") > _FEW_BRACKETS) or _SURROGATE_ESCAPE.search(body) is not None
+class _NumberTooLong(Exception):
+    pass
 
 
-def _invalid(text: str) -> bool:
+class _NumberOutOfRange(Exception):
+    pass
+
+
+def _finite(value: float) -> float:
+    if not math.isfinite(value):  # 1e999 reads as infinity, which JSON cannot carry back
+        raise _NumberOutOfRange
+    return value
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+@dataclass(frozen=True)
+class JsonLimits:
+    max_bytes: int = 1024 * 1024
+    max_depth: int = 32
+    max_number_digits: int = 64
+    max_string: int = 100_000
+
+    @classmethod
+    def from_config(cls, config) -> JsonLimits:
+        return cls(
+            int(config.get("JSON_MAX_BYTES") or cls.max_bytes),
+            int(config.get("JSON_MAX_DEPTH") or cls.max_depth),
+            int(config.get("JSON_MAX_NUMBER_DIGITS") or cls.max_number_digits),
+            int(config.get("JSON_MAX_STRING") or cls.max_string),
+        )
+
+    def _number(self, convert):
+        def parse(text: str):
+            if len(text) > self.max_number_digits:
+                raise _NumberTooLong
+            return convert(text)
+
+        return parse
+
+
+def parse_body(raw: bytes | str, limits: JsonLimits) -> object:
+    """The parsed body, or AppError (400; 413 for the size) naming the limit it breaks."""
+    if len(raw) > limits.max_bytes:
+        raise AppError(TOO_LARGE.format(limit=limits.max_bytes), 413)
     try:
-        text.encode("utf-8")
-        return False
-    except UnicodeEncodeError:
-        return True
+        value = json.loads(
+            raw,
+            parse_int=limits._number(int),
+            parse_float=limits._number(lambda text: _finite(float(text))),
+            parse_constant=_no_constant,
+        )
+    except _NumberTooLong:
+        raise _refused(NUMBER_TOO_LONG, limits.max_number_digits) from None
+    except _NumberOutOfRange:
+        raise AppError(NUMBER_OUT_OF_RANGE, 400) from None
+    except RecursionError:
+        raise _refused(TOO_DEEP, limits.max_depth) from None
+    except (ValueError, UnicodeDecodeError):  # JSONDecodeError is a ValueError
+        raise AppError(NOT_JSON, 400) from None
+    if _may_breach(raw, limits):
+        _check(value, limits, 1)
+    return value
 
 
-def _invalid_path(value, path: tuple = ()) -> tuple | None:
-    """Where the first text that is not valid Unicode is, or None."""
+def _refused(template: str, limit: int) -> AppError:
+    return AppError(template.format(limit=limit), 400)
+
+
+def _may_breach(raw: bytes | str, limits: JsonLimits) -> bool:
+    """Cheap tests on the raw body that rule out most breaches, so a plain body is walked never."""
+    data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
+    return (
+        data.count(b"[") + data.count(b"{") > limits.max_depth
+        or len(data) > limits.max_string
+        or _SURROGATE_ESCAPE.search(data) is not None
+        or isinstance(raw, str)  # text already decoded may hold a lone surrogate itself
+    )
+
+
+def _check(value, limits: JsonLimits, depth: int, where: str = "body") -> None:
     if isinstance(value, str):
-        return path if _invalid(value) else None
+        _check_text(value, limits, where)
+        return
+    if not isinstance(value, dict | list):
+        return
+    if depth > limits.max_depth:
+        raise _refused(TOO_DEEP, limits.max_depth)
     if isinstance(value, dict):
         for key, item in value.items():
-            found = path + (key,) if _invalid(key) else _invalid_path(item, path + (key,))
-            if found is not None:
-                return found
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found = _invalid_path(item, path + (index,))
-            if found is not None:
-                return found
-    return None
+            _check_text(key, limits, key if where == "body" else where)
+            _check(item, limits, depth + 1, key if where == "body" else where)
+    else:
+        for item in value:
+            _check(item, limits, depth + 1, where)
 
 
-def _check_text(value) -> None:
-    path = _invalid_path(value)
-    if path is not None:
+def _check_text(text: str, limits: JsonLimits, where: str) -> None:
+    if len(text) > limits.max_string:
+        raise _refused(STRING_TOO_LONG, limits.max_string)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
         # Name the offending field (or answer key), itself made printable.
-        where = str(path[0]).encode("utf-8", "backslashreplace").decode() if path else "body"
-        raise AppError(INVALID_TEXT, 400, errors={where: [INVALID_TEXT]})
+        printable = where.encode("utf-8", "backslashreplace").decode()
+        raise AppError(INVALID_TEXT, 400, errors={printable: [INVALID_TEXT]}) from None
+
+
+NO_BODY = object()
+
+
+def request_body() -> object:
+    """The current request's JSON body, parsed once (NO_BODY when there is none)."""
+    if _PARSED not in g:
+        raw = request.get_data(cache=True)
+        setattr(g, _PARSED, parse_body(raw, JsonLimits.from_config(current_app.config)) if raw else NO_BODY)
+    return getattr(g, _PARSED)
+
+
+class ApiRequest(Request):
+    """`request.get_json()` answers from the same parse, so no view can read a body another way."""
+
+    def get_json(self, force: bool = False, silent: bool = False, cache: bool = True):
+        if not (force or self.is_json):
+            return super().get_json(force=force, silent=silent, cache=cache)
+        try:
+            body = request_body()
+        except AppError:
+            if silent:
+                return None
+            raise
+        return None if body is NO_BODY else body
 
 
 class StrictJSONProvider(DefaultJSONProvider):
     sort_keys = False
 
-    def loads(self, s, **kwargs):
-        try:
-            value = json.loads(s, **kwargs)
-        except RecursionError:
-            raise BadRequest("The request body is nested too deeply.") from None
-        _check_text(value)
-        return value
-
 
 def init_app(app) -> None:
     app.json = StrictJSONProvider(app)
+    app.request_class = ApiRequest
 
     @app.before_request
-    def _refuse_invalid_text():
-        # webargs parses bodies itself; check the text once here for every JSON body.
-        from flask import request
-
-        if request.is_json and request.content_length and _worth_checking(request.get_data(cache=True)):
-            try:
-                value = json.loads(request.get_data(cache=True))
-            except ValueError:
-                return None  # malformed JSON: the view's parser answers with its own 400
-            except RecursionError:
-                raise BadRequest("The request body is nested too deeply.") from None
-            _check_text(value)
-        return None
+    def _parse_json_body():
+        # Before every view: a hostile body is refused whatever the view, its schema or its login.
+        if request.is_json:
+            request_body()

@@ -1,12 +1,11 @@
 """Request parsing that answers bad input with 400 {"message", "errors"} in plain words."""
 
-from webargs.flaskparser import FlaskParser
-
 from engine.accounts import messages
 from engine.errors import AppError
+from engine.extensions import ApiParser
 
 
-class ArgumentsParser(FlaskParser):
+class ArgumentsParser(ApiParser):
     DEFAULT_VALIDATION_STATUS = 400
 
     def handle_error(self, error, req, schema, *, error_status_code, error_headers):
@@ -18,9 +17,6 @@ class ArgumentsParser(FlaskParser):
         errors = {field: _flatten(found) for field, found in problems.items()}
         text = " ".join(dict.fromkeys(message for found in errors.values() for message in found))
         raise AppError(text, 400, errors=errors)
-
-    def _handle_invalid_json_error(self, error, req, *args, **kwargs):
-        raise AppError(messages.BAD_JSON, 400)
 
 
 def _flatten(found) -> list[str]:

@@ -40,20 +40,11 @@ from engine.applications.schemas import (
     WebStatusResponseSchema,
     WebStatusSchema,
 )
-from engine.errors import AppError
 from engine.extensions import Blueprint, ErrorSchema, MessageSchema
 
 
-class _Parser(ArgumentsParser):
-    def load_json(self, req, schema):
-        try:
-            return super().load_json(req, schema)
-        except RecursionError:  # JSON nested deeper than Python's parser goes
-            raise AppError(messages.BAD_JSON, 400) from None
-
-
 class ApplicationsBlueprint(Blueprint):
-    ARGUMENTS_PARSER = _Parser()
+    ARGUMENTS_PARSER = ArgumentsParser()
 
 
 blp = ApplicationsBlueprint(

@@ -75,6 +75,7 @@ class FieldType:
     default_max_length: int | None = None
     has_options: bool = False
     is_block: bool = False
+    storage_limit: int | None = None  # the most characters an answer of this type can sensibly hold
 
 
 REGISTRY: dict[str, FieldType] = {}
@@ -87,18 +88,18 @@ def register(field_type: FieldType) -> None:
 
 
 for _type in (
-    FieldType("text", "string", "text", 45),
-    FieldType("textarea", "string", "textarea", 1500),
-    FieldType("email", "string", "email", 254),
-    FieldType("phone", "string", "phone", 30),
-    FieldType("international_phone", "string", "international_phone", 30),
-    FieldType("date", "string", "date", 10),
-    FieldType("select", "string", "select", 100, has_options=True),
-    FieldType("radio", "string", "radio", 100, has_options=True),
-    FieldType("conditional_select", "string", "conditional_select", 100, has_options=True),
+    FieldType("text", "string", "text", 45, storage_limit=1000),
+    FieldType("textarea", "string", "textarea", 1500, storage_limit=100000),
+    FieldType("email", "string", "email", 254, storage_limit=254),
+    FieldType("phone", "string", "phone", 30, storage_limit=30),
+    FieldType("international_phone", "string", "international_phone", 30, storage_limit=30),
+    FieldType("date", "string", "date", 10, storage_limit=10),
+    FieldType("select", "string", "select", 100, has_options=True, storage_limit=100),
+    FieldType("radio", "string", "radio", 100, has_options=True, storage_limit=100),
+    FieldType("conditional_select", "string", "conditional_select", 100, has_options=True, storage_limit=100),
     FieldType("checkbox", "boolean", "checkbox"),
     FieldType("check_group", "none", "check_group", is_block=True),
-    FieldType("file", "string", "file_upload", 300),
+    FieldType("file", "string", "file_upload", 300, storage_limit=300),
     FieldType("address", "none", "address", is_block=True),
     FieldType("school_search", "none", "school_search", is_block=True),
     FieldType("content", "none", "content", is_block=True),

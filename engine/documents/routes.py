@@ -31,12 +31,6 @@ class _Parser(ArgumentsParser):
 
         return MultiDictProxy(CombinedMultiDict([req.form, req.files]), schema)
 
-    def load_json(self, req, schema):
-        try:
-            return super().load_json(req, schema)
-        except RecursionError:
-            raise AppError("The request body is not valid JSON.", 400) from None
-
 
 class DocumentsBlueprint(Blueprint):
     ARGUMENTS_PARSER = _Parser()

@@ -114,7 +114,7 @@ def test_codes_other_than_six_digits_are_refused_with_the_spec_message(client, c
 
 @pytest.mark.parametrize(
     "username",
-    ["ada@exаmple.com", "ada@example.com\u0000", "ada\u202e@example.com", "ada@example.com\n", "x" * 1_000_000],
+    ["ada@exаmple.com", "ada@example.com\u0000", "ada\u202e@example.com", "ada@example.com\n", "x" * 90_000],
 )
 def test_lookalike_and_control_characters_in_usernames_are_refused(client, sql, username):
     response = client.post("/public/signup", json={"username": username, "password": "Correct-Horse-9"})
