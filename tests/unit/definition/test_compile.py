@@ -192,7 +192,7 @@ def test_an_unknown_applicant_name_key_is_located(tmp_path):
     (folder / "tenant.yaml").write_text(tenant.replace("settings: {", "settings: {applicant_name: [first_nme], ", 1))
     problems = _problems(folder)
     assert [p.code for p in problems] == ["REF_UNKNOWN_KEY"]
-    assert "applicant_name refers to 'first_nme'" in problems[0].message and "first_name" in problems[0].format()
+    assert "applicant_name names 'first_nme'" in problems[0].message and "first_name" in problems[0].format()
 
 
 def test_missing_page_file_is_reported(tmp_path):
