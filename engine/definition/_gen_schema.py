@@ -367,7 +367,14 @@ SCHEMA = {
     "else": {"if": {"required": ["route"]}, "then": ref("page"), "else": ref("option_list")},
 }
 
+TARGET = Path(__file__).with_name("tenant.schema.json")
+
+
+def render() -> str:
+    """The text of tenant.schema.json as this script writes it."""
+    return json.dumps(SCHEMA, indent=2) + "\n"
+
+
 if __name__ == "__main__":
-    target = Path(__file__).with_name("tenant.schema.json")
-    target.write_text(json.dumps(SCHEMA, indent=2) + "\n")
-    print(f"wrote {target}")
+    TARGET.write_text(render())
+    print(f"wrote {TARGET}")

@@ -11,7 +11,6 @@ from engine.definition.phones import international_phone_pattern
 EMAIL_PATTERN = r"^[^\s@]+@[^\s@]+\.[^\s@]+$"
 DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 INTERNATIONAL_PHONE_PATTERN = r"^\+?[0-9][0-9 ().-]{5,24}$"
-DESC_MAX_LENGTH = 300
 
 DEFAULT_MESSAGES = {
     "max_length": "Please enter no more than {limit} characters.",
@@ -74,7 +73,6 @@ class FieldType:
     widget: str
     default_max_length: int | None = None
     has_options: bool = False
-    is_block: bool = False
     storage_limit: int | None = None  # the most characters an answer of this type can sensibly hold
 
 
@@ -98,11 +96,11 @@ for _type in (
     FieldType("radio", "string", "radio", 100, has_options=True, storage_limit=100),
     FieldType("conditional_select", "string", "conditional_select", 100, has_options=True, storage_limit=100),
     FieldType("checkbox", "boolean", "checkbox"),
-    FieldType("check_group", "none", "check_group", is_block=True),
+    FieldType("check_group", "none", "check_group"),
     FieldType("file", "string", "file_upload", 300, storage_limit=300),
-    FieldType("address", "none", "address", is_block=True),
-    FieldType("school_search", "none", "school_search", is_block=True),
-    FieldType("content", "none", "content", is_block=True),
+    FieldType("address", "none", "address"),
+    FieldType("school_search", "none", "school_search"),
+    FieldType("content", "none", "content"),
 ):
     register(_type)
 

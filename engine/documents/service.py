@@ -96,10 +96,6 @@ def upload_prefix(application_id: int, answer_key: str) -> str:
     return f"uploads/{application_id}/{answer_key}"
 
 
-def converted_prefix(application_id: int, answer_key: str) -> str:
-    return f"converted/{application_id}/{answer_key}"
-
-
 def clean_file_name(name: str) -> str:
     """The applicant's file name as it is shown back: control characters and slashes removed."""
     text = name.encode("utf-8", "ignore").decode("utf-8")  # lone surrogates cannot be stored
@@ -363,19 +359,6 @@ def document_answers(application_id: int) -> dict:
         .all()
     )
     return {row.answer_key: {"file_name": row.file_name, "file_size": row.file_size or 0} for row in rows}
-
-
-def completed_conversions(session: Session, application_id: int) -> list[DocumentConversion]:
-    return list(
-        session.scalars(
-            select(DocumentConversion)
-            .where(
-                DocumentConversion.application_id == application_id,
-                DocumentConversion.status == ConversionStatus.COMPLETED.value,
-            )
-            .order_by(DocumentConversion.id)
-        ).all()
-    )
 
 
 def download_url(application_id: int, answer_key: str) -> str | None:
