@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import os
-import re
 import smtplib
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from engine.delivery.models import OPEN, Delivery, DeliveryAttempt
 from engine.delivery.policy import Outcome, RetryPolicy
 from engine.documents.jobs import job_session, job_settings
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus, DocumentConversion
+from engine.documents.service import pdf_file_name
 from engine.documents.storage import Storage, storage_from_config
 from engine.pdf.jobs import MAX_PDF_BYTES, render_application_pdf
 from engine.staff import records
@@ -162,7 +162,7 @@ def _send_webhook(delivery: Delivery, facts: dict, pdf_key: str, store: Storage,
                     "key": d["key"],
                     "name": d["name"],
                     "size": d["size"],
-                    "url": store.download_url(d["pdf_key"], expires_in, _pdf_name(d["name"], d["key"])),
+                    "url": store.download_url(d["pdf_key"], expires_in, pdf_file_name(d["name"], d["key"])),
                 }
                 for d in facts["documents"]
             ],
@@ -172,12 +172,6 @@ def _send_webhook(delivery: Delivery, facts: dict, pdf_key: str, store: Storage,
     )
     attempt = delivery.attempts + 1
     return webhook.post(config["url"], raw, webhook.headers(secret, raw, delivery.id, attempt), config["timeout_s"])
-
-
-def _pdf_name(file_name: str, key: str) -> str:
-    """essay.docx -> essay.pdf, for the download's file name (quotes and separators left out)."""
-    stem = re.sub(r'["\\;/\x00-\x1f]', "", file_name or "").rsplit(".", 1)[0].strip()
-    return f"{stem or key}.pdf"
 
 
 def _send_email(delivery: Delivery, facts: dict, pdf: bytes, settings: dict) -> Outcome:

@@ -12,13 +12,6 @@ from tests.api.staff.conftest import make_applicant
 SUBMITTED = dt.datetime(2026, 3, 1, 12, 0)
 
 
-@pytest.fixture(autouse=True)
-def named(app):
-    """The tenant names applicants by these answer keys (settings.applicant_name)."""
-    settings = app.extensions["tenant"].current().data["settings"]
-    settings.setdefault("applicant_name", ["first_name", "middle_name", "last_name"])
-
-
 @pytest.fixture
 def three(add_application):
     """A submitted application, a validating draft and a started one."""
