@@ -7,8 +7,12 @@ import { axe, baseUrl, browser, check, failures, newPage, shotBoth } from "./aut
 const fixture = JSON.parse(process.argv[5]);
 const { link, total, mei, drafts } = fixture;
 const token = link.split("#token=")[1];
-// The link the command printed, on this run's address (PUBLIC_URL may name another).
-const staffLink = `${baseUrl}/staff#token=${token}`;
+// The link the command printed points at this run (the CLI reads the run's address from its run file).
+const staffLink = link;
+check(
+  link.startsWith(`${baseUrl}/staff#token=staff_`),
+  `the command printed this run's staff link (${link})`,
+);
 
 async function rows(page) {
   return page.locator("tbody tr").count();
