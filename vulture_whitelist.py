@@ -72,6 +72,7 @@ child_exit
 
 # RQ runs jobs by dotted name (engine.pdf.jobs.render_application_pdf; the tests' slow jobs).
 render_application_pdf
+deliver
 convert_slowly
 start_slowly
 
@@ -81,6 +82,9 @@ _.getSpaceAfter
 _.getSpaceBefore
 _.request_class
 _.do_GET
+_.do_POST
+_.handle_RCPT
+rcpt_options
 _.log_message
 _.daemon_threads
 _.handle_DATA

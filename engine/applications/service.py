@@ -388,7 +388,7 @@ def submit(account: Account) -> tuple[dt.datetime, str, bool]:
         for status in WEB_STATUSES:
             if status not in seen:  # the server's record says submitted whatever the client posted
                 tx.add(WebStatusEvent(application_id=application.id, web_status=status, at=now))
-        hooks.submitting.send(current_app._get_current_object(), session=tx, application=application)
+        hooks.submitting.send(session=tx, application=application)
         application_id = application.id
     hooks.enqueue_application_pdf(application_id)
     _send_receipt(account.username, now, reference)

@@ -82,7 +82,7 @@ def _check_url(spec: LocDict, place: str, problems: list[Problem]) -> None:
 
 def compile_delivery(tenant: LocDict) -> list[dict]:
     """One target per e-mail address and per webhook, in the order written."""
-    targets = []
+    targets: list[dict] = []
     for _, kind, spec in _targets(tenant):
         if kind == "email":
             for index, address in enumerate(spec.get("to") or []):

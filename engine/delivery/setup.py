@@ -19,7 +19,7 @@ def init_app(app: Flask) -> None:
     app.extensions.setdefault("metrics_collectors", []).append(lambda: DeliveryCollector(app.extensions["db_engine"]))
 
 
-def _record_deliveries(_sender, session, application) -> None:
+def _record_deliveries(_sender, session, application) -> None:  # the sender is None
     found = targets()
     if found:
         form_data = current_app.extensions["tenant"].current().data

@@ -17,9 +17,7 @@ def upgrade() -> None:
     op.create_table(
         "deliveries",
         sa.Column("id", sa.Integer(), primary_key=True),
-        sa.Column(
-            "application_id", sa.Integer(), sa.ForeignKey("applications.id", ondelete="CASCADE"), nullable=False
-        ),
+        sa.Column("application_id", sa.Integer(), sa.ForeignKey("applications.id", ondelete="CASCADE"), nullable=False),
         sa.Column("kind", sa.String(length=20), nullable=False),
         sa.Column("target", sa.String(length=500), nullable=False),
         sa.Column("config", sa.JSON(), nullable=False),
