@@ -10,9 +10,9 @@ CLIENT_SRC := $(shell find client/src client/build.mjs client/index.html -type f
 # The browser tests drive Debian's Chromium (never a downloaded browser build).
 export CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test install client browser test-python test-client lint fmt clean
+.PHONY: run test install client browser fonts test-python test-client lint fmt clean
 
-install: $(PY_STAMP) $(CLIENT_STAMP)
+install: $(PY_STAMP) $(CLIENT_STAMP) fonts
 
 $(PY_STAMP): setup.cfg pyproject.toml
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) is needed (Python 3.11)"; exit 1; }
@@ -31,12 +31,36 @@ $(CLIENT_STAMP): $(NODE_STAMP) $(CLIENT_SRC)
 
 client: $(CLIENT_STAMP)
 
+# The application PDF draws every script with Debian's Noto fonts (these versions, installed with apt
+# when missing) and a TrueType copy of Noto Sans CJK that `formengine fonts` converts once into the
+# venv (reportlab embeds TrueType outlines only). Without apt the PDF draws what the installed fonts cover.
+NOTO_APT := fonts-noto-core=20201225-1 fonts-noto-cjk=1:20220127+repack1-1
+NOTO_FILES := /usr/share/fonts/truetype/noto/NotoSans-Regular.ttf /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+FONTS_STAMP := $(VENV)/share/formengine/fonts/NotoSansCJK-Regular-glyf.ttf
+EMOJI_APT := fonts-noto-color-emoji=2.042-0+deb12u1
+EMOJI_FONT := /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
+
+fonts: $(FONTS_STAMP)
+
+$(FONTS_STAMP): | $(PY_STAMP)
+	@if ls $(NOTO_FILES) >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null; then \
+	  SUDO=$$([ "$$(id -u)" -eq 0 ] || echo sudo); \
+	  echo "installing Debian's Noto fonts for the application PDF"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(NOTO_APT) >/dev/null; \
+	else echo "Noto fonts are not installed and apt-get is missing: the application PDF shows a replacement mark for scripts the installed fonts lack"; fi
+	$(BIN)/formengine fonts $$(command -v apt-get >/dev/null && echo --strict)
+
 browser:
 	@test -x $(CHROMIUM) || { \
 	  command -v apt-get >/dev/null || { echo "Chromium is needed for the browser tests: install it, or set CHROMIUM=/path/to/chromium"; exit 1; }; \
 	  SUDO=$$([ "$$(id -u)" -eq 0 ] || echo sudo); \
 	  echo "installing Debian's chromium for the browser tests"; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+	@# emoji in the browser tests' screenshots (the PDF draws them from its own fonts or as U+FFFD)
+	@test -f $(EMOJI_FONT) || ! command -v apt-get >/dev/null || { \
+	  SUDO=$$([ "$$(id -u)" -eq 0 ] || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(EMOJI_APT) >/dev/null; }
 
 run: install
 	TENANT_RELOAD=$${TENANT_RELOAD:-1} $(BIN)/formengine run
@@ -50,15 +74,21 @@ test-python:
 test-client:
 	cd client && npm test --silent
 
-# Python: ruff (lint and format check) and mypy (the files listed in pyproject.toml).
-# Client and browser scripts: eslint and prettier.
+# Python: ruff (lint and format check), mypy (the files listed in pyproject.toml) and vulture
+# (dead code; vulture_whitelist.py). Client and browser scripts: eslint and prettier; knip finds
+# the client's unused files, exports and dependencies (client/knip.jsonc).
 PRETTIER_FILES := client tests/e2e/*.mjs eslint.config.mjs .prettierrc.json
 lint: $(PY_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/vulture
 	client/node_modules/.bin/eslint --max-warnings 0 client tests/e2e eslint.config.mjs
 	client/node_modules/.bin/prettier --check --log-level warn $(PRETTIER_FILES)
+	cd client && node_modules/.bin/knip --no-progress
+	@# Code says why, not which work item it came from (those numbers mean nothing to a reader).
+	@! git grep -nIE '\b[Ii]ssues? [0-9]+\b' -- engine client/src client/*.mjs tests scripts ':!tests/golden' \
+	  || { echo "lint: a comment cites a work item (above)"; exit 1; }
 
 # Rewrites what `make lint` checks for format (and ruff's safe fixes).
 fmt: $(PY_STAMP) $(NODE_STAMP)

@@ -11,7 +11,14 @@ from engine.config import load_config
 from engine.signing import SecretKeyRefused
 
 # Domains add their own command groups here (each module exposes `commands`: a list of click commands).
-DOMAIN_COMMANDS = ("engine.lookup.cli", "engine.accounts.cli", "engine.applications.cli", "engine.staff.cli")
+DOMAIN_COMMANDS = (
+    "engine.lookup.cli",
+    "engine.accounts.cli",
+    "engine.applications.cli",
+    "engine.staff.cli",
+    "engine.exports.cli",
+    "engine.pdf.cli",
+)
 
 
 class _Main(click.Group):

@@ -4,6 +4,7 @@ Each hook works whether or not the other domain exists yet:
 - `document_answers(application_id)` -> {key: {file_name, file_size}} from
   `engine.documents.service.document_answers`, else {};
 - `remove_documents(application_id, keys)` calls `engine.documents.service.remove_documents`;
+- `document_download_url(application_id, key)` -> a short-lived link to the converted document, or None;
 - `record_application_pdf(session, application_id)` records `engine.pdf.jobs.render_application_pdf`
   in the caller's transaction (engine.outbox), so a submission never loses its PDF job.
 """
@@ -37,6 +38,11 @@ def remove_documents(application_id: int, keys: list[str]) -> None:
     function = getattr(service, "remove_documents", None)
     if function and keys:
         function(application_id, keys)
+
+
+def document_download_url(application_id: int, key: str) -> str | None:
+    function = getattr(_documents_service(), "download_url", None)
+    return function(application_id, key) if function else None
 
 
 def has_documents_domain() -> bool:

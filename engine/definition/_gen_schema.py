@@ -29,6 +29,7 @@ FIELD_TYPES = [
     "textarea",
     "email",
     "phone",
+    "international_phone",
     "date",
     "select",
     "radio",
@@ -86,8 +87,16 @@ defs = {
     },
     "relative_years": obj(["years_ago"], years_ago={"type": "integer"}),
     "years_from_now": obj(["years_from_now"], years_from_now={"type": "integer"}),
+    "relative_date": {
+        "description": "today, today - 16y, today + 6m, today - 2w, today + 30d (y, m, w, d), or a date YYYY-MM-DD",
+        "type": "string",
+        "minLength": 1,
+    },
     "rule": {
-        "description": "one rule kind (pattern, min_length, email, earliest, latest, min_year, max_year, one_of_required)",
+        "description": (
+            "one rule kind (pattern, min_length, email, earliest, latest, not_before, not_after, min_year, "
+            "max_year, one_of_required)"
+        ),
         "type": "object",
         "minProperties": 1,
         "additionalProperties": False,
@@ -97,6 +106,8 @@ defs = {
             "email": {"const": True},
             "earliest": ref("relative_years"),
             "latest": ref("relative_years"),
+            "not_before": ref("relative_date"),
+            "not_after": ref("relative_date"),
             "min_year": ref("years_from_now"),
             "max_year": ref("years_from_now"),
             "one_of_required": array(KEY, minItems=1),
@@ -105,7 +116,18 @@ defs = {
         },
         "oneOf": [
             {"required": [k]}
-            for k in ("pattern", "min_length", "email", "earliest", "latest", "min_year", "max_year", "one_of_required")
+            for k in (
+                "pattern",
+                "min_length",
+                "email",
+                "earliest",
+                "latest",
+                "not_before",
+                "not_after",
+                "min_year",
+                "max_year",
+                "one_of_required",
+            )
         ],
     },
     "options_ref": {"description": "an option list id or a list of {value, label}", "oneOf": [ID, option_list_inline]},
@@ -287,6 +309,10 @@ defs = {
                 "additionalProperties": {"oneOf": [COLOUR, obj(**dict.fromkeys(THEME_SHADES, COLOUR))]},
             },
             header_images={"type": "object", "additionalProperties": {"type": "string", "pattern": "^(/|https://)"}},
+            applicant_name={
+                **array(KEY, minItems=1),
+                "description": "Answer keys that make up the applicant's name for staff (print view, delivery)",
+            },
             reference_prefix={
                 "type": "string",
                 "pattern": "^[A-Z][A-Z0-9]{0,7}$",
@@ -341,7 +367,14 @@ SCHEMA = {
     "else": {"if": {"required": ["route"]}, "then": ref("page"), "else": ref("option_list")},
 }
 
+TARGET = Path(__file__).with_name("tenant.schema.json")
+
+
+def render() -> str:
+    """The text of tenant.schema.json as this script writes it."""
+    return json.dumps(SCHEMA, indent=2) + "\n"
+
+
 if __name__ == "__main__":
-    target = Path(__file__).with_name("tenant.schema.json")
-    target.write_text(json.dumps(SCHEMA, indent=2) + "\n")
-    print(f"wrote {target}")
+    TARGET.write_text(render())
+    print(f"wrote {TARGET}")

@@ -1,14 +1,19 @@
-"""Reference and meaning checks: everything a name points at must exist and make sense."""
+"""Reference checks: everything a name points at must exist (answer keys, option lists, tabs,
+routes, prefixes), with "did you mean" for a misspelling. The checks of meaning (targets a field
+can hold, bounds, patterns, rules that cannot apply) are in meaning.py."""
 
 import datetime as dt
-import re
 
 from engine.definition.conditions import condition_keys
 from engine.definition.fields import REGISTRY
+from engine.definition.loader import LocDict
+from engine.definition.meaning import check_meaning
 from engine.definition.model import FormModel
-from engine.definition.problems import Problem, did_you_mean
+from engine.definition.places import join, page_id
+from engine.definition.problems import Location, Problem, did_you_mean
 
 MAX_ADD_ANOTHER = 10
+AUTH_ROUTES = ("/login", "/signup", "/confirm", "/forgot", "/reset", "/completion")
 
 
 def data_model_keys(model: FormModel) -> set[str]:
@@ -20,117 +25,144 @@ def data_model_keys(model: FormModel) -> set[str]:
 def check_model(model: FormModel, source, problems: list[Problem]) -> None:
     known = data_model_keys(model)
     _check_references(model, known, problems)
-    _check_repeaters(model, problems)
-    _check_tabs(model, known, problems)
     _check_options(model, source, problems)
     _check_routes(source, problems)
-    _check_dates(source, problems)
-    _check_sections(model, known, source, problems)
-    _check_patterns(model, problems)
-    _check_banner_keys(source, known, problems)
-
-
-def _check_banner_keys(source, known: set[str], problems: list[Problem]) -> None:
-    welcome = (source.tenant.get("banners") or {}).get("welcome") or {}
-    for index, key in enumerate(welcome.get("name_keys") or []):
-        if key not in known:
-            problems.append(_unknown_key(welcome["name_keys"].where(index), key, known, "name_keys"))
-
-
-def _check_patterns(model: FormModel, problems: list[Problem]) -> None:
-    for use in model.uses:
-        for rule in use.spec.get("rules") or []:
-            if "pattern" in rule:
-                try:
-                    re.compile(rule["pattern"])
-                except re.error as exc:
-                    problems.append(
-                        Problem(
-                            rule.where("pattern"),
-                            "BAD_PATTERN",
-                            f"pattern of '{use.key}' is not a valid regular expression: {exc}",
-                            "patterns must work in Python and JavaScript; escape ( ) . + ? * with \\\\",
-                        )
+    _check_banners(source, known, problems)
+    for _, page in source.pages:
+        ids: set[str] = set()
+        for section in page["sections"]:
+            place = join(f"page {page_id(page['route'])}", f"section {section['id']}")
+            if section["id"] in ids:
+                problems.append(
+                    Problem(
+                        section.where("id"),
+                        "DUPLICATE_ID",
+                        f"section id '{section['id']}' is used twice on this page",
+                        "give every section its own id",
+                        place,
                     )
+                )
+            ids.add(section["id"])
+            _check_section(place, section, known, problems)
+    check_meaning(model, source, problems)
 
 
-def _unknown_key(where, key: str, known: set[str], what: str) -> Problem:
-    hint = did_you_mean(key, known) or "declare it as a field's key, or fix the spelling"
-    return Problem(where, "REF_UNKNOWN_KEY", f"{what} refers to '{key}', which is not an answer key", hint)
+def unknown_key(where: Location, key: str, known: set[str], what: str, place: str) -> Problem:
+    hint = did_you_mean(key, known) or "declare it as a field's key first, or fix the spelling"
+    return Problem(where, "REF_UNKNOWN_KEY", f"{what} names '{key}', which is no answer key of this form", hint, place)
+
+
+_WHAT = {
+    "show_if": "show_if",
+    "required_if": "required_if",
+    "when": "the rule's when",
+    "one_of_required": "one_of_required",
+    "controller": "the dropdown's controller",
+}
 
 
 def _check_references(model: FormModel, known: set[str], problems: list[Problem]) -> None:
-    for condition, resolve, node, attribute in model.references:
-        for key in condition_keys(condition):
-            if resolve(key) not in known and key not in known:
-                problems.append(_unknown_key(node.where(attribute), key, known, f"{attribute}"))
-
-
-def _check_repeaters(model: FormModel, problems: list[Problem]) -> None:
-    for repeater in model.repeaters.values():
-        spec = repeater.spec
-        if spec["max"] > MAX_ADD_ANOTHER:
-            problems.append(
-                Problem(
-                    spec.where("max"),
-                    "ADD_ANOTHER_MAX",
-                    f"add-another '{repeater.id}' allows {spec['max']}; the most is {MAX_ADD_ANOTHER}",
-                    f"set max to {MAX_ADD_ANOTHER} or fewer",
-                )
-            )
-        prefixes = spec["prefixes"]
-        if len(prefixes) != spec["max"]:
-            problems.append(
-                Problem(
-                    spec.where("prefixes"),
-                    "PREFIX_MISMATCH",
-                    f"add-another '{repeater.id}' has max {spec['max']} but {len(prefixes)} prefixes",
-                    "give exactly one prefix per instance",
-                )
-            )
-        if len(set(prefixes)) != len(prefixes):
-            problems.append(
-                Problem(spec.where("prefixes"), "PREFIX_MISMATCH", f"add-another '{repeater.id}' repeats a prefix")
-            )
-        first = prefixes[0] if prefixes else ""
-        stem = first[:-1]
-        for index, prefix in enumerate(prefixes[1:], start=2):
-            if prefix != f"{stem}_{index}_":
+    for reference in model.references:
+        for key in condition_keys(reference.condition):
+            if reference.resolve(key) not in known and key not in known:
+                what = _WHAT.get(reference.attribute, reference.attribute)
                 problems.append(
-                    Problem(
-                        spec["prefixes"].where(index - 1),
-                        "PREFIX_MISMATCH",
-                        f"prefix '{prefix}' does not follow '{first}'",
-                        f"instance {index} should be '{stem}_{index}_'",
-                    )
+                    unknown_key(reference.node.where(reference.attribute), key, known, what, reference.place)
                 )
 
 
-def _check_tabs(model: FormModel, known: set[str], problems: list[Problem]) -> None:
-    for group in model.tabs.values():
-        tab_ids = [tab["id"] for tab in group.spec["options"]]
-        if group.spec["default"] not in tab_ids:
+def _check_section(place: str, section: LocDict, known: set[str], problems: list[Problem]) -> None:
+    for index, key in enumerate(section.get("clears") or []):
+        if key not in known:
+            problems.append(unknown_key(section["clears"].where(index), key, known, "clears", place))
+    if "add_another" in section:
+        _check_repeater(join(place, f"add-another {section['add_another']['id']}"), section["add_another"], problems)
+    if "tabs" in section:
+        _check_tabs(join(place, f"tabs {section['tabs']['id']}"), section["tabs"], known, problems)
+
+
+def _check_repeater(place: str, spec: LocDict, problems: list[Problem]) -> None:
+    if spec["max"] > MAX_ADD_ANOTHER:
+        problems.append(
+            Problem(
+                spec.where("max"),
+                "ADD_ANOTHER_MAX",
+                f"max is {spec['max']}, but an add-another shows at most {MAX_ADD_ANOTHER} entries",
+                f"set max to {MAX_ADD_ANOTHER} or fewer",
+                place,
+            )
+        )
+    prefixes = spec["prefixes"]
+    if len(prefixes) != spec["max"]:
+        problems.append(
+            Problem(
+                spec.where("prefixes"),
+                "PREFIX_MISMATCH",
+                f"max is {spec['max']} but {len(prefixes)} prefixes are given",
+                "give exactly one prefix per entry, as many as max",
+                place,
+            )
+        )
+    if len(set(prefixes)) != len(prefixes):
+        problems.append(
+            Problem(
+                spec.where("prefixes"),
+                "PREFIX_MISMATCH",
+                "a prefix is listed twice, so two entries would share their answer keys",
+                "give every entry its own prefix",
+                place,
+            )
+        )
+    first = prefixes[0] if prefixes else ""
+    stem = first[:-1]
+    for index, prefix in enumerate(prefixes[1:], start=2):
+        if prefix != f"{stem}_{index}_":
             problems.append(
                 Problem(
-                    group.spec.where("default"),
-                    "REF_UNKNOWN_TAB",
-                    f"default tab '{group.spec['default']}' is not one of {', '.join(tab_ids)}",
-                    did_you_mean(group.spec["default"], tab_ids),
+                    prefixes.where(index - 1),
+                    "PREFIX_MISMATCH",
+                    f"prefix '{prefix}' does not follow '{first}'",
+                    f"entry {index} should be '{stem}_{index}_'",
+                    place,
                 )
             )
-        if len(set(tab_ids)) != len(tab_ids):
-            problems.append(
-                Problem(group.spec.where("options"), "DUPLICATE_ID", f"tab group '{group.id}' repeats a tab id")
+
+
+def _check_tabs(place: str, spec: LocDict, known: set[str], problems: list[Problem]) -> None:
+    tab_ids = [tab["id"] for tab in spec["options"]]
+    if spec["default"] not in tab_ids:
+        problems.append(
+            Problem(
+                spec.where("default"),
+                "REF_UNKNOWN_TAB",
+                f"the default tab '{spec['default']}' is not one of the tabs ({', '.join(tab_ids)})",
+                did_you_mean(spec["default"], tab_ids) or f"use one of: {', '.join(tab_ids)}",
+                place,
             )
-        for tab in group.spec["options"]:
-            for index, key in enumerate(tab.get("clears") or []):
-                if key not in known:
-                    problems.append(_unknown_key(tab["clears"].where(index), key, known, "clears"))
+        )
+    if len(set(tab_ids)) != len(tab_ids):
+        problems.append(
+            Problem(
+                spec.where("options"),
+                "DUPLICATE_ID",
+                "two tabs have the same id",
+                "give every tab its own id (it is the chosen_tab saved with PUT /api/tabs)",
+                place,
+            )
+        )
+    for tab in spec["options"]:
+        for index, key in enumerate(tab.get("clears") or []):
+            if key not in known:
+                problems.append(
+                    unknown_key(tab["clears"].where(index), key, known, "clears", join(place, f"tab {tab['id']}"))
+                )
 
 
 def _check_options(model: FormModel, source, problems: list[Problem]) -> None:
     lists = set(source.options)
     for use in model.uses:
+        if use.instance > 1:
+            continue  # a repeater's entries share their definition: report it once
         refs = []
         if "options" in use.spec:
             refs.append((use.spec["options"], use.spec, "options"))
@@ -144,20 +176,36 @@ def _check_options(model: FormModel, source, problems: list[Problem]) -> None:
                         node.where(attribute),
                         "REF_UNKNOWN_OPTIONS",
                         f"option list '{ref}' does not exist",
-                        did_you_mean(ref, lists) or f"known lists: {', '.join(sorted(lists))}",
+                        did_you_mean(ref, lists)
+                        or f"add options/{ref}.yaml, or use one of: {', '.join(sorted(lists))}",
+                        use.place,
                     )
                 )
         if REGISTRY[use.type].has_options and use.type != "conditional_select" and "options" not in use.spec:
-            problems.append(Problem(use.spec.where(), "MISSING_OPTIONS", f"'{use.key}' needs options"))
+            problems.append(
+                Problem(
+                    use.spec.where(),
+                    "MISSING_OPTIONS",
+                    f"a {use.type} needs options",
+                    "add options: <list id> or an inline list of {value, label}",
+                    use.place,
+                )
+            )
 
 
 def _check_routes(source, problems: list[Problem]) -> None:
-    routes: dict[str, object] = {}
+    routes: dict[str, str] = {}
     for name, page in source.pages:
         route = page.get("route")
         if route in routes:
             problems.append(
-                Problem(page.where("route"), "DUPLICATE_ROUTE", f"route '{route}' is also used by {routes[route]}")
+                Problem(
+                    page.where("route"),
+                    "DUPLICATE_ROUTE",
+                    f"route '{route}' is also the route of {routes[route]}",
+                    "give every page its own route",
+                    f"page {page_id(route)}",
+                )
             )
         routes[route] = name
     default = source.tenant.get("default_route")
@@ -166,48 +214,71 @@ def _check_routes(source, problems: list[Problem]) -> None:
             Problem(
                 source.tenant.where("default_route"),
                 "REF_UNKNOWN_ROUTE",
-                f"default_route '{default}' is not a page route",
-                did_you_mean(default, routes) or f"routes: {', '.join(routes)}",
+                f"default_route '{default}' is not the route of any page",
+                did_you_mean(default, routes) or f"use one of: {', '.join(routes)}",
+                "tenant",
             )
         )
 
 
-def _check_dates(source, problems: list[Problem]) -> None:
-    for banner in ((source.tenant.get("banners") or {}).get("dated")) or []:
-        parsed = {}
-        for end in ("from", "to"):
-            try:
-                parsed[end] = dt.date.fromisoformat(banner[end])
-            except (ValueError, TypeError):
-                problems.append(
-                    Problem(
-                        banner.where(end),
-                        "BAD_DATE",
-                        f"'{banner.get(end)}' is not a real date",
-                        "write dates as YYYY-MM-DD, e.g. 2025-01-16",
-                    )
-                )
-        if len(parsed) == 2 and parsed["from"] > parsed["to"]:
+def _check_banners(source, known: set[str], problems: list[Problem]) -> None:
+    banners = source.tenant.get("banners") or {}
+    welcome = banners.get("welcome") or {}
+    for index, key in enumerate(welcome.get("name_keys") or []):
+        if key not in known:
+            where = welcome["name_keys"].where(index)
+            problems.append(unknown_key(where, key, known, "name_keys", "tenant > banners > welcome"))
+    settings = source.tenant.get("settings") or {}
+    for index, key in enumerate(settings.get("applicant_name") or []):
+        if key not in known:
+            where = settings["applicant_name"].where(index)
+            problems.append(unknown_key(where, key, known, "applicant_name", "tenant > settings"))
+    routes = [page["route"] for _, page in source.pages] + list(AUTH_ROUTES)
+    for name in ("first_login", "returning", "anonymous", "submitted"):
+        link = (welcome.get(name) or {}).get("link")
+        if isinstance(link, LocDict) and link.get("route") not in routes:
             problems.append(
                 Problem(
-                    banner.where("to"),
-                    "BAD_DATE_RANGE",
-                    f"banner '{banner['id']}' ends ({banner['to']}) before it starts ({banner['from']})",
+                    link.where("route"),
+                    "REF_UNKNOWN_ROUTE",
+                    f"the link goes to '{link.get('route')}', which is neither a page nor an account route",
+                    did_you_mean(str(link.get("route")), routes) or f"use one of: {', '.join(routes)}",
+                    f"tenant > banners > welcome > {name} > link",
                 )
             )
+    seen: set[str] = set()
+    for banner in banners.get("dated") or []:
+        place = f"tenant > banners > dated > banner {banner['id']}"
+        if banner["id"] in seen:
+            problems.append(
+                Problem(banner.where("id"), "DUPLICATE_ID", "two dated banners have this id", "rename one", place)
+            )
+        seen.add(banner["id"])
+        _check_banner_dates(banner, place, problems)
 
 
-def _check_sections(model: FormModel, known: set[str], source, problems: list[Problem]) -> None:
-    for _, page in source.pages:
-        ids = set()
-        for section in page["sections"]:
-            if section["id"] in ids:
-                problems.append(
-                    Problem(
-                        section.where("id"), "DUPLICATE_ID", f"section id '{section['id']}' is used twice on this page"
-                    )
+def _check_banner_dates(banner: LocDict, place: str, problems: list[Problem]) -> None:
+    parsed = {}
+    for end in ("from", "to"):
+        try:
+            parsed[end] = dt.date.fromisoformat(banner[end])
+        except (ValueError, TypeError):
+            problems.append(
+                Problem(
+                    banner.where(end),
+                    "BAD_DATE",
+                    f"'{banner.get(end)}' is not a real date",
+                    "write dates as YYYY-MM-DD, e.g. 2025-01-16",
+                    place,
                 )
-            ids.add(section["id"])
-            for index, key in enumerate(section.get("clears") or []):
-                if key not in known:
-                    problems.append(_unknown_key(section["clears"].where(index), key, known, "clears"))
+            )
+    if len(parsed) == 2 and parsed["from"] > parsed["to"]:
+        problems.append(
+            Problem(
+                banner.where("to"),
+                "BAD_DATE_RANGE",
+                f"the banner ends ({banner['to']}) before it starts ({banner['from']}), so it never shows",
+                "swap from and to, or fix the year",
+                place,
+            )
+        )

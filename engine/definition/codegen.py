@@ -7,7 +7,8 @@ cases run through both, so the fast path can never drift from the reference.
 import datetime as dt
 import re
 
-from engine.definition.validation import DATE_PATTERN, compare, limit_year, parse_date, shift_years, year_options
+from engine.definition.dates import bound_date
+from engine.definition.validation import DATE_PATTERN, compare, limit_year, parse_date, year_options
 
 
 class Unsupported(Exception):
@@ -74,7 +75,7 @@ class _Generator:
         if keyword == "fe_valid_date":
             return f"_valid_date({var})" if value else "True"
         if keyword == "fe_date":
-            bound = shift_years(self.today, value["years"])
+            bound = bound_date(self.today, value)
             op = ">=" if value["op"] == "gte" else "<="
             return f"_date_ok({var}, {self.constant(bound)}, {op!r})"
         if keyword == "fe_year":

@@ -5,6 +5,7 @@ server, the client, the print view and the PDF."""
 import datetime as dt
 
 from engine.definition.conditions import conjunction, map_keys, negation, tab_chosen, to_schema
+from engine.definition.dates import parse_when
 from engine.definition.fields import DEFAULT_MESSAGES, EMAIL_PATTERN, REGISTRY, base_property_schema
 from engine.definition.loader import LocDict
 from engine.definition.model import FieldUse, FormModel, field_parts
@@ -137,6 +138,10 @@ class Compiler:
             constraint = {"fe_date": {"op": "gte", "years": -rule["earliest"]["years_ago"]}}
         elif "latest" in rule:
             constraint = {"fe_date": {"op": "lte", "years": -rule["latest"]["years_ago"]}}
+        elif "not_before" in rule:
+            constraint = {"fe_date": {"op": "gte", **(parse_when(rule["not_before"]) or {})}}
+        elif "not_after" in rule:
+            constraint = {"fe_date": {"op": "lte", **(parse_when(rule["not_after"]) or {})}}
         elif "min_year" in rule:
             constraint = {"fe_year": {"op": "gte", "years": rule["min_year"]["years_from_now"]}}
         else:

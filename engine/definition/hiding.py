@@ -22,7 +22,7 @@ from engine.definition.conditions import (
     to_schema,
 )
 from engine.definition.fields import REGISTRY
-from engine.definition.model import FormModel, field_parts, written_keys
+from engine.definition.model import FormModel, field_parts, section_keys, written_keys
 
 
 def place(*parts: str) -> str:
@@ -50,7 +50,7 @@ class HidingRules:
             self.rules.append({"id": where, "when": when, "keys": keys})
 
     def _section(self, where: str, section: dict) -> None:
-        keys = _section_keys(section)
+        keys = section_keys(section)
         if "show_if" in section:
             self._rule(where, to_schema(section["show_if"]), keys + list(section.get("clears") or []))
         if "confirm" in section:
@@ -142,14 +142,3 @@ def _with_desc(keys: list[str], model: FormModel) -> list[str]:
         if use is not None and REGISTRY[use.type].has_options:
             out.append(key + "_desc")
     return out
-
-
-def _section_keys(section: dict) -> list[str]:
-    """Every answer key written inside a section (all entries, branches and tabs; `_desc` too)."""
-    if "add_another" in section:
-        return [k for prefix in section["add_another"]["prefixes"] for k in _keys(section["fields"], prefix)]
-    if "branches" in section:
-        return [k for branch in section["branches"] for k in _keys(branch["fields"])]
-    if "tabs" in section:
-        return [k for tab in section["tabs"]["options"] for k in _keys(tab["fields"])]
-    return _keys(section["fields"])

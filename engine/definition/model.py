@@ -2,12 +2,13 @@
 tab and the conditions under which it is shown. References are checked against this model."""
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 from engine.definition.conditions import map_keys
 from engine.definition.fields import REGISTRY
 from engine.definition.loader import LocDict
+from engine.definition.places import join, page_id
 from engine.definition.problems import Problem
 
 
@@ -28,10 +29,24 @@ class FieldUse:
     repeater: str | None = None
     tab: tuple[str, str] | None = None
     resolve: Callable[[str], str] = _identity  # valueKey -> resolved key, for this instance
+    place: str = ""  # "page education > section testing > field sat_total"
 
     @property
     def label(self) -> str:
         return self.spec.get("label", self.key)
+
+
+@dataclass
+class Reference:
+    """A condition (or a key named like one) to check once every key is known."""
+
+    condition: dict
+    resolve: Callable[[str], str]
+    node: LocDict  # where it is written
+    attribute: str  # which property of node holds it
+    place: str  # the place that holds it, by its ids
+    governs: tuple[str, ...] = ()  # keys it shows or hides (a condition reading them hides itself)
+    instance: int = 1  # a repeater entry's number: entries share their definition
 
 
 @dataclass
@@ -63,8 +78,7 @@ class FormModel:
     repeaters: dict[str, Repeater] = field(default_factory=dict)
     tabs: dict[str, TabGroup] = field(default_factory=dict)
     confirm_keys: dict[str, tuple[str, LocDict]] = field(default_factory=dict)  # key -> (page, section spec)
-    # (condition, resolve, where) to check after the walk
-    references: list[tuple[object, Callable[[str], str], LocDict, str]] = field(default_factory=list)
+    references: list[Reference] = field(default_factory=list)
 
 
 def field_parts(spec: LocDict) -> list[LocDict]:
@@ -102,6 +116,25 @@ def written_keys(fields) -> list[str]:
     return keys
 
 
+@dataclass(frozen=True)
+class Scope:
+    """Where a list of fields sits: its page and section, the conditions that show it, and for a
+    repeater entry its prefix and how its conditions read keys."""
+
+    route: str
+    section: str
+    place: str
+    visible: tuple = ()
+    prefix: str = ""
+    instance: int = 1
+    repeater: str | None = None
+    tab: tuple[str, str] | None = None
+    resolve: Callable[[str], str] = _identity
+
+    def inside(self, place: str, *conditions) -> "Scope":
+        return replace(self, place=join(self.place, place), visible=self.visible + tuple(conditions))
+
+
 class ModelBuilder:
     def __init__(self, problems: list[Problem]):
         self.problems = problems
@@ -112,37 +145,52 @@ class ModelBuilder:
         for section in page["sections"]:
             self._section(route, section)
 
+    def _reference(self, condition, scope: Scope, node, attribute, place="", governs=()) -> None:
+        self.model.references.append(
+            Reference(condition, scope.resolve, node, attribute, place or scope.place, tuple(governs), scope.instance)
+        )
+
     def _section(self, route: str, section: LocDict) -> None:
-        visible = [section["show_if"]] if "show_if" in section else []
         section_id = section["id"]
+        scope = Scope(route, section_id, join(f"page {page_id(route)}", f"section {section_id}"))
         if "show_if" in section:
-            self.model.references.append((section["show_if"], _identity, section, "show_if"))
+            self._reference(section["show_if"], scope, section, "show_if", governs=section_keys(section))
+            scope = replace(scope, visible=(section["show_if"],))
         if "confirm" in section:
             confirm = section["confirm"]
             self.model.confirm_keys[confirm["key"]] = (route, section)
-            visible = visible + [{"valueKey": confirm["key"], "operator": "equals", "target": True}]
+            scope = replace(
+                scope, visible=scope.visible + ({"valueKey": confirm["key"], "operator": "equals", "target": True},)
+            )
         if "add_another" in section:
-            self._repeater(route, section, visible)
+            self._repeater(section, scope)
         elif "branches" in section:
             earlier: list[dict] = []
             for branch in section["branches"]:
                 condition = branch.get("show_if")
                 conditions = [{"not": c} for c in earlier] + ([condition] if condition else [])
+                branch_scope = scope.inside(f"branch {branch['id']}", *conditions)
                 if condition:
-                    self.model.references.append((condition, _identity, branch, "show_if"))
+                    self._reference(condition, branch_scope, branch, "show_if", governs=written_keys(branch["fields"]))
                     earlier.append(condition)
-                self._fields(route, section_id, branch["fields"], visible + conditions)
+                self._fields(branch["fields"], branch_scope)
         elif "tabs" in section:
-            self._tabs(route, section, visible)
+            self._tabs(section, scope)
         else:
-            self._fields(route, section_id, section["fields"], visible)
+            self._fields(section["fields"], scope)
 
-    def _repeater(self, route: str, section: LocDict, visible: list) -> None:
+    def _repeater(self, section: LocDict, scope: Scope) -> None:
         spec = section["add_another"]
         base_keys = written_keys(section["fields"])
-        repeater = Repeater(spec["id"], spec, route, base_keys)
+        repeater = Repeater(spec["id"], spec, scope.route, base_keys)
         if spec["id"] in self.model.repeaters:
-            self._problem(spec.where("id"), "DUPLICATE_ID", f"add-another id '{spec['id']}' is used twice")
+            self._problem(
+                spec.where("id"),
+                "DUPLICATE_ID",
+                f"add-another id '{spec['id']}' is already used by another section",
+                "give each add-another its own id (it is the button id saved with PUT /api/add-another)",
+                scope.place,
+            )
         self.model.repeaters[spec["id"]] = repeater
         for index, prefix in enumerate(spec["prefixes"], start=1):
             local = set(base_keys)
@@ -150,90 +198,106 @@ class ModelBuilder:
             def resolve(key, prefix=prefix, local=local):
                 return prefix + key if key in local else key
 
-            self._fields(
-                route,
-                section["id"],
-                section["fields"],
-                visible,
-                prefix=prefix,
-                instance=index,
-                repeater=spec["id"],
-                resolve=resolve,
-            )
+            entry = replace(scope, prefix=prefix, instance=index, repeater=spec["id"], resolve=resolve)
+            self._fields(section["fields"], entry)
 
-    def _tabs(self, route: str, section: LocDict, visible: list) -> None:
+    def _tabs(self, section: LocDict, scope: Scope) -> None:
         spec = section["tabs"]
-        group = TabGroup(spec["id"], spec, route, {})
+        group = TabGroup(spec["id"], spec, scope.route, {})
         if spec["id"] in self.model.tabs:
-            self._problem(spec.where("id"), "DUPLICATE_ID", f"tab group '{spec['id']}' is used twice")
+            self._problem(
+                spec.where("id"),
+                "DUPLICATE_ID",
+                f"tab group '{spec['id']}' is already used by another section",
+                "give each tab group its own id (it is the tab_id saved with PUT /api/tabs)",
+                scope.place,
+            )
         self.model.tabs[spec["id"]] = group
         for tab in spec["options"]:
             start = len(self.model.uses)
-            self._fields(route, section["id"], tab["fields"], visible, tab=(spec["id"], tab["id"]))
+            self._fields(tab["fields"], replace(scope.inside(f"tab {tab['id']}"), tab=(spec["id"], tab["id"])))
             group.tab_keys[tab["id"]] = [u.key for u in self.model.uses[start:]]
 
-    def _fields(
-        self, route, section_id, fields, visible, prefix="", instance=1, repeater=None, tab=None, resolve=_identity
-    ) -> None:
+    def _fields(self, fields, scope: Scope) -> None:
         for spec in fields:
-            field_visible = list(visible)
+            name = spec.get("key") or spec.get("id")
+            field_scope = scope.inside(f"field {scope.prefix}{name}" if name else "")
             if "show_if" in spec:
-                self.model.references.append((spec["show_if"], resolve, spec, "show_if"))
-                field_visible.append(map_keys(spec["show_if"], resolve))
-            if spec.get("type") == "conditional_select" and "options_by" in spec:
-                self.model.references.append(
-                    (
-                        {"valueKey": spec["options_by"]["controller"], "operator": "answered"},
-                        resolve,
-                        spec["options_by"],
-                        "controller",
-                    )
+                owned = [scope.prefix + k for k in written_keys([spec])]
+                self._reference(spec["show_if"], field_scope, spec, "show_if", governs=owned)
+                field_scope = replace(
+                    field_scope, visible=field_scope.visible + (map_keys(spec["show_if"], scope.resolve),)
                 )
             for part in field_parts(spec):
-                part_visible = list(field_visible)
-                if part is not spec and "show_if" in part:
-                    self.model.references.append((part["show_if"], resolve, part, "show_if"))
-                    part_visible.append(map_keys(part["show_if"], resolve))
+                part_scope = field_scope
+                if part is not spec:
+                    part_scope = replace(
+                        scope.inside(f"field {scope.prefix}{part['key']}"), visible=field_scope.visible
+                    )
+                    if "show_if" in part:
+                        owned = [scope.prefix + k for k in written_keys([part])]
+                        self._reference(part["show_if"], part_scope, part, "show_if", governs=owned)
+                        part_scope = replace(
+                            part_scope, visible=part_scope.visible + (map_keys(part["show_if"], scope.resolve),)
+                        )
+                if part.get("type") == "conditional_select" and "options_by" in part:
+                    controller = {"valueKey": part["options_by"]["controller"], "operator": "answered"}
+                    owned = [scope.prefix + k for k in written_keys([part])]
+                    self._reference(controller, part_scope, part["options_by"], "controller", governs=owned)
                 self._use(
                     FieldUse(
                         part,
-                        prefix + part["key"],
+                        scope.prefix + part["key"],
                         part["type"],
-                        route,
-                        section_id,
-                        part_visible,
-                        prefix,
-                        instance,
-                        repeater,
-                        tab,
-                        resolve,
-                    )
+                        scope.route,
+                        scope.section,
+                        list(part_scope.visible),
+                        scope.prefix,
+                        scope.instance,
+                        scope.repeater,
+                        scope.tab,
+                        scope.resolve,
+                        part_scope.place,
+                    ),
+                    part_scope,
                 )
 
-    def _use(self, use: FieldUse) -> None:
+    def _use(self, use: FieldUse, scope: Scope) -> None:
         if use.key in self.model.by_key:
             first = self.model.by_key[use.key]
             self._problem(
                 use.spec.where("key"),
                 "DUPLICATE_KEY",
-                f"answer key '{use.key}' is already used at {first.spec.where('key')}",
-                "every answer key must be unique across all pages",
+                f"answer key '{use.key}' is already used by {first.place} ({first.spec.where('key')})",
+                "every answer key must be unique across all pages: rename one of them",
+                use.place,
             )
             return
         self.model.by_key[use.key] = use
         self.model.uses.append(use)
         spec = use.spec
-        for name in ("required_if",):
-            if name in spec:
-                condition = spec[name]["when"] if "when" in spec[name] else spec[name]
-                self.model.references.append((condition, use.resolve, spec, name))
-        for rule in spec.get("rules") or []:
+        if "required_if" in spec:
+            condition = spec["required_if"]["when"] if "when" in spec["required_if"] else spec["required_if"]
+            self._reference(condition, scope, spec, "required_if")
+        for number, rule in enumerate(spec.get("rules") or [], start=1):
+            rule_place = join(use.place, f"rule {number}")
             if "when" in rule:
-                self.model.references.append((rule["when"], use.resolve, rule, "when"))
+                self._reference(rule["when"], scope, rule, "when", rule_place)
             for other in rule.get("one_of_required") or []:
-                self.model.references.append(
-                    ({"valueKey": other, "operator": "answered"}, use.resolve, rule, "one_of_required")
-                )
+                answered = {"valueKey": other, "operator": "answered"}
+                self._reference(answered, scope, rule, "one_of_required", rule_place, governs=[use.key])
 
-    def _problem(self, where, code, message, hint="") -> None:
-        self.problems.append(Problem(where, code, message, hint))
+    def _problem(self, where, code, message, hint="", place="") -> None:
+        self.problems.append(Problem(where, code, message, hint, place))
+
+
+def section_keys(section: dict) -> list[str]:
+    """Every answer key written inside a section (all entries, branches and tabs; `_desc` too)."""
+    if "add_another" in section:
+        fields = section["fields"]
+        return [prefix + k for prefix in section["add_another"]["prefixes"] for k in written_keys(fields)]
+    if "branches" in section:
+        return [k for branch in section["branches"] for k in written_keys(branch["fields"])]
+    if "tabs" in section:
+        return [k for tab in section["tabs"]["options"] for k in written_keys(tab["fields"])]
+    return written_keys(section["fields"])

@@ -16,13 +16,19 @@ class Location:
 
 @dataclass(frozen=True)
 class Problem:
+    """One thing the author must fix: where (file:line:col, and the place by its ids, e.g.
+    `page education > section testing > field sat_total`), a code for tools, what is wrong and how
+    to fix it (the hint)."""
+
     location: Location
     code: str
     message: str
     hint: str = ""
+    place: str = ""
 
     def format(self) -> str:
-        text = f"{self.location}: {self.code} {self.message}"
+        where = f"{self.place}: " if self.place else ""
+        text = f"{self.location}: {self.code} {where}{self.message}"
         return f"{text}\n    hint: {self.hint}" if self.hint else text
 
     def to_dict(self) -> dict:
@@ -31,6 +37,7 @@ class Problem:
             "line": self.location.line,
             "col": self.location.col,
             "code": self.code,
+            "place": self.place,
             "message": self.message,
             "hint": self.hint,
         }

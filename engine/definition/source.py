@@ -4,6 +4,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.definition.loader import LocDict, load_yaml
+from engine.definition.places import option_list_place, page_place
 from engine.definition.problems import Location, Problem
 from engine.definition.structure import check_structure
 
@@ -41,11 +42,21 @@ def read_source(folder: Path, problems: list[Problem]) -> TenantSource | None:
         return None
     tenant = load_yaml(tenant_file, name, problems)
     if tenant is None:
+        if not _failed(problems, name):
+            problems.append(
+                Problem(
+                    Location(name, 1, 1),
+                    "EMPTY_FILE",
+                    "tenant.yaml is empty, so there is no form to build",
+                    "start from docs/authoring.md or a shipped tenant such as tenants/example_scholarship",
+                    "tenant",
+                )
+            )
         return None
     if not isinstance(tenant, LocDict):
         problems.append(Problem(Location(name, 1, 1), "WRONG_TYPE", "tenant.yaml must be a mapping of settings"))
         return None
-    problems.extend(check_structure("tenant", tenant, tenant.loc))
+    problems.extend(check_structure("tenant", tenant, tenant.loc, "tenant"))
     source = TenantSource(folder, tenant)
     for index, page_ref in enumerate(tenant.get("pages") or []):
         if not isinstance(page_ref, str):
@@ -63,12 +74,21 @@ def read_source(folder: Path, problems: list[Problem]) -> TenantSource | None:
             )
             continue
         tree = load_yaml(page_path, page_name, problems)
-        if tree is not None:
-            if isinstance(tree, LocDict):
-                problems.extend(check_structure("page", tree, tree.loc))
-                source.pages.append((page_name, tree))
-            else:
-                problems.append(Problem(Location(page_name, 1, 1), "WRONG_TYPE", "a page file must be a mapping"))
+        if tree is None and not _failed(problems, page_name):
+            problems.append(_empty_file(page_name, "page", tenant["pages"].where(index)))
+        elif isinstance(tree, LocDict):
+            problems.extend(check_structure("page", tree, tree.loc, page_place(tree, page_name)))
+            source.pages.append((page_name, tree))
+        elif tree is not None:
+            problems.append(
+                Problem(
+                    Location(page_name, 1, 1),
+                    "WRONG_TYPE",
+                    "a page file must be a mapping with route, title, nav_label and sections",
+                    "see docs/authoring.md, Pages",
+                    page_place({}, page_name),
+                )
+            )
     _read_options(source, tenant.get("options"), problems)
     _read_contents(source, problems)
     return source
@@ -95,13 +115,38 @@ def _read_options(source: TenantSource, options_ref, problems: list[Problem]) ->
     for path in files:
         name = _display(source.folder, path)
         tree = load_yaml(path, name, problems)
-        if tree is None:
-            continue
+        place = option_list_place(path.stem)
+        if tree is None and not _failed(problems, name):
+            problems.append(_empty_file(name, "option list", source.tenant.where("options"), place))
         if not isinstance(tree, LocDict):
-            problems.append(Problem(Location(name, 1, 1), "WRONG_TYPE", "an option list file must be a mapping"))
+            if tree is not None:
+                problems.append(
+                    Problem(
+                        Location(name, 1, 1),
+                        "WRONG_TYPE",
+                        "an option list file must be a mapping with options: or years:",
+                        "see docs/authoring.md, Option lists",
+                        place,
+                    )
+                )
             continue
-        problems.extend(check_structure("option_list", tree, tree.loc))
+        problems.extend(check_structure("option_list", tree, tree.loc, place))
         source.options[path.stem] = (name, tree)
+
+
+def _failed(problems: list[Problem], file_name: str) -> bool:
+    """Did reading this file already give a problem (a syntax error, an unreadable file)?"""
+    return any(problem.location.file == file_name for problem in problems)
+
+
+def _empty_file(file_name: str, what: str, referred_at: Location, place: str = "") -> Problem:
+    return Problem(
+        Location(file_name, 1, 1),
+        "EMPTY_FILE",
+        f"this {what} file is empty, so it would add nothing to the form",
+        f"write the {what} (see docs/authoring.md) or remove the file and its mention at {referred_at}",
+        place or f"{what} file {Path(file_name).stem}",
+    )
 
 
 def _read_contents(source: TenantSource, problems: list[Problem]) -> None:
@@ -109,12 +154,29 @@ def _read_contents(source: TenantSource, problems: list[Problem]) -> None:
         if isinstance(node, dict):
             if set(node) == {"file"} and isinstance(node["file"], str):
                 path = source.folder / node["file"]
-                if path.is_file():
-                    source.contents[node["file"]] = path.read_text(encoding="utf-8")
-                else:
+                place = f"content file {Path(node['file']).stem}"
+                if not path.is_file():
                     problems.append(
-                        Problem(node.where("file"), "FILE_MISSING", f"content file '{node['file']}' does not exist")
+                        Problem(
+                            node.where("file"),
+                            "FILE_MISSING",
+                            f"content file '{node['file']}' does not exist",
+                            "create it (markdown) next to tenant.yaml, or fix the path",
+                            place,
+                        )
                     )
+                elif not path.read_text(encoding="utf-8").strip():
+                    problems.append(
+                        Problem(
+                            node.where("file"),
+                            "EMPTY_FILE",
+                            f"content file '{node['file']}' is empty, so this text would show nothing",
+                            "write the text, or remove the reference",
+                            place,
+                        )
+                    )
+                else:
+                    source.contents[node["file"]] = path.read_text(encoding="utf-8")
             for value in node.values():
                 visit(value)
         elif isinstance(node, list):

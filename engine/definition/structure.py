@@ -7,6 +7,7 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 
 from engine.definition.loader import LocDict, LocList
+from engine.definition.places import tree_place
 from engine.definition.problems import Location, Problem, did_you_mean
 
 SCHEMA_PATH = Path(__file__).with_name("tenant.schema.json")
@@ -16,10 +17,6 @@ SCHEMA_PATH = Path(__file__).with_name("tenant.schema.json")
 def _validator(part: str) -> Draft202012Validator:
     schema = json.loads(SCHEMA_PATH.read_text())
     return Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{part}"})
-
-
-def meta_schema() -> dict:
-    return json.loads(SCHEMA_PATH.read_text())
 
 
 def _locate(tree, path, fallback: Location) -> Location:
@@ -64,9 +61,43 @@ def _leaf_errors(error):
         yield error
 
 
-def _describe(error, tree, location: Location) -> Problem:
+_KINDS = {
+    "string": "text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "a mapping",
+    "null": "empty",
+}
+
+
+def _kind(expected) -> str:
+    names = expected if isinstance(expected, list) else [expected]
+    return " or ".join(_KINDS.get(str(name), str(name)) for name in names)
+
+
+def _type_hint(expected, instance) -> str:
+    """A hint that fits the type the grammar expects (never the opposite of the fix)."""
+    names = expected if isinstance(expected, list) else [expected]
+    if "string" in names and not isinstance(instance, str):
+        return 'quote the value to keep it as text, e.g. "01" or "Y"'
+    if names in (["integer"], ["number"]):
+        return "write a number without quotes or words, e.g. 13"
+    if names == ["boolean"]:
+        return "write true or false without quotes"
+    if names == ["array"]:
+        return "write a list: [a, b] or one '- item' per line"
+    if names == ["object"]:
+        return "write a mapping of 'name: value' lines (see docs/authoring.md)"
+    return "see docs/authoring.md for what this part holds"
+
+
+def _describe(error, tree, location: Location, root: str) -> Problem:
+    # One branch per JSON Schema keyword, each an instruction for the author; a table of small
+    # functions would only scatter what reads best side by side.
     path = list(error.absolute_path)
-    where_text = ".".join(str(p) for p in path) or "the file"
+    place = tree_place(root, tree, path)
     validator = error.validator
     if validator == "additionalProperties":
         allowed = list(error.schema.get("properties", {}))
@@ -76,53 +107,95 @@ def _describe(error, tree, location: Location) -> Problem:
         return Problem(
             _key_location(tree, path, key, location),
             "UNKNOWN_PROPERTY",
-            f"'{key}' is not a property of {where_text}",
+            f"'{key}' is not a property you can write here; remove it or fix its name",
             hint,
+            place,
         )
     if validator == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         return Problem(
             location,
             "MISSING_PROPERTY",
-            f"{where_text} needs '{missing}'",
+            f"add '{missing}': it is required here",
             "see docs/authoring.md for what this part must contain",
+            place,
         )
     if validator == "enum":
         allowed = [str(v) for v in error.validator_value]
         hint = did_you_mean(error.instance, allowed) or f"one of: {', '.join(allowed)}"
         code = "UNKNOWN_FIELD_TYPE" if path and path[-1] == "type" else "BAD_VALUE"
-        return Problem(location, code, f"'{error.instance}' is not allowed for {where_text}", hint)
+        return Problem(location, code, f"'{error.instance}' is not allowed; use one of the values listed", hint, place)
     if validator == "type":
         expected = error.validator_value
-        expected = " or ".join(expected) if isinstance(expected, list) else expected
+        shown = f"{type(error.instance).__name__} {error.instance!r}"[:120]
         return Problem(
             location,
             "WRONG_TYPE",
-            f"{where_text} must be {expected}, not {type(error.instance).__name__} {error.instance!r}"[:300],
-            'quote values such as "01" or "Y" to keep them as text',
+            f"write {_kind(expected)} here, not {shown}",
+            _type_hint(expected, error.instance),
+            place,
         )
     if validator == "pattern":
         return Problem(
-            location,
-            "BAD_NAME",
-            f"{error.instance!r} is not valid for {where_text}",
-            f"it must match {error.validator_value}",
+            location, "BAD_NAME", f"{error.instance!r} is not a valid name here", _pattern_hint(error), place
         )
     if validator == "const":
-        return Problem(location, "BAD_VALUE", f"{where_text} must be {error.validator_value!r}")
+        return Problem(location, "BAD_VALUE", f"write {error.validator_value!r} here", "", place)
+    if validator in ("minimum", "exclusiveMinimum"):
+        return Problem(
+            location,
+            "IMPOSSIBLE_BOUND",
+            f"{error.instance!r} is too small: the least allowed here is {error.validator_value}",
+            f"use {error.validator_value} or more; counts, lengths and ages cannot be negative or zero",
+            place,
+        )
+    if validator in ("maximum", "exclusiveMaximum"):
+        return Problem(
+            location,
+            "IMPOSSIBLE_BOUND",
+            f"{error.instance!r} is too large: the most allowed here is {error.validator_value}",
+            f"use {error.validator_value} or less",
+            place,
+        )
+    if validator in ("minItems", "minProperties"):
+        word = "entry" if error.validator_value == 1 else "entries"
+        return Problem(
+            location,
+            "EMPTY",
+            f"this list is empty; give at least {error.validator_value} {word}",
+            "an empty list shows the applicant nothing: fill it in or remove it",
+            place,
+        )
+    if validator == "minLength":
+        return Problem(location, "EMPTY", "this text is empty; write it or remove the property", "", place)
     if validator in ("oneOf", "anyOf"):
         shapes = error.schema.get("description", "exactly one of the allowed shapes")
-        return Problem(location, "AMBIGUOUS", f"{where_text} must be {shapes}", "see docs/authoring.md")
-    return Problem(location, "SCHEMA", f"{where_text}: {error.message}"[:300])
+        return Problem(location, "AMBIGUOUS", f"write this as {shapes}", "see docs/authoring.md", place)
+    return Problem(location, "SCHEMA", f"{error.message}"[:300], "see docs/authoring.md", place)
 
 
-def check_structure(part: str, tree, fallback: Location) -> list[Problem]:
+def _pattern_hint(error) -> str:
+    pattern = error.validator_value
+    if pattern == "^[a-z][a-z0-9_]*$":
+        return "answer keys use lower-case letters, digits and _, starting with a letter (e.g. first_name)"
+    if pattern == "^[a-z][a-z0-9_-]*$":
+        return "ids use lower-case letters, digits, _ and -, starting with a letter (e.g. mailing_address)"
+    if pattern.startswith("^/"):
+        return "routes start with / and use lower-case letters, digits and - (e.g. /final-steps)"
+    if pattern == "^[a-z][a-z0-9_]*_$":
+        return "prefixes are lower-case and end with _ (e.g. hs_2_)"
+    return f"it must match {pattern}"
+
+
+def check_structure(part: str, tree, fallback: Location, root: str) -> list[Problem]:
+    """Every problem of one file against its part of the grammar; `root` names the file's place
+    (`page about`, `tenant`, `option list countries`)."""
     problems = []
     seen = set()
     for error in _validator(part).iter_errors(tree):
         for leaf in _leaf_errors(error):
             location = _locate(tree, leaf.absolute_path, fallback)
-            problem = _describe(leaf, tree, location)
+            problem = _describe(leaf, tree, location, root)
             if (problem.location, problem.code, problem.message) not in seen:
                 seen.add((problem.location, problem.code, problem.message))
                 problems.append(problem)

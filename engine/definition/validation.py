@@ -1,9 +1,10 @@
 """Server-side answer validation: a pure function of (compiled form, answers, today[, tabs]).
 
 The compiled page schemas are plain JSON Schema plus five small keywords that the client's
-ajv implements the same way (client/src/form/keywords.js):
+ajv implements the same way (client/src/form/validation/keywords.js):
   fe_valid_date  the value is a real YYYY-MM-DD date
-  fe_date        {op: gte|lte, years: N}: the date compared with today shifted by N years
+  fe_date        {op: gte|lte, years?, months?, days?} or {op, date}: the date compared with today
+                 shifted (years, then months, then days; see dates.py) or with a fixed date
   fe_year        {op: gte|lte, years: N}: the date's year compared with today's year + N
   fe_compare     {op: lt|lte|gt|gte, target}: numbers as numbers, anything else as text
   fe_years       {start_year?, num_years, direction, extra}: one of the year list's values today
@@ -18,6 +19,7 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from engine.definition.conditions import prepare_instance
+from engine.definition.dates import bound_date
 
 DATE_PATTERN = _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 _NUMBER = re.compile(r"^\s*-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)\s*$")
@@ -30,13 +32,6 @@ def parse_date(value) -> dt.date | None:
         return dt.date.fromisoformat(value)
     except ValueError:
         return None
-
-
-def shift_years(day: dt.date, years: int) -> dt.date:
-    try:
-        return day.replace(year=day.year + years)
-    except ValueError:  # 29 February in a year without one
-        return day.replace(year=day.year + years, day=28)
 
 
 def _as_number(value):
@@ -81,7 +76,7 @@ def validator_class(today: dt.date):
         day = parse_date(instance)
         if day is None:
             return
-        bound = shift_years(today, spec["years"])
+        bound = bound_date(today, spec)
         if not (day >= bound if spec["op"] == "gte" else day <= bound):
             yield ValidationError(f"{instance} is not {spec['op']} {bound}")
 

@@ -27,20 +27,6 @@ class Settlement:
     cleared: list[str]  # answered keys the rules removed, sent in this save or stored before
 
 
-def condition_reads(schema) -> set[str]:
-    """The instance keys a compiled condition reads."""
-    keys: set[str] = set()
-    if isinstance(schema, dict):
-        keys.update(schema.get("required", ()))
-        keys.update(schema.get("properties", {}))
-        for name in ("allOf", "anyOf"):
-            for sub in schema.get(name, ()):
-                keys |= condition_reads(sub)
-        if "not" in schema:
-            keys |= condition_reads(schema["not"])
-    return keys
-
-
 class Visibility:
     def __init__(self, data: dict, reference: bool = False):
         spec = data["visibility"]
@@ -57,13 +43,6 @@ class Visibility:
         ]
         self.tab_defaults = {group: tabs["default"] for group, tabs in data["tabs"].items()}
         self.count_limits = {button: (entry["default"], entry["max"]) for button, entry in data["add_another"].items()}
-        governed = {key for rule in self.rules for key in rule["keys"]}
-        governing = {key for rule in self.rules for key in condition_reads(rule["when"])}
-        for dropdown in self.dropdowns:
-            governed |= {dropdown["key"], dropdown["desc_key"]}
-            governing.add(dropdown["controller"])
-        # A save that writes none of these keys cannot hide, show or change anything.
-        self.relevant = frozenset(governed | governing)
         pairs = [(rule["when"], rule["keys"]) for rule in self.rules]
         self._reference = reference
         self._hider = _reference_hider(pairs) if reference else compile_hider(pairs)
@@ -82,9 +61,6 @@ class Visibility:
 
     def instance(self, answers: dict, counts: dict | None, tabs: dict | None) -> dict:
         return prepare_instance(answers, tabs, self.tab_defaults, counts, self.count_limits)
-
-    def touches(self, patch: dict) -> bool:
-        return not self.relevant.isdisjoint(patch)
 
     # -- hidden means absent -------------------------------------------------------------------
     def hidden_keys(self, answers: dict, counts: dict | None = None, tabs: dict | None = None) -> list[str]:

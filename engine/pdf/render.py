@@ -21,10 +21,11 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate
+from reportlab.platypus import SimpleDocTemplate
 
 from engine.definition.visibility import Visibility
+from engine.pdf.blocks import FieldLine, draw_string
+from engine.pdf.blocks import TextBlock as Paragraph  # reportlab's Paragraph, with every script
 from engine.pdf.fonts import font_names
 
 CHECKED, UNCHECKED = "[X]", "[ ]"
@@ -91,110 +92,6 @@ def _markup(text: str) -> str:
     return escaped.replace("\n\n", "<br/><br/>").replace("\n", " ")
 
 
-class FieldLine(Flowable):
-    """A label in bold followed by its answer, wrapped with a hanging indent; drawn straight on
-    the canvas (no paragraph markup to parse), which keeps a whole application well under 100 ms.
-    Splits across pages by lines, so a long essay flows on."""
-
-    def __init__(
-        self,
-        label: str,
-        answer: str,
-        fonts: tuple[str, str],
-        size: float = 9.5,
-        leading: float = 12.5,
-        indent: float = 12,
-        space_after: float = 2.5,
-        lines=None,
-    ):
-        super().__init__()
-        self.label, self.answer, self.fonts = label, answer, fonts
-        self.size, self.leading, self.indent, self.space_after = size, leading, indent, space_after
-        self.lines = lines  # [[(font, text), ...], ...] once wrapped
-        self.style = _AnswerStyle  # for tools that read paragraphs (the benchmark's HTML twin)
-
-    @property
-    def text(self) -> str:
-        return f"<b>{escape(self.label)}</b>&nbsp;&nbsp;{escape(self.answer).replace(chr(10), '<br/>')}"
-
-    def _wrap_lines(self, width: float) -> list:
-        regular, bold = self.fonts
-        space = {font: stringWidth(" ", font, self.size) for font in self.fonts}
-        lines, line, used = [], [], 0.0
-        limit = width
-
-        def flush():
-            nonlocal line, used, limit
-            lines.append(line)
-            line, used, limit = [], 0.0, width - self.indent
-
-        words = [(bold, word) for word in self.label.split(" ")]
-        words.append((regular, "\0"))  # two spaces between label and answer
-        for number, paragraph in enumerate(self.answer.split("\n")):
-            if number:
-                words.append((regular, "\n"))
-            words.extend((regular, word) for word in paragraph.split(" "))
-        for font, word in words:
-            if word == "\n":
-                flush()
-                continue
-            if word == "\0":
-                used += 2 * space[font]
-                line.append((font, "  "))
-                continue
-            measured = stringWidth(word, font, self.size)
-            gap = space[font] if line and line[-1][1] != "  " else 0.0
-            if line and used + gap + measured > limit:
-                flush()
-                gap = 0.0
-            while measured > limit and len(word) > 1:  # a word wider than the line: cut it
-                cut = max(1, int(len(word) * limit / measured) - 1)
-                line.append((font, word[:cut]))
-                flush()
-                word = word[cut:]
-                measured = stringWidth(word, font, self.size)
-            line.append((font, (" " if gap else "") + word))
-            used += gap + measured
-        lines.append(line)
-        return lines
-
-    def wrap(self, available_width, available_height):
-        if self.lines is None or getattr(self, "_wrapped_width", None) != available_width:
-            self.lines = self._wrap_lines(available_width)
-            self._wrapped_width = available_width
-        self.width = available_width
-        self.height = len(self.lines) * self.leading
-        return self.width, self.height
-
-    def getSpaceAfter(self):
-        return self.space_after
-
-    def split(self, available_width, available_height):
-        self.wrap(available_width, available_height)
-        fits = int(available_height // self.leading)
-        if fits < 1 or fits >= len(self.lines):
-            return [] if fits < 1 else [self]
-        head = FieldLine(self.label, "", self.fonts, self.size, self.leading, self.indent, 0, self.lines[:fits])
-        tail = FieldLine(
-            self.label, "", self.fonts, self.size, self.leading, self.indent, self.space_after, self.lines[fits:]
-        )
-        tail._continued = True
-        head._wrapped_width = tail._wrapped_width = available_width
-        return [head, tail]
-
-    def draw(self):
-        text = self.canv.beginText()
-        y = self.height - self.size
-        for number, line in enumerate(self.lines):
-            x = 0 if number == 0 and not getattr(self, "_continued", False) else self.indent
-            text.setTextOrigin(x, y)
-            for font, chunk in line:
-                text.setFont(font, self.size)
-                text.textOut(chunk)
-            y -= self.leading
-        self.canv.drawText(text)
-
-
 def visible_inputs(visibility: Visibility, answers, documents, add_another, tabs) -> tuple[dict, dict]:
     """Hidden means absent: the answers and the documents (a document is its question's answer)
     that the form's hiding rules keep."""
@@ -204,10 +101,6 @@ def visible_inputs(visibility: Visibility, answers, documents, add_another, tabs
         {key: value for key, value in answers.items() if key in shown},
         {key: document for key, document in documents.items() if key in shown},
     )
-
-
-class _AnswerStyle:
-    name = "answer"
 
 
 class ApplicationRenderer:
@@ -221,7 +114,6 @@ class ApplicationRenderer:
         self.instance = self.visibility.instance(self.answers, self.add_another, self.tabs)
         self.options = form.get("options", {})
         self.styles = _Styles()
-        self.fonts = font_names()
         self.story: list = []
 
     # -- values --------------------------------------------------------------------------
@@ -251,7 +143,7 @@ class ApplicationRenderer:
     # -- output --------------------------------------------------------------------------
     def add(self, label: str, answer: str) -> None:
         """One entry per field: the label in bold, then the answer (plain text; newlines kept)."""
-        self.story.append(FieldLine(_MARKDOWN_BOLD.sub(r"\1", str(label)), answer, self.fonts))
+        self.story.append(FieldLine(_MARKDOWN_BOLD.sub(r"\1", str(label)), answer, self.styles.answer))
 
     def field(self, field: dict) -> None:
         if not self.visible(field):
@@ -367,14 +259,11 @@ class ApplicationRenderer:
 
 
 def _page_footer(title: str):
-    regular, _ = font_names()
-
     def draw(canvas, document):
         canvas.saveState()
-        canvas.setFont(regular, 8)
         canvas.setFillColor(colors.HexColor("#666666"))
-        canvas.drawString(document.leftMargin, 0.5 * inch, title)
-        canvas.drawRightString(LETTER[0] - document.rightMargin, 0.5 * inch, f"Page {document.page}")
+        draw_string(canvas, document.leftMargin, 0.5 * inch, title, 8)
+        draw_string(canvas, LETTER[0] - document.rightMargin, 0.5 * inch, f"Page {document.page}", 8, right=True)
         canvas.restoreState()
 
     return draw

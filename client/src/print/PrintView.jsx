@@ -177,7 +177,10 @@ function PrintField({ layout, context }) {
     default:
       return (
         <Row label={layout.label}>
-          <span className="print-value">{value ?? ""}</span>
+          {/* dir="auto": a typed answer takes its direction from its first letter (Arabic, Hebrew: right to left), as in the PDF */}
+          <span className="print-value" dir="auto">
+            {value ?? ""}
+          </span>
         </Row>
       );
   }

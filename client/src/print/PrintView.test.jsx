@@ -37,6 +37,16 @@ describe("PrintView", () => {
     expect(document.body.classList.contains("print-view")).toBe(true);
   });
 
+  it("gives each typed answer its own direction, so Arabic and Hebrew read right to left", () => {
+    const view = { answer: { first_name: "王小明", last_name: "محمد عبد الله", middle_name: "דוד כהן" } };
+    const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
+    const values = [...container.querySelectorAll(".print-value")];
+    for (const typed of ["王小明", "محمد عبد الله", "דוד כהן"]) {
+      const span = values.find((element) => element.textContent === typed);
+      expect(span?.getAttribute("dir")).toBe("auto");
+    }
+  });
+
   it("prints no answer the hiding rules hide (hidden means absent)", () => {
     const view = {
       answer: {

@@ -37,15 +37,23 @@ def test_seeded_errors_are_reported_with_locations_and_exit_1(tmp_path):
     shutil.copytree(ROOT / "tenants" / "intl_undergrad", tenant)
     about = tenant / "pages" / "about.yaml"
     text = about.read_text()
-    # A duplicate key: a second field named last_name, and a condition on an unknown key.
-    text = text.replace("key: middle_name", "key: last_name", 1)
+    # A duplicate key: a second field named last_name, and a condition on an unknown key. (The suffix
+    # field is renamed: nothing else refers to it, so these are the only two problems.)
+    text = text.replace("key: suffix", "key: last_name", 1)
     text = text.replace("valueKey: gender,", "valueKey: gendre,", 1)
     about.write_text(text)
     result = run("validate", str(tenant))
     assert result.returncode == 1
     lines = result.stdout.splitlines()
-    assert any(re.match(r".*/pages/about\.yaml:\d+:\d+: DUPLICATE_KEY answer key 'last_name'", line) for line in lines)
-    assert any(re.match(r".*/pages/about\.yaml:\d+:\d+: REF_UNKNOWN_KEY .*'gendre'", line) for line in lines)
+    place = r"page about > section identity > field"
+    assert any(
+        re.match(rf".*/pages/about\.yaml:\d+:\d+: DUPLICATE_KEY {place} last_name: answer key 'last_name'", line)
+        for line in lines
+    )
+    assert any(
+        re.match(rf".*/pages/about\.yaml:\d+:\d+: REF_UNKNOWN_KEY {place} add_another_gender: .*'gendre'", line)
+        for line in lines
+    )
     assert "did you mean 'gender'?" in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
 
@@ -53,6 +61,7 @@ def test_seeded_errors_are_reported_with_locations_and_exit_1(tmp_path):
     assert as_json["ok"] is False
     assert {"DUPLICATE_KEY", "REF_UNKNOWN_KEY"} <= {p["code"] for p in as_json["problems"]}
     assert all(p["line"] > 0 and p["col"] > 0 for p in as_json["problems"])
+    assert all(p["place"].startswith("page about > section identity > field ") for p in as_json["problems"])
 
 
 def test_missing_folder_is_a_clear_error(tmp_path):

@@ -149,7 +149,7 @@ def _edit(folder: Path, old: str, new: str, name="pages/about.yaml"):
             "UNKNOWN_FIELD_TYPE",
             "did you mean 'textarea'?",
         ),
-        ("max: 2, prefixes: [hs_, hs_2_]", "max: 11, prefixes: [hs_, hs_2_]", "ADD_ANOTHER_MAX", "the most is 10"),
+        ("max: 2, prefixes: [hs_, hs_2_]", "max: 11, prefixes: [hs_, hs_2_]", "ADD_ANOTHER_MAX", "at most 10 entries"),
         ("prefixes: [hs_, hs_2_]", "prefixes: [hs_, hs_3_]", "PREFIX_MISMATCH", "should be 'hs_2_'"),
         (
             "options: yn, label: Gender",
@@ -159,7 +159,7 @@ def _edit(folder: Path, old: str, new: str, name="pages/about.yaml"):
         ),
         ("default: typed", "default: typd", "REF_UNKNOWN_TAB", "did you mean 'typed'?"),
         ("required: true}\n      - {key: gender", "required: 3}\n      - {key: gender", "AMBIGUOUS", "true, a message"),
-        ("{latest: {years_ago: 13}", "{latest: {years_ago: thirteen}", "WRONG_TYPE", "integer"),
+        ("{latest: {years_ago: 13}", "{latest: {years_ago: thirteen}", "WRONG_TYPE", "write a whole number here"),
         ("title: About You\n", "title: About You\ncolour: blue\n", "UNKNOWN_PROPERTY", "'colour'"),
         ("nav_label: About You\n", "nav_label: About You\n  bad: [\n", "YAML_SYNTAX", ""),
         ("title: About You\n", "title: About You\ntitle: Again\n", "YAML_DUPLICATE_KEY", "'title' is written twice"),
@@ -184,6 +184,15 @@ def test_impossible_banner_date(tmp_path):
     problems = _problems(folder)
     assert [p.code for p in problems] == ["BAD_DATE"]
     assert problems[0].location.line == 10 and "2025-02-30" in problems[0].message
+
+
+def test_an_unknown_applicant_name_key_is_located(tmp_path):
+    folder = _copy(tmp_path)
+    tenant = (folder / "tenant.yaml").read_text()
+    (folder / "tenant.yaml").write_text(tenant.replace("settings: {", "settings: {applicant_name: [first_nme], ", 1))
+    problems = _problems(folder)
+    assert [p.code for p in problems] == ["REF_UNKNOWN_KEY"]
+    assert "applicant_name names 'first_nme'" in problems[0].message and "first_name" in problems[0].format()
 
 
 def test_missing_page_file_is_reported(tmp_path):

@@ -2,7 +2,7 @@
 // client runs under a strict Content-Security-Policy. It understands exactly the keywords the
 // compiler emits and mirrors engine/definition/codegen.py; the shared golden cases run through it,
 // through ajv and through both server paths, so none of them can drift.
-import { compare, parseDate, shiftYears, todayParts, yearOptions } from "./keywords.js";
+import { compare, dateBound, parseDate, todayParts, yearOptions } from "./keywords.js";
 
 const STRUCTURAL = new Set(["$schema", "x-messages", "description", "title"]);
 const has = (object, key) =>
@@ -68,7 +68,7 @@ export function makeInterpreter(today) {
       case "fe_date": {
         const day = parseDate(value);
         if (day === null) return true;
-        const order = cmpDates(day, shiftYears(now, spec.years));
+        const order = cmpDates(day, dateBound(now, spec));
         return spec.op === "gte" ? order >= 0 : order <= 0;
       }
       case "fe_year": {

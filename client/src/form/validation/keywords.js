@@ -1,4 +1,4 @@
-// The compiled form's four custom keywords, implemented exactly as engine/definition/validation.py does.
+// The compiled form's custom keywords, implemented exactly as engine/definition/validation.py does.
 const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const NUMBER = /^\s*-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)\s*$/;
 
@@ -18,15 +18,26 @@ export function todayParts(today) {
   return { y: now.getFullYear(), m: now.getMonth() + 1, d: now.getDate() };
 }
 
-function isLeap(y) {
-  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+function daysInMonth(y, m) {
+  const date = new Date(Date.UTC(2000, m, 0));
+  date.setUTCFullYear(y, m, 0); // day 0 of the next month: the last day of this one
+  return date.getUTCDate();
 }
 
-export function shiftYears(day, years) {
-  const y = day.y + years;
-  // 29 February in a year without one becomes 28 February, as on the server.
-  const d = day.m === 2 && day.d === 29 && !isLeap(y) ? 28 : day.d;
-  return { y, m: day.m, d };
+/** Years, then months (the day kept, or the month's last day), then days: engine/definition/dates.py shift. */
+export function shiftDate(day, years = 0, months = 0, days = 0) {
+  const total = (day.y + years) * 12 + (day.m - 1) + months;
+  const y = Math.floor(total / 12);
+  const m = total - y * 12 + 1;
+  const date = new Date(Date.UTC(2000, 0, 1));
+  date.setUTCFullYear(y, m - 1, Math.min(day.d, daysInMonth(y, m)) + days);
+  return { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate() };
+}
+
+/** A date rule's bound on `now`: a fixed {date}, or today shifted by {years, months, days}. */
+export function dateBound(now, spec) {
+  if (spec.date) return parseDate(spec.date);
+  return shiftDate(now, spec.years || 0, spec.months || 0, spec.days || 0);
 }
 
 function cmpDates(a, b) {
@@ -85,7 +96,7 @@ export function addKeywords(ajv, today) {
     validate: (spec, value) => {
       const day = parseDate(value);
       if (day === null) return true;
-      const order = cmpDates(day, shiftYears(now, spec.years));
+      const order = cmpDates(day, dateBound(now, spec));
       return spec.op === "gte" ? order >= 0 : order <= 0;
     },
   });

@@ -1,0 +1,1140 @@
+"""A corpus of realistic author mistakes: each case is one small broken tenant (a valid base with
+one file replaced), the problem `formengine validate` must report, where, and by which name."""
+
+import textwrap
+from dataclasses import dataclass, field
+
+TENANT = """\
+schema_version: 1
+id: corpus
+name: Corpus College Application
+default_route: /about
+settings: {support_email: help@corpus.example, admissions_email: office@corpus.example}
+pages: [pages/about.yaml, pages/education.yaml]
+options: options/
+"""
+
+OPTIONS = {
+    "options/yes_no.yaml": 'options:\n  - {value: "Y", label: "Yes"}\n  - {value: "N", label: "No"}\n',
+    "options/countries.yaml": (
+        "options:\n  - {value: USA, label: United States}\n  - {value: CAN, label: Canada}\n"
+        "  - {value: FRA, label: France}\n"
+    ),
+    "options/us_states.yaml": "options:\n  - {value: IL, label: Illinois}\n  - {value: NY, label: New York}\n",
+}
+
+ABOUT = """\
+route: /about
+title: About You
+nav_label: About You
+sections:
+  - id: identity
+    fields:
+      - {key: first_name, type: text, label: First Name, required: true}
+      - {key: citizen, type: radio, options: yes_no, label: Are you a citizen?}
+      - {key: country, type: select, options: countries, label: Country}
+"""
+
+EDUCATION = """\
+route: /education
+title: Education
+nav_label: Education
+sections:
+  - id: testing
+    fields:
+      - {key: sat_taken, type: radio, options: yes_no, label: Have you taken the SAT?}
+      - {key: sat_total, type: text, label: SAT Total}
+"""
+
+
+def base_files() -> dict[str, str]:
+    return {"tenant.yaml": TENANT, "pages/about.yaml": ABOUT, "pages/education.yaml": EDUCATION, **OPTIONS}
+
+
+@dataclass
+class Mistake:
+    name: str
+    files: dict[str, str]  # replaced (or added) files, dedented
+    code: str
+    file: str
+    line: int
+    place: str
+    fragment: str  # in the message
+    hint: str = ""  # in the hint
+    remove: list[str] = field(default_factory=list)  # files to delete
+
+
+def _page(route: str, section: str, fields: str, more: str = "") -> str:
+    """A page file: route, title, nav_label, one section (line 5: `- id`, line 7: first field)."""
+    title = route.strip("/").title()
+    body = textwrap.dedent(fields).strip("\n")
+    text = f"route: {route}\ntitle: {title}\nnav_label: {title}\nsections:\n  - id: {section}\n    fields:\n"
+    text += textwrap.indent(body, "      ") + "\n"
+    return text + more
+
+
+def education(fields: str, more: str = "") -> dict[str, str]:
+    return {"pages/education.yaml": _page("/education", "testing", fields, more)}
+
+
+def about(fields: str, more: str = "") -> dict[str, str]:
+    return {"pages/about.yaml": _page("/about", "identity", fields, more)}
+
+
+SAT = "- {key: sat_taken, type: radio, options: yes_no, label: Have you taken the SAT?}"
+CHECK = "- {key: sat_unsure, type: checkbox, label: I am not sure yet}"
+T = "page education > section testing"
+A = "page about > section identity"
+
+MISTAKES = [
+    # --- operators with the wrong kind of target ------------------------------------------
+    Mistake(
+        "in with one value instead of a list",
+        education(f"""
+        {SAT}
+        - {{key: sat_total, type: text, label: SAT Total, show_if: {{valueKey: sat_taken, operator: in, target: "Y"}}}}
+        """),
+        "OPERATOR_TARGET",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_total",
+        "needs a list",
+        "target: [Y]",
+    ),
+    Mistake(
+        "notIn with one value",
+        education(f"""
+        {SAT}
+        - {{key: sat_total, type: text, label: SAT Total, show_if: {{valueKey: sat_taken, operator: notIn, target: "N"}}}}
+        """),
+        "OPERATOR_TARGET",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_total",
+        "needs a list",
+        "[N]",
+    ),
+    Mistake(
+        "equals with a list",
+        education(f"""
+        {SAT}
+        - {{key: sat_total, type: text, label: SAT Total, show_if: {{valueKey: sat_taken, operator: equals, target: ["Y", "N"]}}}}
+        """),
+        "OPERATOR_TARGET",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_total",
+        "one value, not a list",
+        "operator: in",
+    ),
+    Mistake(
+        "gt with a word",
+        education("""
+        - {key: sat_total, type: text, label: SAT Total}
+        - {key: sat_essay, type: text, label: SAT Essay, show_if: {valueKey: sat_total, operator: gt, target: high}}
+        """),
+        "OPERATOR_TARGET",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_essay",
+        "numbers or dates",
+        "a number",
+    ),
+    Mistake(
+        "lt on a checkbox",
+        education(f"""
+        {CHECK}
+        - {{key: sat_total, type: text, label: SAT Total, show_if: {{valueKey: sat_unsure, operator: lt, target: 1}}}}
+        """),
+        "OPERATOR_TARGET",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_total",
+        "cannot compare a checkbox",
+        "equals",
+    ),
+    Mistake(
+        "answered with a target",
+        education(f"""
+        {SAT}
+        - {{key: sat_total, type: text, label: SAT Total, show_if: {{valueKey: sat_taken, operator: answered, target: "Y"}}}}
+        """),
+        "OPERATOR_TARGET",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_total",
+        "takes no target",
+        "remove target",
+    ),
+    Mistake(
+        "equals without a target",
+        education(f"""
+        {SAT}
+        - {{key: sat_total, type: text, label: SAT Total, show_if: {{valueKey: sat_taken, operator: equals}}}}
+        """),
+        "OPERATOR_TARGET",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_total",
+        "needs a target",
+        "add target",
+    ),
+    Mistake(
+        "in with an empty list",
+        education(f"""
+        {SAT}
+        - {{key: sat_total, type: text, label: SAT Total, show_if: {{valueKey: sat_taken, operator: in, target: []}}}}
+        """),
+        "OPERATOR_TARGET",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_total",
+        "never true",
+        "list the values",
+    ),
+    # --- targets the controller can never hold --------------------------------------------
+    Mistake(
+        "the option's label instead of its value",
+        education(f"""
+        {SAT}
+        - {{key: sat_total, type: text, label: SAT Total, show_if: {{valueKey: sat_taken, operator: equals, target: "Yes"}}}}
+        """),
+        "TARGET_IMPOSSIBLE",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_total",
+        "can never be 'Yes'",
+        "write its value 'Y'",
+    ),
+    Mistake(
+        "a misspelt option value",
+        about("""
+        - {key: country, type: select, options: countries, label: Country}
+        - {key: ssn, type: text, label: Social Security Number, show_if: {valueKey: country, operator: equals, target: USAA}}
+        """),
+        "TARGET_IMPOSSIBLE",
+        "pages/about.yaml",
+        8,
+        f"{A} > field ssn",
+        "can never be 'USAA'",
+        "did you mean 'USA'?",
+    ),
+    Mistake(
+        "a list with one impossible value",
+        about("""
+        - {key: country, type: select, options: countries, label: Country}
+        - {key: province, type: text, label: Province, show_if: {valueKey: country, operator: in, target: [USA, Canada]}}
+        """),
+        "TARGET_IMPOSSIBLE",
+        "pages/about.yaml",
+        8,
+        f"{A} > field province",
+        "can never be 'Canada'",
+        "write its value 'CAN'",
+    ),
+    Mistake(
+        "a checkbox compared with Y",
+        education(f"""
+        {CHECK}
+        - {{key: sat_total, type: text, label: SAT Total, show_if: {{valueKey: sat_unsure, operator: equals, target: "Y"}}}}
+        """),
+        "TARGET_IMPOSSIBLE",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_total",
+        "true or false, never 'Y'",
+        "target: true",
+    ),
+    Mistake(
+        "a checkbox compared with quoted true",
+        education(f"""
+        {CHECK}
+        - {{key: sat_total, type: text, label: SAT Total, show_if: {{valueKey: sat_unsure, operator: equals, target: "true"}}}}
+        """),
+        "TARGET_IMPOSSIBLE",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_total",
+        "never 'true'",
+        "without quotes",
+    ),
+    Mistake(
+        "a target longer than the field allows",
+        about("""
+        - {key: state_code, type: text, label: State Code, max_length: 2}
+        - {key: county, type: text, label: County, show_if: {valueKey: state_code, operator: equals, target: ILL}}
+        """),
+        "TARGET_IMPOSSIBLE",
+        "pages/about.yaml",
+        8,
+        f"{A} > field county",
+        "at most 2 characters",
+        "shorten",
+    ),
+    Mistake(
+        "a target the field's pattern refuses",
+        education("""
+        - {key: sat_total, type: text, label: SAT Total, rules: [{pattern: "^[0-9]{3,4}$", message: Enter your score.}]}
+        - {key: sat_essay, type: text, label: SAT Essay, show_if: {valueKey: sat_total, operator: equals, target: high}}
+        """),
+        "TARGET_IMPOSSIBLE",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_essay",
+        "must match",
+        "accepts",
+    ),
+    Mistake(
+        "a dropdown list for a value its controller never has",
+        about("""
+        - {key: country, type: select, options: countries, label: Country}
+        - key: state
+          type: conditional_select
+          label: State
+          options_by: {controller: country, options: {US: us_states}}
+        """),
+        "TARGET_IMPOSSIBLE",
+        "pages/about.yaml",
+        11,
+        f"{A} > field state",
+        "can never be 'US'",
+        "did you mean 'USA'?",
+    ),
+    # --- conditions that hide themselves --------------------------------------------------
+    Mistake(
+        "a section shown by a question inside it",
+        {
+            "pages/about.yaml": """\
+route: /about
+title: About You
+nav_label: About You
+sections:
+  - id: identity
+    fields:
+      - {key: first_name, type: text, label: First Name}
+  - id: mailing
+    show_if: {valueKey: has_mailing, operator: equals, target: "Y"}
+    fields:
+      - {key: has_mailing, type: radio, options: yes_no, label: Do you have a mailing address?}
+      - {key: mailing_line, type: text, label: Mailing Address}
+"""
+        },
+        "CONDITION_SELF",
+        "pages/about.yaml",
+        9,
+        "page about > section mailing",
+        "which it hides itself",
+        "outside",
+    ),
+    Mistake(
+        "a field shown by its own answer",
+        education("""
+        - {key: sat_total, type: text, label: SAT Total, show_if: {valueKey: sat_total, operator: answered}}
+        """),
+        "CONDITION_SELF",
+        "pages/education.yaml",
+        7,
+        f"{T} > field sat_total",
+        "which it hides itself",
+        "outside",
+    ),
+    Mistake(
+        "a dropdown controlled by itself",
+        about("""
+        - key: state
+          type: conditional_select
+          label: State
+          options_by: {controller: state, options: {USA: us_states}}
+        """),
+        "CONDITION_SELF",
+        "pages/about.yaml",
+        10,
+        f"{A} > field state",
+        "the dropdown itself",
+        "country",
+    ),
+    Mistake(
+        "one_of_required naming the field itself",
+        about("""
+        - {key: phone_home, type: text, label: Home Phone, rules: [{one_of_required: [phone_home], message: Give a phone.}]}
+        """),
+        "CONDITION_SELF",
+        "pages/about.yaml",
+        7,
+        f"{A} > field phone_home > rule 1",
+        "the field itself",
+        "other fields",
+    ),
+    # --- references to things that do not exist -------------------------------------------
+    Mistake(
+        "a misspelt valueKey",
+        education(f"""
+        {SAT}
+        - {{key: sat_total, type: text, label: SAT Total, show_if: {{valueKey: sat_taekn, operator: equals, target: "Y"}}}}
+        """),
+        "REF_UNKNOWN_KEY",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_total",
+        "'sat_taekn'",
+        "did you mean 'sat_taken'?",
+    ),
+    Mistake(
+        "a misspelt controller",
+        about("""
+        - {key: country, type: select, options: countries, label: Country}
+        - key: state
+          type: conditional_select
+          label: State
+          options_by: {controller: contry, options: {USA: us_states}}
+        """),
+        "REF_UNKNOWN_KEY",
+        "pages/about.yaml",
+        11,
+        f"{A} > field state",
+        "controller names 'contry'",
+        "did you mean 'country'?",
+    ),
+    Mistake(
+        "a misspelt option list",
+        about("""
+        - {key: country, type: select, options: countrys, label: Country}
+        """),
+        "REF_UNKNOWN_OPTIONS",
+        "pages/about.yaml",
+        7,
+        f"{A} > field country",
+        "'countrys' does not exist",
+        "did you mean 'countries'?",
+    ),
+    Mistake(
+        "a misspelt list in a dropdown's options_by",
+        about("""
+        - {key: country, type: select, options: countries, label: Country}
+        - key: state
+          type: conditional_select
+          label: State
+          options_by: {controller: country, options: {USA: us_state}}
+        """),
+        "REF_UNKNOWN_OPTIONS",
+        "pages/about.yaml",
+        11,
+        f"{A} > field state",
+        "'us_state' does not exist",
+        "did you mean 'us_states'?",
+    ),
+    Mistake(
+        "a misspelt key in a section's clears",
+        education(
+            f"""
+        {SAT}
+        """,
+            """\
+  - id: scores
+    show_if: {valueKey: sat_taken, operator: equals, target: "Y"}
+    clears: [sat_totl]
+    fields:
+      - {key: sat_total, type: text, label: SAT Total}
+""",
+        ),
+        "REF_UNKNOWN_KEY",
+        "pages/education.yaml",
+        10,
+        "page education > section scores",
+        "clears names 'sat_totl'",
+        "did you mean 'sat_total'?",
+    ),
+    Mistake(
+        "a misspelt key in a tab's clears",
+        {
+            "pages/education.yaml": """\
+route: /education
+title: Education
+nav_label: Education
+sections:
+  - id: essay
+    tabs:
+      id: essay_mode
+      default: typed
+      options:
+        - {id: typed, label: Type it, clears: [essay_fil], fields: [{key: essay, type: textarea, label: Essay}]}
+        - {id: uploaded, label: Upload it, clears: [essay], fields: [{key: essay_file, type: file, label: Essay File}]}
+"""
+        },
+        "REF_UNKNOWN_KEY",
+        "pages/education.yaml",
+        10,
+        "page education > section essay > tabs essay_mode > tab typed",
+        "'essay_fil'",
+        "did you mean 'essay_file'?",
+    ),
+    Mistake(
+        "a misspelt default tab",
+        {
+            "pages/education.yaml": """\
+route: /education
+title: Education
+nav_label: Education
+sections:
+  - id: essay
+    tabs:
+      id: essay_mode
+      default: typd
+      options:
+        - {id: typed, label: Type it, fields: [{key: essay, type: textarea, label: Essay}]}
+        - {id: uploaded, label: Upload it, fields: [{key: essay_file, type: file, label: Essay File}]}
+"""
+        },
+        "REF_UNKNOWN_TAB",
+        "pages/education.yaml",
+        8,
+        "page education > section essay > tabs essay_mode",
+        "'typd' is not one of the tabs",
+        "did you mean 'typed'?",
+    ),
+    Mistake(
+        "a misspelt name key in the welcome banner",
+        {"tenant.yaml": TENANT + "banners:\n  welcome:\n    name_keys: [first_nme]\n"},
+        "REF_UNKNOWN_KEY",
+        "tenant.yaml",
+        10,
+        "tenant > banners > welcome",
+        "'first_nme'",
+        "did you mean 'first_name'?",
+    ),
+    Mistake(
+        "a misspelt default route",
+        {"tenant.yaml": TENANT.replace("default_route: /about", "default_route: /abuot")},
+        "REF_UNKNOWN_ROUTE",
+        "tenant.yaml",
+        4,
+        "tenant",
+        "'/abuot'",
+        "did you mean '/about'?",
+    ),
+    Mistake(
+        "a banner link to a page that does not exist",
+        {
+            "tenant.yaml": TENANT
+            + (
+                "banners:\n  welcome:\n    anonymous:\n      text: First time here?\n      link: {label: Log in, route: /log-in}\n"
+            )
+        },
+        "REF_UNKNOWN_ROUTE",
+        "tenant.yaml",
+        12,
+        "tenant > banners > welcome > anonymous > link",
+        "'/log-in'",
+        "did you mean '/login'?",
+    ),
+    Mistake(
+        "a misspelt key in a rule's when",
+        education(f"""
+        {SAT}
+        - key: sat_total
+          type: text
+          label: SAT Total
+          rules: [{{pattern: "^[0-9]+$", message: Digits only., when: {{valueKey: sat_take, operator: equals, target: "Y"}}}}]
+        """),
+        "REF_UNKNOWN_KEY",
+        "pages/education.yaml",
+        11,
+        f"{T} > field sat_total > rule 1",
+        "'sat_take'",
+        "did you mean 'sat_taken'?",
+    ),
+    # --- option lists ----------------------------------------------------------------------
+    Mistake(
+        "the same value twice in a list",
+        {
+            "options/countries.yaml": (
+                "options:\n  - {value: USA, label: United States}\n  - {value: CAN, label: Canada}\n  - {value: USA, label: America}\n"
+            )
+        },
+        "DUPLICATE_OPTION",
+        "options/countries.yaml",
+        4,
+        "option list countries > option 'USA'",
+        "also option 1's value",
+        "its own value",
+    ),
+    Mistake(
+        "the same label twice in a list",
+        {
+            "options/countries.yaml": (
+                "options:\n  - {value: USA, label: United States}\n  - {value: US, label: United States}\n"
+            )
+        },
+        "DUPLICATE_OPTION",
+        "options/countries.yaml",
+        3,
+        "option list countries > option 'US'",
+        "also option 1's label",
+        "its own label",
+    ),
+    Mistake(
+        "the same value twice in an inline list",
+        about("""
+        - key: contact_time
+          type: radio
+          label: When may we call?
+          options: [{value: AM, label: Morning}, {value: PM, label: Afternoon}, {value: AM, label: Evening}]
+        """),
+        "DUPLICATE_OPTION",
+        "pages/about.yaml",
+        10,
+        f"{A} > field contact_time > options > option 'AM'",
+        "also option 1's value",
+        "its own value",
+    ),
+    Mistake(
+        "an empty option value",
+        {"options/yes_no.yaml": 'options:\n  - {value: "", label: "Not sure"}\n  - {value: "Y", label: "Yes"}\n'},
+        "BAD_OPTION",
+        "options/yes_no.yaml",
+        2,
+        "option list yes_no > option ''",
+        "empty",
+        "'--'",
+    ),
+    Mistake(
+        "an option list with no options",
+        {"options/us_states.yaml": "options: []\n"},
+        "EMPTY",
+        "options/us_states.yaml",
+        1,
+        "option list us_states > options",
+        "empty",
+        "fill it in",
+    ),
+    # --- impossible bounds -------------------------------------------------------------------
+    Mistake(
+        "min_length above max_length",
+        about("""
+        - {key: zip, type: text, label: ZIP Code, max_length: 5, rules: [{min_length: 9, message: Enter the ZIP+4.}]}
+        """),
+        "IMPOSSIBLE_BOUND",
+        "pages/about.yaml",
+        7,
+        f"{A} > field zip > rule 1",
+        "no answer can pass",
+        "raise max_length",
+    ),
+    Mistake(
+        "a max length beyond what a text field holds",
+        about("""
+        - {key: biography, type: text, label: Biography, max_length: 5000}
+        """),
+        "IMPOSSIBLE_BOUND",
+        "pages/about.yaml",
+        7,
+        f"{A} > field biography",
+        "more than a text answer can hold",
+        "textarea",
+    ),
+    Mistake(
+        "a max length on a checkbox",
+        about("""
+        - {key: agree, type: checkbox, label: I agree, max_length: 5}
+        """),
+        "RULE_NOT_APPLICABLE",
+        "pages/about.yaml",
+        7,
+        f"{A} > field agree",
+        "does not apply to a checkbox",
+        "remove",
+    ),
+    Mistake(
+        "a negative age",
+        about("""
+        - key: birth_date
+          type: date
+          label: Date of Birth
+          rules: [{latest: {years_ago: -13}, message: You must be 13.}]
+        """),
+        "IMPOSSIBLE_BOUND",
+        "pages/about.yaml",
+        10,
+        f"{A} > field birth_date > rule 1",
+        "in the future",
+        "today + 13y",
+    ),
+    Mistake(
+        "an earliest date after the latest",
+        about("""
+        - key: birth_date
+          type: date
+          label: Date of Birth
+          rules:
+            - {earliest: {years_ago: 10}, message: Too old.}
+            - {latest: {years_ago: 13}, message: You must be 13.}
+        """),
+        "IMPOSSIBLE_BOUND",
+        "pages/about.yaml",
+        12,
+        f"{A} > field birth_date",
+        "no date can pass",
+        "swap",
+    ),
+    Mistake(
+        "not_before after not_after",
+        education("""
+        - key: test_date
+          type: date
+          label: Test Date
+          rules:
+            - {not_before: today, message: Give a future date.}
+            - {not_after: today - 1y, message: Give a date within a year.}
+        """),
+        "IMPOSSIBLE_BOUND",
+        "pages/education.yaml",
+        12,
+        f"{T} > field test_date",
+        "no date can pass",
+        "swap",
+    ),
+    Mistake(
+        "a relative date the engine cannot read",
+        about("""
+        - key: birth_date
+          type: date
+          label: Date of Birth
+          rules: [{not_after: today minus 16 years, message: You must be 16.}]
+        """),
+        "BAD_DATE",
+        "pages/about.yaml",
+        10,
+        f"{A} > field birth_date > rule 1",
+        "not a date the engine can read",
+        "today - 16y",
+    ),
+    Mistake(
+        "min_year after max_year",
+        about("""
+        - key: move_date
+          type: date
+          label: Moving Date
+          rules:
+            - {min_year: {years_from_now: 2}, message: Too early.}
+            - {max_year: {years_from_now: -2}, message: Too late.}
+        """),
+        "IMPOSSIBLE_BOUND",
+        "pages/about.yaml",
+        12,
+        f"{A} > field move_date > rule 2",
+        "no year can pass",
+        "swap",
+    ),
+    Mistake(
+        "an add-another that allows no entry",
+        {
+            "pages/education.yaml": """\
+route: /education
+title: Education
+nav_label: Education
+sections:
+  - id: tests
+    add_another: {id: tests, max: 0, prefixes: [test_]}
+    fields:
+      - {key: name, type: text, label: Test Name}
+"""
+        },
+        "IMPOSSIBLE_BOUND",
+        "pages/education.yaml",
+        6,
+        "page education > section tests > add-another tests > max",
+        "too small",
+        "cannot be negative or zero",
+    ),
+    Mistake(
+        "an add-another above the maximum of 10",
+        {
+            "pages/education.yaml": """\
+route: /education
+title: Education
+nav_label: Education
+sections:
+  - id: tests
+    add_another: {id: tests, max: 12, prefixes: [t_, t_2_, t_3_, t_4_, t_5_, t_6_, t_7_, t_8_, t_9_, t_10_, t_11_, t_12_]}
+    fields:
+      - {key: name, type: text, label: Test Name}
+"""
+        },
+        "ADD_ANOTHER_MAX",
+        "pages/education.yaml",
+        6,
+        "page education > section tests > add-another tests",
+        "at most 10 entries",
+        "10 or fewer",
+    ),
+    Mistake(
+        "prefixes that skip a number",
+        {
+            "pages/education.yaml": """\
+route: /education
+title: Education
+nav_label: Education
+sections:
+  - id: tests
+    add_another: {id: tests, max: 3, prefixes: [test_, test_2_, test_4_]}
+    fields:
+      - {key: name, type: text, label: Test Name}
+"""
+        },
+        "PREFIX_MISMATCH",
+        "pages/education.yaml",
+        6,
+        "page education > section tests > add-another tests",
+        "'test_4_' does not follow",
+        "'test_3_'",
+    ),
+    Mistake(
+        "an idle prompt longer than the timeout",
+        {
+            "tenant.yaml": TENANT.replace(
+                "admissions_email: office@corpus.example}",
+                "admissions_email: office@corpus.example,\n  idle: {timeout_ms: 60000, prompt_ms: 900000}}",
+            )
+        },
+        "IMPOSSIBLE_BOUND",
+        "tenant.yaml",
+        6,
+        "tenant > settings > idle",
+        "prompt",
+        "smaller than timeout_ms",
+    ),
+    # --- rules that cannot apply -----------------------------------------------------------
+    Mistake(
+        "a date rule on a text field",
+        about("""
+        - key: birth_date
+          type: text
+          label: Date of Birth
+          rules: [{not_after: today - 13y, message: You must be 13.}]
+        """),
+        "RULE_NOT_APPLICABLE",
+        "pages/about.yaml",
+        10,
+        f"{A} > field birth_date > rule 1",
+        "compares dates, but this is a text",
+        "type: date",
+    ),
+    Mistake(
+        "must_be_true on a radio",
+        about("""
+        - {key: agree, type: radio, options: yes_no, label: Do you agree?, must_be_true: You must agree.}
+        """),
+        "RULE_NOT_APPLICABLE",
+        "pages/about.yaml",
+        7,
+        f"{A} > field agree",
+        "applies to checkboxes",
+        "type: checkbox",
+    ),
+    Mistake(
+        "a pattern on a checkbox",
+        about("""
+        - {key: agree, type: checkbox, label: I agree, rules: [{pattern: "^Y$", message: Agree.}]}
+        """),
+        "RULE_NOT_APPLICABLE",
+        "pages/about.yaml",
+        7,
+        f"{A} > field agree > rule 1",
+        "cannot apply to a checkbox",
+        "remove",
+    ),
+    # --- patterns ------------------------------------------------------------------------------
+    Mistake(
+        "a character set never closed",
+        education("""
+        - {key: sat_total, type: text, label: SAT Total, rules: [{pattern: "^[0-9{3,4}$", message: Digits.}]}
+        """),
+        "BAD_PATTERN",
+        "pages/education.yaml",
+        7,
+        f"{T} > field sat_total > rule 1",
+        "never closed with ']'",
+        "escape",
+    ),
+    Mistake(
+        "a repeat sign with nothing to repeat",
+        about("""
+        - {key: phone, type: text, label: Phone, rules: [{pattern: "^+1[0-9]{10}$", message: Give +1 and 10 digits.}]}
+        """),
+        "BAD_PATTERN",
+        "pages/about.yaml",
+        7,
+        f"{A} > field phone > rule 1",
+        "nothing before it to repeat",
+        "escape",
+    ),
+    Mistake(
+        "a Python-only named group",
+        about("""
+        - {key: zip, type: text, label: ZIP, rules: [{pattern: "^(?P<zip>[0-9]{5})$", message: Five digits.}]}
+        """),
+        "BAD_PATTERN",
+        "pages/about.yaml",
+        7,
+        f"{A} > field zip > rule 1",
+        "would not work in the browser",
+        "Python and JavaScript",
+    ),
+    Mistake(
+        "an escape the browser refuses",
+        about("""
+        - {key: zip, type: text, label: ZIP, rules: [{pattern: "^[0-9]{5}\\\\-[0-9]{4}$", message: ZIP+4.}]}
+        """),
+        "BAD_PATTERN",
+        "pages/about.yaml",
+        7,
+        f"{A} > field zip > rule 1",
+        "'\\-' is not an escape JavaScript knows",
+        "without the backslash",
+    ),
+    # --- empty files, pages, sections ----------------------------------------------------------
+    Mistake(
+        "an empty page file",
+        {"pages/education.yaml": ""},
+        "EMPTY_FILE",
+        "pages/education.yaml",
+        1,
+        "page file education",
+        "empty",
+        "tenant.yaml:6",
+    ),
+    Mistake(
+        "an empty option list file",
+        {"options/us_states.yaml": "# to do\n"},
+        "EMPTY_FILE",
+        "options/us_states.yaml",
+        1,
+        "option list us_states",
+        "empty",
+        "remove the file",
+    ),
+    Mistake(
+        "a page without sections",
+        {"pages/education.yaml": "route: /education\ntitle: Education\nnav_label: Education\nsections: []\n"},
+        "EMPTY",
+        "pages/education.yaml",
+        4,
+        "page education > sections",
+        "empty",
+        "fill it in",
+    ),
+    Mistake(
+        "a section without fields",
+        {
+            "pages/education.yaml": (
+                "route: /education\ntitle: Education\nnav_label: Education\nsections:\n  - id: testing\n    fields: []\n"
+            )
+        },
+        "EMPTY",
+        "pages/education.yaml",
+        6,
+        "page education > section testing > fields",
+        "empty",
+        "fill it in",
+    ),
+    Mistake(
+        "an empty content file",
+        {
+            "pages/education.yaml": (
+                "route: /education\ntitle: Education\nnav_label: Education\nsections:\n  - id: testing\n    text: {file: content/testing.md}\n"
+                "    fields:\n      - {key: sat_total, type: text, label: SAT Total}\n"
+            ),
+            "content/testing.md": "",
+        },
+        "EMPTY_FILE",
+        "pages/education.yaml",
+        6,
+        "content file testing",
+        "empty",
+        "write",
+    ),
+    # --- branches, tabs, confirm -----------------------------------------------------------------
+    Mistake(
+        "a fallback branch before another branch",
+        {
+            "pages/about.yaml": """\
+route: /about
+title: About You
+nav_label: About You
+sections:
+  - id: identity
+    fields:
+      - {key: citizen, type: radio, options: yes_no, label: Are you a citizen?}
+  - id: status
+    branches:
+      - id: otherwise
+        fields: [{key: visa, type: text, label: Visa Type}]
+      - id: citizen
+        show_if: {valueKey: citizen, operator: equals, target: "Y"}
+        fields: [{key: passport, type: text, label: Passport Number}]
+"""
+        },
+        "BRANCH_UNREACHABLE",
+        "pages/about.yaml",
+        12,
+        "page about > section status > branch citizen",
+        "never can",
+        "last",
+    ),
+    Mistake(
+        "two branches with the same condition",
+        {
+            "pages/about.yaml": """\
+route: /about
+title: About You
+nav_label: About You
+sections:
+  - id: identity
+    fields:
+      - {key: citizen, type: radio, options: yes_no, label: Are you a citizen?}
+  - id: status
+    branches:
+      - id: citizen
+        show_if: {valueKey: citizen, operator: equals, target: "Y"}
+        fields: [{key: passport, type: text, label: Passport Number}]
+      - id: citizen_abroad
+        show_if: {valueKey: citizen, operator: equals, target: "Y"}
+        fields: [{key: consulate, type: text, label: Consulate}]
+"""
+        },
+        "BRANCH_UNREACHABLE",
+        "pages/about.yaml",
+        14,
+        "page about > section status > branch citizen_abroad",
+        "same show_if",
+        "merge",
+    ),
+    Mistake(
+        "a tab that clears its own answer",
+        {
+            "pages/education.yaml": """\
+route: /education
+title: Education
+nav_label: Education
+sections:
+  - id: essay
+    tabs:
+      id: essay_mode
+      default: typed
+      options:
+        - {id: typed, label: Type it, clears: [essay], fields: [{key: essay, type: textarea, label: Essay}]}
+        - {id: uploaded, label: Upload it, clears: [essay], fields: [{key: essay_file, type: file, label: Essay File}]}
+"""
+        },
+        "TAB_CLEARS_OWN",
+        "pages/education.yaml",
+        10,
+        "page education > section essay > tab typed",
+        "which the tab itself asks for",
+        "other tabs",
+    ),
+    Mistake(
+        "a confirm key that is also a field's key",
+        education(
+            """
+        - {key: sat_total, type: text, label: SAT Total}
+        """,
+            """\
+  - id: review
+    confirm: {kind: checkbox, key: sat_total, label: I have checked my scores}
+    fields:
+      - {key: sat_note, type: text, label: Note}
+""",
+        ),
+        "DUPLICATE_KEY",
+        "pages/education.yaml",
+        9,
+        "page education > section review",
+        "also the answer key of",
+        "its own key",
+    ),
+    # --- shape mistakes, named by ids ----------------------------------------------------------
+    Mistake(
+        "a misspelt property",
+        about("""
+        - {key: first_name, type: text, lable: First Name}
+        """),
+        "UNKNOWN_PROPERTY",
+        "pages/about.yaml",
+        7,
+        f"{A} > field first_name",
+        "'lable' is not a property",
+        "did you mean 'label'?",
+    ),
+    Mistake(
+        "a misspelt field type",
+        about("""
+        - {key: first_name, type: txt, label: First Name}
+        """),
+        "UNKNOWN_FIELD_TYPE",
+        "pages/about.yaml",
+        7,
+        f"{A} > field first_name > type",
+        "'txt' is not allowed",
+        "did you mean 'text'?",
+    ),
+    Mistake(
+        "a misspelt operator",
+        education(f"""
+        {SAT}
+        - {{key: sat_total, type: text, label: SAT Total, show_if: {{valueKey: sat_taken, operator: equal, target: "Y"}}}}
+        """),
+        "BAD_VALUE",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_total > show_if > operator",
+        "'equal' is not allowed",
+        "did you mean 'equals'?",
+    ),
+    Mistake(
+        "an age written in words",
+        about("""
+        - key: birth_date
+          type: date
+          label: Date of Birth
+          rules: [{latest: {years_ago: thirteen}, message: You must be 13.}]
+        """),
+        "WRONG_TYPE",
+        "pages/about.yaml",
+        10,
+        f"{A} > field birth_date > rule 1 > latest > years_ago",
+        "a whole number",
+        "without quotes",
+    ),
+    Mistake(
+        "the same key on two pages",
+        education("""
+        - {key: first_name, type: text, label: First Name of Your Counselor}
+        """),
+        "DUPLICATE_KEY",
+        "pages/education.yaml",
+        7,
+        f"{T} > field first_name",
+        "already used by page about > section identity > field first_name",
+        "unique",
+    ),
+    Mistake(
+        "two sections with one id",
+        education(
+            """
+        - {key: sat_total, type: text, label: SAT Total}
+        """,
+            """\
+  - id: testing
+    fields:
+      - {key: act_total, type: text, label: ACT Total}
+""",
+        ),
+        "DUPLICATE_ID",
+        "pages/education.yaml",
+        8,
+        "page education > section testing",
+        "used twice on this page",
+        "own id",
+    ),
+]
