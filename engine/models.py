@@ -8,6 +8,7 @@ DOMAIN_MODELS = (
     "engine.documents.models",
     "engine.staff.models",
     "engine.delivery.models",
+    "engine.outbox",
 )
 
 

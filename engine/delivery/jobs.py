@@ -236,9 +236,3 @@ def _finish(session: Session, delivery_id: int, job_id, started, outcome: Outcom
         "delivered" if outcome.ok else f"{outcome.error}; now {state}",
     )
     return state
-
-
-def sweep(settings: dict, _redis_url: str | None = None) -> int:
-    """The worker's periodic task: queue the deliveries whose next try is due (or whose job was lost)."""
-    with job_session(settings) as session:
-        return service.dispatch_due(session, settings)
