@@ -184,3 +184,36 @@ def test_an_address_smtp_refuses_fails_with_its_answer_and_can_be_retried(app, a
         states = _run_until_settled(app, burst_worker)
         assert states["email nobody@example.edu"][:2] == ("delivered", 3)
         assert _staff_mail_to(sink) == ["admissions@example.edu", "nobody@example.edu"]
+
+
+def test_a_running_worker_delivers_and_retries_by_itself(app, applicant, start_worker, receiver):
+    """No help from the test: the worker's periodic task queues the deliveries and the retry."""
+    worker = start_worker()
+    reference = _submit(applicant)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        states = _states(app)
+        if all(state == "delivered" for state, _, _ in states.values()):
+            break
+        time.sleep(0.5)
+    print(worker.output())
+    assert _states(app) == {
+        "email admissions@example.edu": ("delivered", 1, None),
+        f"webhook {receiver.url}": ("delivered", 2, None),
+    }
+    assert [json.loads(r["body"])["reference"] for r in receiver.requests] == [reference, reference]
+
+
+@pytest.mark.parametrize("targets", [(("admissions@example.edu",), False)])
+def test_a_submission_while_redis_is_down_is_delivered_when_it_is_back(app, applicant, burst_worker, targets):
+    real = app.config["REDIS_URL"]
+    app.config["REDIS_URL"] = "redis://127.0.0.1:1/0"  # nothing listens there
+    try:
+        reference = _submit(applicant)
+    finally:
+        app.config["REDIS_URL"] = real
+    assert _states(app) == {"email admissions@example.edu": ("pending", 0, None)}
+    states = _run_until_settled(app, burst_worker)
+    assert states["email admissions@example.edu"][:2] == ("delivered", 1)
+    (message,) = outbox_messages(app, "admissions@example.edu")
+    assert reference in message["Subject"]
