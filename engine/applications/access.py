@@ -184,12 +184,17 @@ def service_view(token: str) -> dict:
         raise AppError(messages.SERVICE_TOKEN_INVALID, 401)
     application = db.session().get(Application, record.application_id)
     compiled = service.compiled_form()
+    counts, tabs = application.add_another, application.tabs
+    # Hidden means absent: staff never see an answer or document the form's rules hide.
+    answers, documents = compiled.visibility.visible_record(
+        application.answers, hooks.document_answers(application.id), counts, tabs
+    )
     return {
-        "answer": application.answers,
+        "answer": answers,
         "add_another": {
             button: application.add_another.get(button, spec["default"])
             for button, spec in compiled.data["add_another"].items()
         },
-        "document_answer": hooks.document_answers(application.id),
+        "document_answer": documents,
         "tabs": {group: application.tabs.get(group, spec["default"]) for group, spec in compiled.data["tabs"].items()},
     }
