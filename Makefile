@@ -74,15 +74,21 @@ test-python:
 test-client:
 	cd client && npm test --silent
 
-# Python: ruff (lint and format check) and mypy (the files listed in pyproject.toml).
-# Client and browser scripts: eslint and prettier.
+# Python: ruff (lint and format check), mypy (the files listed in pyproject.toml) and vulture
+# (dead code; vulture_whitelist.py). Client and browser scripts: eslint and prettier; knip finds
+# the client's unused files, exports and dependencies (client/knip.jsonc).
 PRETTIER_FILES := client tests/e2e/*.mjs eslint.config.mjs .prettierrc.json
 lint: $(PY_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/vulture
 	client/node_modules/.bin/eslint --max-warnings 0 client tests/e2e eslint.config.mjs
 	client/node_modules/.bin/prettier --check --log-level warn $(PRETTIER_FILES)
+	cd client && node_modules/.bin/knip --no-progress
+	@# Code says why, not which work item it came from (those numbers mean nothing to a reader).
+	@! git grep -nIE '\b[Ii]ssues? [0-9]+\b' -- engine client/src client/*.mjs tests scripts ':!tests/golden' \
+	  || { echo "lint: a comment cites a work item (above)"; exit 1; }
 
 # Rewrites what `make lint` checks for format (and ruff's safe fixes).
 fmt: $(PY_STAMP) $(NODE_STAMP)

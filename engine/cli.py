@@ -16,6 +16,7 @@ DOMAIN_COMMANDS = (
     "engine.accounts.cli",
     "engine.applications.cli",
     "engine.staff.cli",
+    "engine.exports.cli",
     "engine.pdf.cli",
 )
 

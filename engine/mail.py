@@ -226,7 +226,7 @@ def send_smtp(url: str, message: EmailMessage, timeout: float = 10.0) -> None:
 
 def wait_for_deliveries(timeout: float = 10.0) -> bool:
     """Block until background deliveries finish (tests, shutdown); True if all did."""
-    done, not_done = concurrent.futures.wait(list(_pending), timeout=timeout)
+    _done, not_done = concurrent.futures.wait(list(_pending), timeout=timeout)
     return not not_done
 
 

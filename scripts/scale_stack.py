@@ -125,7 +125,6 @@ class Stack:
         self.web_workers = web_workers
         self.job_env = job_env or {}
         self.closed = False
-        self.restarts: list[dict] = []
 
     # --- environment ---------------------------------------------------------------------
 

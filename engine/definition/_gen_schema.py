@@ -29,6 +29,7 @@ FIELD_TYPES = [
     "textarea",
     "email",
     "phone",
+    "international_phone",
     "date",
     "select",
     "radio",
@@ -308,6 +309,10 @@ defs = {
                 "additionalProperties": {"oneOf": [COLOUR, obj(**dict.fromkeys(THEME_SHADES, COLOUR))]},
             },
             header_images={"type": "object", "additionalProperties": {"type": "string", "pattern": "^(/|https://)"}},
+            applicant_name={
+                **array(KEY, minItems=1),
+                "description": "Answer keys that make up the applicant's name for staff (print view, delivery)",
+            },
             reference_prefix={
                 "type": "string",
                 "pattern": "^[A-Z][A-Z0-9]{0,7}$",
@@ -362,7 +367,14 @@ SCHEMA = {
     "else": {"if": {"required": ["route"]}, "then": ref("page"), "else": ref("option_list")},
 }
 
+TARGET = Path(__file__).with_name("tenant.schema.json")
+
+
+def render() -> str:
+    """The text of tenant.schema.json as this script writes it."""
+    return json.dumps(SCHEMA, indent=2) + "\n"
+
+
 if __name__ == "__main__":
-    target = Path(__file__).with_name("tenant.schema.json")
-    target.write_text(json.dumps(SCHEMA, indent=2) + "\n")
-    print(f"wrote {target}")
+    TARGET.write_text(render())
+    print(f"wrote {TARGET}")

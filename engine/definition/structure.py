@@ -19,10 +19,6 @@ def _validator(part: str) -> Draft202012Validator:
     return Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{part}"})
 
 
-def meta_schema() -> dict:
-    return json.loads(SCHEMA_PATH.read_text())
-
-
 def _locate(tree, path, fallback: Location) -> Location:
     node, where = tree, fallback
     for step in path:

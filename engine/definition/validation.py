@@ -1,7 +1,7 @@
 """Server-side answer validation: a pure function of (compiled form, answers, today[, tabs]).
 
 The compiled page schemas are plain JSON Schema plus five small keywords that the client's
-ajv implements the same way (client/src/form/keywords.js):
+ajv implements the same way (client/src/form/validation/keywords.js):
   fe_valid_date  the value is a real YYYY-MM-DD date
   fe_date        {op: gte|lte, years?, months?, days?} or {op, date}: the date compared with today
                  shifted (years, then months, then days; see dates.py) or with a fixed date

@@ -89,6 +89,7 @@ class Visibility:
         return prepare_instance(answers, tabs, self.tab_defaults, counts, self.count_limits)
 
     def touches(self, patch: dict) -> bool:
+        """Can this save change what the rules decide? (It writes a key they read or hide.)"""
         return not self.relevant.isdisjoint(patch)
 
     # -- hidden means absent -------------------------------------------------------------------

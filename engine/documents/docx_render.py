@@ -46,7 +46,7 @@ def _styles():
     return styles
 
 
-def _run_markup(run, regular_bold: tuple[str, str]) -> str:
+def _run_markup(run) -> str:
     text = escape(run.text or "").replace("\n", "<br/>").replace("\t", "&nbsp;&nbsp;&nbsp;&nbsp;")
     if not text:
         return ""
@@ -59,8 +59,8 @@ def _run_markup(run, regular_bold: tuple[str, str]) -> str:
     return text
 
 
-def _paragraph_markup(paragraph: DocxParagraph, fonts) -> str:
-    return "".join(_run_markup(run, fonts) for run in paragraph.runs) or escape(paragraph.text or "")
+def _paragraph_markup(paragraph: DocxParagraph) -> str:
+    return "".join(_run_markup(run) for run in paragraph.runs) or escape(paragraph.text or "")
 
 
 def _heading_level(paragraph: DocxParagraph) -> int | None:
@@ -158,7 +158,7 @@ class _Renderer:
                 continue
             images = _images(child, self.document)
             list_kind = _list_kind(child)
-            markup = _paragraph_markup(child, self.fonts)
+            markup = _paragraph_markup(child)
             if list_kind is not None and markup.strip():
                 if pending_kind not in (None, list_kind[0]):
                     flush()

@@ -71,7 +71,7 @@ def limit_memory(settings: dict) -> None:
     if limit_mb <= 0 or get_current_job() is None:
         return
     limit = limit_mb * 1024 * 1024
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     if hard != resource.RLIM_INFINITY:
         limit = min(limit, hard)
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))

@@ -14,7 +14,6 @@ import json
 import os
 import re
 import secrets
-import shutil
 import tempfile
 import time
 from dataclasses import dataclass
@@ -219,9 +218,6 @@ class LocalStorage(Storage):
             self._path(key).unlink(missing_ok=True)
         except StorageError:
             pass
-
-    def delete_tree(self, prefix: str) -> None:
-        shutil.rmtree(self.root / prefix, ignore_errors=True)
 
     # -- signed download links ----------------------------------------------------------
     def download_url(self, key: str, expires_in: int, file_name: str) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 from rq import get_current_job
 
 from engine.accounts.models import utcnow
+from engine.applications.models import Application
 from engine.documents import messages
 from engine.documents.jobs import job_session, job_settings, limit_memory
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus
@@ -23,6 +24,7 @@ from engine.pdf.render import append_documents, render_application
 from engine.pdf.service import _completed, _row, fingerprint
 
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
+MAX_PDF_BYTES = 256 * 1024 * 1024  # an application PDF with every document appended
 log = logging.getLogger(__name__)
 _holders: dict[str, object] = {}
 
@@ -100,3 +102,25 @@ def render_application_pdf(application_id: int) -> str:
     if old_key and pdf_key and old_key != pdf_key:
         delete_quietly(store, [old_key])
     return outcome[0]
+
+
+def application_pdf(application_id: int) -> bytes | None:
+    """The application PDF's bytes for exports and delivery, with the settings of the environment
+    as the job has them: a submitted application's stored PDF as it is; otherwise (none yet, or a
+    draft's out of date) rendered now the way the job renders it. None when the application is
+    gone or cannot be rendered."""
+    settings = job_settings()
+    store = storage_from_config(settings)
+    with job_session(settings) as session:
+        application = session.get(Application, application_id)
+        if application is None:
+            return None
+        row = _row(session, application_id)
+        stored = row is not None and row.status == ConversionStatus.COMPLETED.value and row.pdf_key
+        if stored and application.submitted_at is not None:
+            return store.read(row.pdf_key, MAX_PDF_BYTES)
+    if render_application_pdf(application_id) not in {ConversionStatus.COMPLETED.value, "current"}:
+        return None
+    with job_session(settings) as session:
+        row = _row(session, application_id)
+        return store.read(row.pdf_key, MAX_PDF_BYTES) if row is not None and row.pdf_key else None

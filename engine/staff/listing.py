@@ -45,18 +45,7 @@ def list_applications(form_data: dict, query: str = "", status: str = "all", pag
     session = db.session()
     total = session.scalar(select(func.count()).select_from(joined.subquery()))
     rows = session.execute(
-        select(
-            Application.id,
-            Application.reference,
-            Application.answers,
-            Application.submitted_at,
-            Application.updated_at,
-            Account.username,
-            records.status_column().label("status"),
-            records.version_column().label("version"),
-        )
-        .join(Account, Account.id == Application.account_id)
-        .where(*([where] if where is not None else []))
+        records.rows_statement(where)
         .order_by(Application.submitted_at.is_(None), Application.submitted_at.desc(), Application.id.desc())
         .offset((page - 1) * per_page)
         .limit(per_page)

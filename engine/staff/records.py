@@ -1,14 +1,34 @@
 """What staff see of an application, for the staff list, exports and delivery: whose it is (the
 name from the tenant's `settings.applicant_name` answer keys), its status and its definition version.
 
-The definition version comes from the versions domain (issue 15): until an application row has a
+The definition version comes from the versions domain: until an application row has a
 `definition_version`, `version_column()` gives null and `version_of()` None.
 """
 
 from sqlalchemy import String, case, func, literal, null, select
 
+from engine.accounts.models import Account
 from engine.applications.models import Application, WebStatusEvent
 from engine.applications.service import DERIVED_STATUS, WEB_STATUSES
+
+
+def rows_statement(*where):
+    """SELECT what staff see of each application (id, reference, answers, times, username, status,
+    version), its account joined, with the conditions given (None ones left out)."""
+    return (
+        select(
+            Application.id,
+            Application.reference,
+            Application.answers,
+            Application.submitted_at,
+            Application.updated_at,
+            Account.username,
+            status_column().label("status"),
+            version_column().label("version"),
+        )
+        .join(Account, Account.id == Application.account_id)
+        .where(*(condition for condition in where if condition is not None))
+    )
 
 
 def name_keys(form_data: dict) -> list[str]:
@@ -53,3 +73,9 @@ def status_column():
         *((distinct == count, literal(status)) for count, status in enumerate(DERIVED_STATUS[:-1])),
         else_=literal(DERIVED_STATUS[-2]),
     )
+
+
+def forms_for_versions(current_form: dict, version_ids: set) -> list[dict]:
+    """The compiled forms (data) of the versions given, the current one first. Until versions are
+    stored every application is on the current form."""
+    return [current_form]

@@ -1,4 +1,4 @@
-// Browser journeys of the shell and the auth cards (issue 7), against a real `formengine run`:
+// Browser journeys of the shell and the auth cards, against a real `formengine run`:
 // every auth page (headers, screenshots at 1280 and 375 px, axe), the sign-up checklist, login
 // messages, sign-up -> unconfirmed login -> code from the outbox -> confirm -> wrong password ->
 // login -> account menu -> logout, the logged-in shell, a 401 mid-session, an unknown route,

@@ -1,4 +1,4 @@
-"""The shell and auth journeys (issue 7) in Debian's Chromium against a real `formengine run`:
+"""The shell and auth journeys in Debian's Chromium against a real `formengine run`:
 auth_journeys.mjs on the shipped tenant, auth_idle.mjs on a copy with a shortened idle setting."""
 
 import json

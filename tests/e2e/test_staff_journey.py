@@ -1,4 +1,4 @@
-"""The staff list (issue 19) in Debian's Chromium against a real `formengine run` (web, worker,
+"""The staff list in Debian's Chromium against a real `formengine run` (web, worker,
 embedded Redis): staff_journey.mjs, with applications written to the run's database first."""
 
 import datetime as dt
@@ -10,6 +10,10 @@ from pathlib import Path
 
 import pytest
 from runapp import FORMENGINE, ROOT, serving
+
+from engine.app import create_app
+from engine.applications.reference import new_reference
+from tests.applicants import write_application
 
 pytestmark = pytest.mark.slow
 
@@ -46,12 +50,6 @@ def staff_app(tmp_path):
 def _seed(app) -> dict:
     """Applications in the run's own database: Mei (a complete application, submitted last), other
     submitted ones and drafts."""
-    from engine.accounts.models import Account
-    from engine.app import create_app
-    from engine.applications.models import Application
-    from engine.applications.reference import new_reference
-    from engine.db import transaction
-
     answers = json.loads(GOLDEN.read_text())["answers"]
     web = create_app(
         {
@@ -61,36 +59,20 @@ def _seed(app) -> dict:
         }
     )
     start = dt.datetime(2026, 2, 1, 9, 0)
-    with web.app_context(), transaction() as tx:
-        rows = [("mei.chen@example.com", answers, "INTL-7K2Q9MXA", start + dt.timedelta(days=30))]
-        rows += [
-            (
-                f"person{n}@example.org",
-                {"first_name": f"Person{n}"},
-                new_reference("INTL"),
-                start + dt.timedelta(hours=n),
-            )
-            for n in range(SUBMITTED - 1)
-        ]
-        rows += [(f"draft{n}@example.net", {"first_name": f"Draft{n}"}, None, None) for n in range(DRAFTS)]
-        for email, answered, reference, submitted_at in rows:
-            account = Account(username=email, password_hash="x")
-            tx.add(account)
-            tx.flush()
-            tx.add(
-                Application(
-                    account_id=account.id,
-                    answers=answered,
-                    add_another={},
-                    tabs={},
-                    validation_errors={},
-                    version=0,
-                    reference=reference,
-                    submitted_at=submitted_at,
-                )
-            )
+    mei = {"email": "mei.chen@example.com", "reference": "INTL-7K2Q9MXA"}
+    write_application(web, submitted_at=start + dt.timedelta(days=30), **mei, **answers)
+    for n in range(SUBMITTED - 1):
+        write_application(
+            web,
+            f"person{n}@example.org",
+            f"Person{n}",
+            reference=new_reference("INTL"),
+            submitted_at=start + dt.timedelta(hours=n),
+        )
+    for n in range(DRAFTS):
+        write_application(web, f"draft{n}@example.net", f"Draft{n}")
     web.extensions["db_engine"].dispose()
-    return {"total": SUBMITTED + DRAFTS, "drafts": DRAFTS, "mei": {"reference": "INTL-7K2Q9MXA", "email": rows[0][0]}}
+    return {"total": SUBMITTED + DRAFTS, "drafts": DRAFTS, "mei": mei}
 
 
 def _cli(app, *args) -> subprocess.CompletedProcess:

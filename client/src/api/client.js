@@ -101,8 +101,6 @@ async function sendOnce(method, path, payload, params) {
 const get = (path, options) => requestJson("GET", path, undefined, options);
 const post = (path, payload = {}, options) => requestJson("POST", path, payload, options);
 const put = (path, payload, options) => requestJson("PUT", path, payload, options);
-const del = (path) => requestJson("DELETE", path, undefined);
-const enc = encodeURIComponent;
 
 // The compiled form (not in section 7: the engine's own)
 export const fetchCompiledForm = () =>
@@ -110,7 +108,6 @@ export const fetchCompiledForm = () =>
     applyTexts(compiled?.texts); // widget words from the tenant's compiled form
     return compiled;
   });
-export const fetchPasswordRules = () => get("/public/password-rules");
 
 // Accounts
 export const signup = ({ username, password, studentAnswers }) =>
@@ -132,19 +129,8 @@ export const postWebStatus = (web_status) => post("/api/web-status", { web_statu
 export const postValidations = (errors, page) =>
   post("/api/validations", page ? { errors, page } : { errors });
 export const submitApplicationCall = () => post("/api/submit");
-export const saveAddAnother = (button_id, num_components) =>
-  put("/api/add-another", { button_id, num_components });
-export const fetchAddAnother = () => get("/api/add-another");
-export const saveTab = (tab_id, chosen_tab) => put("/api/tabs", { tab_id, chosen_tab });
 export const fetchTabs = () => get("/api/tabs");
-export const fetchDocumentAnswers = () => get("/api/document-answer");
-export const fetchPresignedUrl = (answer_key) => post("/api/presigned-url", { answer_key });
-export const startConversion = (key, { file_key, file_name }) =>
-  post(`/api/pdf/document-answer/${enc(key)}`, { file_key, file_name });
-export const fetchConversionStatus = (key) => get(`/api/pdf/document-answer/${enc(key)}`);
-export const deleteDocumentAnswer = (key) => del(`/api/document-answer/${enc(key)}`);
-export const deleteConversion = (key) => del(`/api/pdf/document-answer/${enc(key)}`);
-export const fetchApplicationPdf = () => get("/api/pdf");
+export const fetchAddAnother = () => get("/api/add-another");
 export const fetchTemporaryAnswer = (token) => get("/public/tmp", { params: { token } });
 export const fetchServiceView = (service_token) => get("/service/tmp-pdf", { params: { service_token } });
 
@@ -155,40 +141,5 @@ export async function findLookups(text, category) {
     return Array.isArray(found) ? found : Array.isArray(found?.results) ? found.results : [];
   } catch {
     return [];
-  }
-}
-
-/** A lookup's detail record, or null on failure (the caller then uses the typed label). */
-export async function fetchLookupDetail(id, category) {
-  try {
-    return await get("/lookup/find", { params: { id, category } });
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Upload to the presigned URL (cross-origin, multipart: not JSON, so not through the helper's
- * JSON rules). Resolves on a 2xx; rejects with a ServerError otherwise.
- */
-export async function uploadToPresignedUrl({ url, fields }, file) {
-  const http = await loadTransport();
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields || {})) form.append(name, value);
-  form.append("file", file);
-  let response;
-  try {
-    response = await http.post(url, form, { withCredentials: false, baseURL: undefined });
-  } catch (error) {
-    throw toApiError(error);
-  }
-  if (response.status < 200 || response.status >= 300) {
-    let body = null;
-    try {
-      body = JSON.parse(response.data);
-    } catch {
-      /* an S3 XML error */
-    }
-    throw errorForResponse(response.status === 401 ? 400 : response.status, body);
   }
 }

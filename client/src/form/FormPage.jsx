@@ -28,15 +28,6 @@ function errorSchemaFor(model, ...maps) {
   return schema;
 }
 
-/** Answers as validation sees them: a file question is answered exactly when its document exists. */
-export function answersWithDocuments(compiled, answers, documents) {
-  const out = { ...answers };
-  for (const [key, spec] of Object.entries(compiled.data_model || {})) {
-    if (spec.field === "file") out[key] = documents?.[key] ? ANSWERED : "";
-  }
-  return out;
-}
-
 /**
  * One form page (the shell's seam: props {page, compiled}, everything else from its AppContext):
  * the compiled page rendered by RJSF with the theme; the staff print view for service users.
@@ -215,7 +206,7 @@ function PageForm({ app, compiled, page }) {
     setSubmitting(true);
     store.set({ serverErrors: {} });
     try {
-      await app.submitApplication({ documents: store.get().documents, withDocuments: answersWithDocuments });
+      await app.submitApplication({ documents: store.get().documents });
     } catch (error) {
       if (error?.body?.errors) store.set({ serverErrors: error.body.errors });
       else toastError(error?.message);

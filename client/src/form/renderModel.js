@@ -39,10 +39,6 @@ export function schoolOwnEntry(block, answers) {
   return Boolean(answers?.[block.parts.search.key]) && !(block.parts.ceeb && answers?.[block.parts.ceeb.key]);
 }
 
-export function pageKeys(page) {
-  return renderModel(page).keys;
-}
-
 const models = new WeakMap();
 
 /** {schema, uiSchema, layouts: {key: layout}, keys, dependents: {controller: [layout]}, fileKeys}. */

@@ -1,4 +1,4 @@
-// The seam between the shell (issue 7) and the form renderer (issue 8).
+// The seam between the shell and the form renderer.
 //
 // The shell renders, for every form page route, <FormPage page={page} compiled={compiled} />
 // (client/src/form/FormPage.jsx), inside <AppContext.Provider>. A page reads everything else with

@@ -1,11 +1,5 @@
 // Shared constants of platform section 9 (and the theme's defaults).
-export const MODAL_SIZES = { small: "30rem", medium: "60rem", large: "80vw" };
-export const MODAL_SIZES_TABLET = { small: "30rem", medium: "70vw", large: "90vw" };
 export const LOADING_SIZES = { small: "0.4rem", medium: "0.8rem", large: "2rem" };
-export const LOADING_TYPES = ["spinner", "circles"];
-export const NAV_MENU_DELAY_MS = 200;
-export const NAV_SKIP_DELAY_MS = 300;
-export const BREAKPOINTS = { tablet: 900, mobile: 675 };
 export const ANSWER_SAVE_DEBOUNCE_MS = 1200;
 export const SUBMITTED_MESSAGE = "Your application was successfully submitted.";
 export const IDLE_LOGOUT_MESSAGE = "You have been automatically logged out due to inactivity.";

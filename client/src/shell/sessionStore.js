@@ -50,7 +50,6 @@ export function cached(key, load) {
 }
 
 export const peekCached = (key) => cache.get(key);
-export const setCached = (key, value) => cache.set(key, Promise.resolve(value));
 
 /**
  * Clear cached user data and the snapshot (the compiled form, which is public, stays). Also the

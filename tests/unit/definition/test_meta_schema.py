@@ -7,11 +7,19 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
+from engine.definition import _gen_schema
 from engine.definition.loader import load_yaml
 
 ROOT = Path(__file__).resolve().parents[3]
 SCHEMA = json.loads((ROOT / "engine" / "definition" / "tenant.schema.json").read_text())
 FILES = sorted(p for p in (ROOT / "tenants").rglob("*.yaml"))
+
+
+def test_the_published_meta_schema_is_what_its_generator_writes():
+    """tenant.schema.json is edited through _gen_schema.py: a hand edit, or a generator change
+    whose output was not written, shows here."""
+    published = _gen_schema.TARGET.read_text()
+    assert published == _gen_schema.render(), "run: python -m engine.definition._gen_schema"
 
 
 def test_meta_schema_is_a_valid_json_schema_with_a_version():

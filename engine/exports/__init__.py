@@ -1,0 +1,1 @@
+"""Exports of applications for staff: `formengine export --format csv|json|zip` (see `service`)."""
