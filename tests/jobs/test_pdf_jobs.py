@@ -108,7 +108,7 @@ def test_the_pdf_of_a_submitted_application_is_queued_at_submission(app, applica
     assert "Mei" in text_of(download(applicant, body["url"]))
 
 
-def test_the_submitted_pdf_holds_no_hidden_answer(app, applicant, burst_worker, queue_name, monkeypatch):
+def test_the_submitted_pdf_holds_no_hidden_answer(app, applicant, burst_worker, monkeypatch):
     """A stale browser's hidden answers (written past the API here) are left out of the submitted
     record, so out of the PDF's text; the same answers shown would print."""
     import datetime as dt
@@ -119,7 +119,6 @@ def test_the_submitted_pdf_holds_no_hidden_answer(app, applicant, burst_worker, 
 
     golden = json.loads(GOLDEN.read_text())
     monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
-    app.config["APPLICATION_PDF_QUEUE"] = queue_name  # the submit's render job, on this test's queue
     assert applicant.put("/api/answer", json=golden["answers"]).status_code == 200
     for button, count in golden["add_another"].items():
         applicant.put("/api/add-another", json={"button_id": button, "num_components": count})
