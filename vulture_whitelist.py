@@ -28,6 +28,7 @@ _.file_type
 studentAnswers
 document_answer
 successful_login
+document_links
 min_length
 max_length
 special_characters

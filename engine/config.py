@@ -1,15 +1,31 @@
 """Every setting comes from the environment, with an embedded default that works on a laptop."""
 
+import json
 import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+RUN_FILE = "formengine-run.json"  # pids and URLs of a running `formengine run`, for tools and tests
 
 
 def _bool(value: str | None, default: bool = False) -> bool:
     if value is None:
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _public_url(env, instance: Path) -> str:
+    """Where applicants reach the app, for links in e-mails: PUBLIC_URL; unset, the URL of the
+    `formengine run` serving this instance (its processes and the CLI beside it), else the
+    local address on PORT. Never the Host header of a request: a forged one would put a
+    stranger's address into a password-reset e-mail."""
+    if env.get("PUBLIC_URL"):
+        return env["PUBLIC_URL"]
+    try:
+        running = json.loads((instance / RUN_FILE).read_text()).get("url")
+    except (OSError, ValueError, AttributeError):
+        running = None
+    return running or f"http://127.0.0.1:{env.get('PORT') or 8000}"
 
 
 def load_config(overrides: dict | None = None) -> dict:
@@ -54,7 +70,7 @@ def load_config(overrides: dict | None = None) -> dict:
         "LOOKUP_PHOTON_TIMEOUT": float(env.get("LOOKUP_PHOTON_TIMEOUT", "1.0")),
         "LOOKUP_PHOTON_LANG": env.get("LOOKUP_PHOTON_LANG", "en"),
         "LOOKUP_PHOTON_RETRY_AFTER": float(env.get("LOOKUP_PHOTON_RETRY_AFTER", "30")),
-        "PUBLIC_URL": env.get("PUBLIC_URL", "http://127.0.0.1:8000"),
+        "PUBLIC_URL": _public_url(env, instance),
         "SESSION_COOKIE_SECURE": _bool(env.get("SESSION_COOKIE_SECURE")),
         "IDP_COOKIE_PREFIX": env.get("IDP_COOKIE_PREFIX", "formengine-idp"),
         # Accounts: the session cookie (HttpOnly) and its lifetimes; empty SESSION_IDLE_MS

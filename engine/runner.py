@@ -24,9 +24,8 @@ import urllib.request
 from pathlib import Path
 
 from engine import signing
-from engine.config import load_config
+from engine.config import RUN_FILE, load_config
 
-RUN_FILE = "formengine-run.json"  # pids and URLs of a running `formengine run`, for tools and tests
 PARENT_ENV = "FORMENGINE_RUNNER_PID"
 MAX_UNIX_SOCKET_PATH = 100  # sun_path holds 108 bytes
 STOP_TIMEOUTS = {"web": 10.0, "worker": 30.0}  # seconds; the worker may be finishing a job
@@ -255,12 +254,13 @@ def _display_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def _banner(config: dict, base_url: str, redis_url: str, embedded: bool, logs: Path) -> str:
+def _banner(config: dict, base_url: str, redis_url: str, embedded: bool, logs: Path, public_url: str) -> str:
     reload = "on" if config["TENANT_RELOAD"] else "off"
     rows = [
         ("Application", f"{base_url}/"),
         ("Compiled form", f"{base_url}/public/form"),
         ("API docs", f"{base_url}/api/docs"),
+        ("E-mail links", f"{public_url.rstrip('/')}/ (PUBLIC_URL)"),
         ("Tenant", f"{config['TENANT_PATH']} (reload on save: {reload})"),
         ("Database", config["DATABASE_URL"]),
         (
@@ -309,7 +309,15 @@ def run_all(host: str = "127.0.0.1", port: int = 8000) -> None:
     children: list[Child] = []
     exit_code = 0
     try:
-        env = {**os.environ, PARENT_ENV: str(os.getpid()), "PYTHONUNBUFFERED": "1", "SECRET_KEY": secret_key}
+        base_url = f"http://{_display_host(host)}:{port}"
+        # Links in e-mails point where this run serves, unless PUBLIC_URL says otherwise.
+        env = {
+            "PUBLIC_URL": base_url,
+            **os.environ,
+            PARENT_ENV: str(os.getpid()),
+            "PYTHONUNBUFFERED": "1",
+            "SECRET_KEY": secret_key,
+        }
         redis_url = config["REDIS_URL"]
         if not redis_url:
             redis = EmbeddedRedis(instance, logs / "redis.log")
@@ -324,7 +332,6 @@ def run_all(host: str = "127.0.0.1", port: int = 8000) -> None:
         )
         children.append(web)
 
-        base_url = f"http://{_display_host(host)}:{port}"
         run_file.write_text(
             json.dumps(
                 {
@@ -340,7 +347,10 @@ def run_all(host: str = "127.0.0.1", port: int = 8000) -> None:
         )
 
         if _wait_until_serving(f"{base_url}/public/form", web, stop):
-            print(_banner(config, base_url, redis_url, redis is not None, logs), flush=True)
+            print(
+                _banner(config, base_url, redis_url, redis is not None, logs, env["PUBLIC_URL"] or base_url),
+                flush=True,
+            )
         while not stop.wait(0.2):
             for child in children:
                 code = child.exited()

@@ -3,6 +3,7 @@
 
 import datetime as dt
 import re
+from urllib.parse import urlencode
 
 from flask import current_app
 from sqlalchemy import delete, select, update
@@ -177,19 +178,51 @@ def revoke_service_tokens_for(username: str) -> int:
         ).rowcount
 
 
-def service_view(token: str) -> dict:
-    """What the staff print view needs, read-only; 401 for anything but a live token."""
+def _live_service_token(token: str) -> ServiceToken:
     record = _by_token(ServiceToken, token)
     if record is None or record.revoked_at is not None or record.expires_at <= utcnow():
         raise AppError(messages.SERVICE_TOKEN_INVALID, 401)
+    return record
+
+
+def service_view(token: str) -> dict:
+    """What the staff print view needs, read-only; 401 for anything but a live token."""
+    record = _live_service_token(token)
     application = db.session().get(Application, record.application_id)
     compiled = service.compiled_form()
+    documents = hooks.document_answers(application.id)
     return {
         "answer": application.answers,
         "add_another": {
             button: application.add_another.get(button, spec["default"])
             for button, spec in compiled.data["add_another"].items()
         },
-        "document_answer": hooks.document_answers(application.id),
+        "document_answer": documents,
         "tabs": {group: application.tabs.get(group, spec["default"]) for group, spec in compiled.data["tabs"].items()},
+        "applicant": _applicant(application, compiled.data.get("settings") or {}),
+        # Each link lives as long as the token; following it gives a fresh short-lived download.
+        "document_links": {key: f"/service/document/{key}?{urlencode({'service_token': token})}" for key in documents},
     }
+
+
+def _applicant(application: Application, settings: dict) -> dict:
+    """Whose application it is: the print view's header for staff."""
+    answers = application.answers or {}
+    name_parts = [str(answers[key]).strip() for key in settings.get("applicant_name") or [] if answers.get(key)]
+    return {
+        "name": " ".join(part for part in name_parts if part),
+        "email": db.session().scalar(select(Account.username).where(Account.id == application.account_id)),
+        "reference": service.reference_for(application.id),
+        "status": service.web_status_of(application.id),
+        "submitted_at": service.iso_utc(application.submitted_at),
+    }
+
+
+def service_document_url(token: str, key: str) -> str:
+    """A short-lived link to one converted document of the token's application; 401 without a
+    live token, 404 when that answer has no document."""
+    record = _live_service_token(token)
+    url = hooks.document_download_url(record.application_id, key)
+    if url is None:
+        raise AppError(messages.SERVICE_DOCUMENT_NOT_FOUND, 404)
+    return url

@@ -4,6 +4,7 @@ Each hook works whether or not the other domain exists yet:
 - `document_answers(application_id)` -> {key: {file_name, file_size}} from
   `engine.documents.service.document_answers`, else {};
 - `remove_documents(application_id, keys)` calls `engine.documents.service.remove_documents`;
+- `document_download_url(application_id, key)` -> a short-lived link to the converted document, or None;
 - `enqueue_application_pdf(application_id)` queues `engine.pdf.jobs.render_application_pdf`
   by its dotted path and logs (never raises) when no queue is reachable.
 """
@@ -42,6 +43,11 @@ def remove_documents(application_id: int, keys: list[str]) -> None:
     function = getattr(service, "remove_documents", None)
     if function and keys:
         function(application_id, keys)
+
+
+def document_download_url(application_id: int, key: str) -> str | None:
+    function = getattr(_documents_service(), "download_url", None)
+    return function(application_id, key) if function else None
 
 
 def has_documents_domain() -> bool:

@@ -1,6 +1,6 @@
 """The applications API: platform section 7's data calls. Thin: parse, one service call, answer."""
 
-from flask import jsonify, request
+from flask import jsonify, redirect, request
 from flask.views import MethodView
 
 from engine.accounts.auth import (
@@ -221,3 +221,16 @@ class ServiceViews(MethodView):
     def get(self, query):
         """The staff print view's data for the token's application (read-only)."""
         return access.service_view(query["service_token"]), 200, {"Cache-Control": "no-store"}
+
+
+@blp.route("/service/document/<string:key>")
+class ServiceDocumentViews(MethodView):
+    @blp.alt_response(401, schema=ErrorSchema, description="No live service token")
+    @blp.alt_response(404, schema=ErrorSchema, description="No converted document for that question")
+    @blp.arguments(ServiceQuerySchema, location="query")
+    @blp.response(302, description="Redirects to a short-lived link to the converted PDF")
+    def get(self, query, key):
+        """Open one converted document of the token's application (staff print view)."""
+        response = redirect(access.service_document_url(query["service_token"], key), code=302)
+        response.headers["Cache-Control"] = "no-store"
+        return response

@@ -196,8 +196,23 @@ class ServiceQuerySchema(ma.Schema):
     )
 
 
+class ServiceApplicantSchema(ma.Schema):
+    name = fields.String(required=True, metadata={"description": "From the tenant's settings.applicant_name keys"})
+    email = fields.String(required=True)
+    reference = fields.String(required=True, allow_none=True, metadata={"description": "Null before submission"})
+    status = fields.String(required=True, validate=validate.OneOf(("none", *WEB_STATUSES)))
+    submitted_at = fields.String(required=True, allow_none=True, metadata={"description": "ISO-8601 UTC"})
+
+
 class ServiceViewSchema(ma.Schema):
     answer = fields.Dict(keys=fields.String(), values=_answer_value(), required=True)
     add_another = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     document_answer = fields.Dict(keys=fields.String(), values=fields.Nested(DocumentAnswerSchema), required=True)
     tabs = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    applicant = fields.Nested(ServiceApplicantSchema, required=True)
+    document_links = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        metadata={"description": "Answer key -> link opening its converted document (valid while the token is)"},
+    )

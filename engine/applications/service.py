@@ -328,6 +328,10 @@ def derived_status(statuses) -> str:
     return DERIVED_STATUS[len(set(statuses) & set(WEB_STATUSES))]
 
 
+def web_status_of(application_id: int) -> str:
+    return derived_status(_web_statuses(application_id))
+
+
 def post_web_status(account_id: int, web_status: str) -> list[str]:
     if web_status not in WEB_STATUSES:
         message = messages.WEB_STATUS_UNKNOWN.format(statuses=", ".join(WEB_STATUSES))

@@ -15,6 +15,7 @@ from engine.definition.compiler import Compiler
 from engine.definition.fields import DEFAULT_TEXTS
 from engine.definition.hiding import HidingRules
 from engine.definition.model import ModelBuilder
+from engine.definition.phones import calling_codes
 from engine.definition.problems import DefinitionInvalid, Location, Problem
 from engine.definition.source import read_source
 from engine.definition.validation import evaluate_condition, validate_answers, validate_instance
@@ -192,5 +193,6 @@ def _compile(source, model, today: dt.date) -> dict:
             for gid, g in model.tabs.items()
         },
         "visibility": HidingRules(model, source, compiler.options).build(),
+        **({"calling_codes": calling_codes()} if any(u.type == "international_phone" for u in model.uses) else {}),
         "compiled_on": today.isoformat(),
     }

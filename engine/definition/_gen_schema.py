@@ -29,6 +29,7 @@ FIELD_TYPES = [
     "textarea",
     "email",
     "phone",
+    "international_phone",
     "date",
     "select",
     "radio",
@@ -308,6 +309,10 @@ defs = {
                 "additionalProperties": {"oneOf": [COLOUR, obj(**dict.fromkeys(THEME_SHADES, COLOUR))]},
             },
             header_images={"type": "object", "additionalProperties": {"type": "string", "pattern": "^(/|https://)"}},
+            applicant_name={
+                **array(KEY, minItems=1),
+                "description": "Answer keys that make up the applicant's name for staff (print view, delivery)",
+            },
             reference_prefix={
                 "type": "string",
                 "pattern": "^[A-Z][A-Z0-9]{0,7}$",

@@ -228,6 +228,11 @@ def _check_banners(source, known: set[str], problems: list[Problem]) -> None:
         if key not in known:
             where = welcome["name_keys"].where(index)
             problems.append(unknown_key(where, key, known, "name_keys", "tenant > banners > welcome"))
+    settings = source.tenant.get("settings") or {}
+    for index, key in enumerate(settings.get("applicant_name") or []):
+        if key not in known:
+            where = settings["applicant_name"].where(index)
+            problems.append(unknown_key(where, key, known, "applicant_name", "tenant > settings"))
     routes = [page["route"] for _, page in source.pages] + list(AUTH_ROUTES)
     for name in ("first_login", "returning", "anonymous", "submitted"):
         link = (welcome.get(name) or {}).get("link")

@@ -6,6 +6,8 @@ ui widget; rules common to all types (required, required_if, rules:) are handled
 
 from dataclasses import dataclass
 
+from engine.definition.phones import international_phone_pattern
+
 EMAIL_PATTERN = r"^[^\s@]+@[^\s@]+\.[^\s@]+$"
 DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 INTERNATIONAL_PHONE_PATTERN = r"^\+?[0-9][0-9 ().-]{5,24}$"
@@ -18,6 +20,7 @@ DEFAULT_MESSAGES = {
     "date_format": "Please enter a valid date.",
     "email": "Please enter a valid email address.",
     "phone": "Please enter a valid phone number.",
+    "international_phone": "Please enter the number with its country code, for example +44 20 7946 0958.",
     "file_too_large": "Your file is too large. The maximum file size is {max_size}.",
     "file_wrong_type": "You can only enter the following file types: {types}",
     "file_empty": "Your file is empty. Please upload a non-empty file.",
@@ -49,6 +52,7 @@ DEFAULT_TEXTS = {
     "error_tabs": "Error handling tabs for {key}",
     "service_ceeb": "(Ceeb: {code})",
     "service_document_attached": "A document is attached.",
+    "phone_country": "Country code",
     "selected": "[X]",
     "not_selected": "[ ]",
 }
@@ -86,6 +90,7 @@ for _type in (
     FieldType("textarea", "string", "textarea", 1500, storage_limit=100000),
     FieldType("email", "string", "email", 254, storage_limit=254),
     FieldType("phone", "string", "phone", 30, storage_limit=30),
+    FieldType("international_phone", "string", "international_phone", 30, storage_limit=30),
     FieldType("date", "string", "date", 10, storage_limit=10),
     FieldType("select", "string", "select", 100, has_options=True, storage_limit=100),
     FieldType("radio", "string", "radio", 100, has_options=True, storage_limit=100),
@@ -125,5 +130,8 @@ def base_property_schema(spec: dict, field_type: FieldType, messages: dict) -> d
             else mask_pattern(phone.get("mask", "(###) ###-####"))
         )
         schema_messages["pattern"] = phone.get("message", messages["phone"])
+    elif field_type.name == "international_phone":
+        schema["pattern"] = international_phone_pattern()
+        schema_messages["pattern"] = spec.get("phone", {}).get("message", messages["international_phone"])
     schema["x-messages"] = schema_messages
     return schema

@@ -5,7 +5,8 @@ needs take a Session and a config dict, so they run without Flask.
 
 For the applications domain:
 - `document_answers(application_id)` -> {key: {file_name, file_size}} (completed conversions);
-- `remove_documents(application_id, keys)` removes those answers, conversions and files.
+- `remove_documents(application_id, keys)` removes those answers, conversions and files;
+- `download_url(application_id, key)` -> a short-lived link to one converted document (or None).
 """
 
 from __future__ import annotations
@@ -358,3 +359,29 @@ def document_answers(application_id: int) -> dict:
         .all()
     )
     return {row.answer_key: {"file_name": row.file_name, "file_size": row.file_size or 0} for row in rows}
+
+
+def download_url(application_id: int, answer_key: str) -> str | None:
+    """A short-lived signed link (DOWNLOAD_URL_EXPIRES_S) to the converted PDF of one document
+    answer, named after the applicant's file; None when the answer has no converted document."""
+    conversion = (
+        db.session()
+        .scalars(
+            select(DocumentConversion).where(
+                DocumentConversion.application_id == application_id,
+                DocumentConversion.answer_key == answer_key,
+                DocumentConversion.status == ConversionStatus.COMPLETED.value,
+            )
+        )
+        .first()
+    )
+    if conversion is None or not conversion.pdf_key:
+        return None
+    expires = int(config().get("DOWNLOAD_URL_EXPIRES_S") or 60)
+    return storage().download_url(conversion.pdf_key, expires, pdf_file_name(conversion.file_name, answer_key))
+
+
+def pdf_file_name(file_name: str, fallback: str) -> str:
+    """essay.docx -> essay.pdf; quotes and separators left out (the name goes into a header)."""
+    stem = re.sub(r'["\\;]', "", clean_file_name(file_name or "")).rsplit(".", 1)[0].strip()
+    return f"{stem or fallback}.pdf"

@@ -42,8 +42,9 @@ class RunningApp:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = instance.parent / f"run-{self.port}.log"
         # The embedded defaults (SQLite, embedded Redis) whatever the calling shell has set.
-        # No SECRET_KEY either: `formengine run` makes the instance folder's development key.
-        drop = {"REDIS_URL", "DATABASE_URL", "PORT", "SECRET_KEY"}
+        # No SECRET_KEY either: `formengine run` makes the instance folder's development key; no
+        # PUBLIC_URL, so links point at this run.
+        drop = {"REDIS_URL", "DATABASE_URL", "PORT", "SECRET_KEY", "PUBLIC_URL"}
         self.env = {k: v for k, v in os.environ.items() if k not in drop}
         self.env.update({"FORMENGINE_INSTANCE": str(instance), "PYTHONUNBUFFERED": "1", **(env or {})})
         instance.parent.mkdir(parents=True, exist_ok=True)

@@ -36,11 +36,7 @@ def app(tmp_path_factory):
         if os.environ.get("CI"):
             pytest.fail(missing)
         pytest.skip(missing)
-    port = free_port()
-    # PUBLIC_URL: the presigned upload URL must point at this app, not the default port.
-    yield from serving(
-        tmp_path_factory.mktemp("form-e2e") / "instance", port=port, env={"PUBLIC_URL": f"http://127.0.0.1:{port}"}
-    )
+    yield from serving(tmp_path_factory.mktemp("form-e2e") / "instance", port=free_port())
 
 
 @pytest.fixture(scope="module")

@@ -63,6 +63,30 @@ def test_a_second_run_on_the_same_instance_is_refused(running_app):
     assert http_status(f"{running_app.url}/public/form") == 200
 
 
+def test_links_in_emails_and_from_the_cli_point_at_the_running_app_without_public_url(running_app):
+    """PUBLIC_URL unset: links use the port this run serves on, not a default one."""
+    request = urllib.request.Request(
+        f"{running_app.url}/public/signup",
+        data=json.dumps({"username": "links@example.org", "password": "Correct-Horse-42!"}).encode(),
+        headers={"Content-Type": "application/json", "Origin": running_app.url},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 201
+    deadline = time.monotonic() + 10
+    mails = []
+    while not mails and time.monotonic() < deadline:
+        mails = [p.read_text() for p in (running_app.instance / "outbox").glob("*.eml")]
+        time.sleep(0.1)
+    assert mails and f"{running_app.url}/confirm" in mails[0]
+    assert f"E-mail links   {running_app.url}/ (PUBLIC_URL)" in running_app.output
+
+    cli = [str(FORMENGINE), "service-token", "create", "links@example.org"]
+    printed = subprocess.run(cli, cwd=ROOT, env=running_app.cli_env, capture_output=True, text=True, timeout=60)
+    assert printed.returncode == 0, printed.stderr
+    assert f"{running_app.url}/" in printed.stdout and "service_token=" in printed.stdout
+
+
 def test_children_die_with_a_killed_runner_and_the_next_run_cleans_up(tmp_path):
     first = RunningApp(tmp_path / "instance")
     try:

@@ -27,6 +27,7 @@ export const STRINGS = {
   ceeb: (code) => `(Ceeb: ${code})`,
   downloadPdf: "Download a PDF copy",
   preparingPdf: "Preparing your PDF…",
+  phoneCountry: "Country code",
   continue: "Continue",
   submit: "Submit Application",
   submitted: "Your application was successfully submitted.",
@@ -50,6 +51,7 @@ const FROM_TEXTS = {
   uploadBusyTitle: "file_in_progress_title",
   uploadBusyText: "file_in_progress_text",
   documentAttached: "service_document_attached",
+  phoneCountry: "phone_country",
 };
 
 export function applyTexts(texts) {

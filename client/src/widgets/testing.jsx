@@ -3,6 +3,11 @@ import { render } from "@testing-library/react";
 import { createRuntime } from "./runtime.js";
 
 export const COMPILED = {
+  calling_codes: [
+    ["1", ["US", "CA"]],
+    ["44", ["GB", "GG"]],
+    ["683", ["NU"]],
+  ],
   options: {
     yes_no: {
       options: [

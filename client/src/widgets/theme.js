@@ -10,6 +10,7 @@ import { Content } from "./Content.jsx";
 import { DateWidget } from "./DateWidget.jsx";
 import { FieldTemplate } from "./FieldTemplate.jsx";
 import { FileUploadWidget } from "./FileUploadWidget.jsx";
+import { InternationalPhoneWidget } from "./InternationalPhoneWidget.jsx";
 import { PhoneWidget } from "./PhoneWidget.jsx";
 import { RadioWidget } from "./RadioWidget.jsx";
 import { SchoolSearchBlock } from "./SchoolSearchBlock.jsx";
@@ -23,6 +24,7 @@ export const widgets = {
   email: EmailWidget,
   textarea: TextareaWidget,
   phone: PhoneWidget,
+  international_phone: InternationalPhoneWidget,
   date: DateWidget,
   select: SelectWidget,
   radio: RadioWidget,

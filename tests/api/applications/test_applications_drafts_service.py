@@ -119,11 +119,39 @@ def test_service_token_gives_the_print_view_of_one_application(app, applicant, o
     assert response.status_code == 200
     assert response.headers["Cache-Control"] == "no-store"
     body = response.json
-    assert list(body) == ["answer", "add_another", "document_answer", "tabs"]
+    assert list(body) == ["answer", "add_another", "document_answer", "tabs", "applicant", "document_links"]
     assert body["answer"] == {"first_name": "Ada"}
+    assert body["applicant"] == {
+        "name": "Ada",
+        "email": "ada@example.com",
+        "reference": None,
+        "status": "none",
+        "submitted_at": None,
+    }
+    assert body["document_links"] == {}
     assert body["add_another"]["legacy"] == 3 and body["add_another"]["relatives"] == 1
     assert body["tabs"] == {"essay_mode": "uploaded"} and body["document_answer"] == {}
     assert token_of(url) not in str(sql("SELECT token_hash FROM service_tokens"))
+
+
+def test_the_print_view_says_whose_submitted_application_it_is(app, applicant, anonymous, golden, monkeypatch):
+    import datetime as dt
+
+    from engine.applications import service
+
+    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
+    answers = {**golden["answers"], "first_name": "Mei", "middle_name": "Lin", "last_name": "Chen"}
+    assert applicant.put("/api/answer", json=answers).status_code == 200
+    submitted = applicant.post("/api/submit", json={}).json
+    url = cli(app, "create", "ada@example.com").stdout.strip()
+    body = anonymous.get("/service/tmp-pdf", query_string={"service_token": token_of(url)}).json
+    assert body["applicant"] == {
+        "name": "Mei Lin Chen",
+        "email": "ada@example.com",
+        "reference": submitted["reference"],
+        "status": "submitted",
+        "submitted_at": submitted["submitted_at"],
+    }
 
 
 def test_service_view_is_401_for_anything_else(app, applicant, anonymous, sql):

@@ -186,6 +186,15 @@ def test_impossible_banner_date(tmp_path):
     assert problems[0].location.line == 10 and "2025-02-30" in problems[0].message
 
 
+def test_an_unknown_applicant_name_key_is_located(tmp_path):
+    folder = _copy(tmp_path)
+    tenant = (folder / "tenant.yaml").read_text()
+    (folder / "tenant.yaml").write_text(tenant.replace("settings: {", "settings: {applicant_name: [first_nme], ", 1))
+    problems = _problems(folder)
+    assert [p.code for p in problems] == ["REF_UNKNOWN_KEY"]
+    assert "applicant_name names 'first_nme'" in problems[0].message and "first_name" in problems[0].format()
+
+
 def test_missing_page_file_is_reported(tmp_path):
     folder = _copy(tmp_path)
     _edit(folder, "pages: [pages/about.yaml]", "pages: [pages/about.yaml, pages/missing.yaml]", "tenant.yaml")

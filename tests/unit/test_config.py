@@ -1,0 +1,32 @@
+"""Settings from the environment: where links in e-mails point when PUBLIC_URL is unset."""
+
+import json
+
+from engine.config import RUN_FILE, load_config
+
+
+def _config(monkeypatch, tmp_path, **env):
+    for name in ("PUBLIC_URL", "PORT"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("FORMENGINE_INSTANCE", str(tmp_path))
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return load_config()
+
+
+def test_public_url_wins(monkeypatch, tmp_path):
+    assert _config(monkeypatch, tmp_path, PUBLIC_URL="https://apply.example.edu", PORT="9")["PUBLIC_URL"] == (
+        "https://apply.example.edu"
+    )
+
+
+def test_unset_it_is_the_local_address_on_port(monkeypatch, tmp_path):
+    assert _config(monkeypatch, tmp_path, PORT="8123")["PUBLIC_URL"] == "http://127.0.0.1:8123"
+    assert _config(monkeypatch, tmp_path)["PUBLIC_URL"] == "http://127.0.0.1:8000"
+
+
+def test_unset_beside_a_running_formengine_run_it_is_that_runs_url(monkeypatch, tmp_path):
+    (tmp_path / RUN_FILE).write_text(json.dumps({"url": "http://127.0.0.1:8765"}))
+    assert _config(monkeypatch, tmp_path)["PUBLIC_URL"] == "http://127.0.0.1:8765"
+    (tmp_path / RUN_FILE).write_text("not json")
+    assert _config(monkeypatch, tmp_path, PORT="8124")["PUBLIC_URL"] == "http://127.0.0.1:8124"
