@@ -105,6 +105,7 @@ export async function build({
     plugins: [formShims],
     logLevel,
   });
+  refuseWarnings(result, "src/main.jsx");
 
   const url = (file) =>
     `${publicPath}/${path.relative(outdir, path.resolve(here, file)).split(path.sep).join("/")}`;
@@ -112,6 +113,13 @@ export async function build({
   await buildStaffPage({ outdir, url, publicPath, logLevel });
   await copySwaggerUi(outdir);
   return { scripts, styles, metafile: result.metafile };
+}
+
+// A warning such as "import will always be undefined" is a broken build that still bundles: refuse it.
+function refuseWarnings(result, entryPoint) {
+  if (result.warnings.length) {
+    throw new Error(`esbuild warned ${result.warnings.length} time(s) building ${entryPoint}; fix them`);
+  }
 }
 
 /** `html` from its template, pointing at the entry's bundle, stylesheet and static imports. */
@@ -149,6 +157,7 @@ export async function buildStaffPage({ outdir, url, publicPath, logLevel }) {
     metafile: true,
     logLevel,
   });
+  refuseWarnings(result, "src/staff/staff.jsx");
   return {
     ...(await writePage(result.metafile, "src/staff/staff.jsx", "staff.html", outdir, url)),
     metafile: result.metafile,

@@ -130,6 +130,7 @@ export const postValidations = (errors, page) =>
   post("/api/validations", page ? { errors, page } : { errors });
 export const submitApplicationCall = () => post("/api/submit");
 export const fetchTabs = () => get("/api/tabs");
+export const fetchAddAnother = () => get("/api/add-another");
 export const fetchTemporaryAnswer = (token) => get("/public/tmp", { params: { token } });
 export const fetchServiceView = (service_token) => get("/service/tmp-pdf", { params: { service_token } });
 
