@@ -70,6 +70,15 @@ preload_app
 post_fork
 child_exit
 
+# RQ's Worker reads these overrides of engine.worker.EngineWorker (its wait for a job, its
+# back-off while Redis is down).
+_.dequeue_timeout
+_.max_connection_wait_time
+max_connection_wait_time
+
+# The job outbox's last dispatch error, kept in the row for operators (engine/outbox.py).
+last_error
+
 # RQ runs jobs by dotted name (engine.pdf.jobs.render_application_pdf; the tests' slow jobs).
 render_application_pdf
 convert_slowly

@@ -111,10 +111,11 @@ def run(port: int, host: str) -> None:
 @click.option("--burst", is_flag=True, help="Stop when the queues are empty.")
 @click.argument("queues", nargs=-1)
 def worker(url: str, burst: bool, queues: tuple[str, ...]) -> None:
-    """Run one RQ worker (JSON serializer) on the given queues (default: all)."""
-    from engine.jobs import QUEUES, run_worker
+    """Run one RQ worker (JSON serializer) on the given queues, most urgent first (default: all:
+    application-pdfs, default, conversions). It also dispatches jobs recorded while Redis was down."""
+    from engine.worker import run_worker
 
-    run_worker(url, queues or QUEUES, burst=burst)
+    run_worker(url, queues, burst=burst)
 
 
 def _register_domain_commands() -> None:

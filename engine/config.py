@@ -57,7 +57,10 @@ def load_config(overrides: dict | None = None) -> dict:
         # Documents and the application PDF (seconds unless named otherwise).
         "PRESIGN_EXPIRES_S": int(env.get("PRESIGN_EXPIRES_S", "300")),  # at most 300 (S3 policy)
         "DOWNLOAD_URL_EXPIRES_S": int(env.get("DOWNLOAD_URL_EXPIRES_S", "60")),
-        "DOCUMENT_QUEUE": env.get("DOCUMENT_QUEUE", "default"),
+        # Conversions and application PDFs wait on separate queues (and, under `formengine run` and in
+        # docs/deploy.md, separate workers), so a slow conversion never delays a submitted application's PDF.
+        "DOCUMENT_QUEUE": env.get("DOCUMENT_QUEUE", "conversions"),
+        "APPLICATION_PDF_QUEUE": env.get("APPLICATION_PDF_QUEUE", "application-pdfs"),
         "DOCUMENT_JOB_TIMEOUT": int(env.get("DOCUMENT_JOB_TIMEOUT", "60")),
         "DOCUMENT_JOB_GRACE_S": int(env.get("DOCUMENT_JOB_GRACE_S", "15")),
         "DOCUMENT_QUEUE_WAIT_S": int(env.get("DOCUMENT_QUEUE_WAIT_S", "600")),

@@ -3,9 +3,20 @@
 import logging
 
 from flask import jsonify
+from sqlalchemy import exc as sql_errors
 from werkzeug.exceptions import HTTPException
 
 UNEXPECTED_MESSAGE = "We've encountered an unexpected error at this time. Please try again later."
+DATABASE_UNAVAILABLE = "The service is briefly unavailable. Please try again in a moment."
+# The database cannot be reached (a restart, a failover, a full pool): nothing was written, and the
+# same request succeeds once it is back; the pool replaces lost connections by itself.
+DATABASE_DOWN = (
+    sql_errors.OperationalError,
+    sql_errors.InterfaceError,
+    sql_errors.DisconnectionError,
+    sql_errors.TimeoutError,
+)
+DATABASE_RETRY_AFTER_S = 2
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +81,16 @@ def register(app) -> None:
             value = exc.get_response().headers.get(header) if exc.code else None
             if value:
                 response.headers[header] = value
+        return response
+
+    @app.errorhandler(sql_errors.SQLAlchemyError)
+    def _database_error(exc: sql_errors.SQLAlchemyError):
+        if not isinstance(exc, DATABASE_DOWN):
+            return _unexpected(exc)
+        log.error("database unavailable: %s", str(exc).splitlines()[0][:300])
+        response = jsonify({"message": DATABASE_UNAVAILABLE})
+        response.status_code = 503
+        response.headers["Retry-After"] = str(DATABASE_RETRY_AFTER_S)
         return response
 
     @app.errorhandler(Exception)

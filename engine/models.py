@@ -7,6 +7,7 @@ DOMAIN_MODELS = (
     "engine.applications.models",
     "engine.documents.models",
     "engine.staff.models",
+    "engine.outbox",
 )
 
 

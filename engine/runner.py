@@ -28,7 +28,7 @@ from engine.config import RUN_FILE, load_config
 
 PARENT_ENV = "FORMENGINE_RUNNER_PID"
 MAX_UNIX_SOCKET_PATH = 100  # sun_path holds 108 bytes
-STOP_TIMEOUTS = {"web": 10.0, "worker": 30.0}  # seconds; the worker may be finishing a job
+STOP_TIMEOUTS = {"web": 10.0, "worker": 30.0, "convert": 30.0}  # seconds; a worker may be finishing a job
 
 
 def die_with_parent() -> None:
@@ -218,7 +218,7 @@ def _check_not_running(run_file: Path) -> None:
         raise SystemExit(
             f"formengine is already running for {run_file.parent} (pid {previous['pid']}) at {previous.get('url')}."
         )
-    for name in ("web_pid", "worker_pid", "redis_pid"):
+    for name in ("web_pid", "worker_pid", "convert_pid", "redis_pid"):
         pid = previous.get(name)
         if pid and _pid_alive(pid):
             print(f"stopping a {name.removesuffix('_pid')} process ({pid}) left by an earlier run", flush=True)
@@ -269,7 +269,7 @@ def _banner(config: dict, base_url: str, redis_url: str, embedded: bool, logs: P
         ),
         ("Redis", f"{redis_url} ({'embedded' if embedded else 'external'})"),
         ("Mail outbox", config["MAIL_OUTBOX"] if not config["SMTP_URL"] else "SMTP"),
-        ("Logs", f"{logs}/ (web.log, worker.log{', redis.log' if embedded else ''})"),
+        ("Logs", f"{logs}/ (web.log, worker.log, convert.log{', redis.log' if embedded else ''})"),
     ]
     width = max(len(label) for label, _ in rows)
     lines = [f"  {label:<{width}}  {value}" for label, value in rows]
@@ -325,8 +325,19 @@ def run_all(host: str = "127.0.0.1", port: int = 8000) -> None:
         env["REDIS_URL"] = redis_url
 
         python = sys.executable
-        worker = Child("worker", [python, "-m", "engine.jobs", "--url", redis_url], env, logs / "worker.log")
+        # Two workers: application PDFs (and the default queue) never wait behind a conversion.
+        pdf_queues = [config["APPLICATION_PDF_QUEUE"], "default"]
+        worker = Child(
+            "worker", [python, "-m", "engine.worker", "--url", redis_url, *pdf_queues], env, logs / "worker.log"
+        )
         children.append(worker)
+        convert = Child(
+            "convert",
+            [python, "-m", "engine.worker", "--url", redis_url, config["DOCUMENT_QUEUE"]],
+            env,
+            logs / "convert.log",
+        )
+        children.append(convert)
         web = Child(
             "web", [python, "-m", "engine.runner", "web", "--host", host, "--port", str(port)], env, logs / "web.log"
         )
@@ -339,6 +350,7 @@ def run_all(host: str = "127.0.0.1", port: int = 8000) -> None:
                     "url": base_url,
                     "web_pid": web.pid,
                     "worker_pid": worker.pid,
+                    "convert_pid": convert.pid,
                     "redis_pid": redis.pid if redis else None,
                     "redis_url": redis_url,
                 },

@@ -1,7 +1,7 @@
 """Benchmark: document conversions and the application PDF.
 
 In one run:
-- conversions per second by one real RQ worker process (`python -m engine.jobs --burst`,
+- conversions per second by one real RQ worker process (`python -m engine.worker --burst`,
   embedded Redis, SQLite, local storage) for each allowed type, and the same converters in
   process without RQ;
 - upload-to-completed latency through the API (presigned URL, upload, conversion request,
@@ -167,7 +167,7 @@ def bench_render(runs: int, typed: dict | None = None) -> dict:
 
 PRELOADED_WORKER = (
     "import sys; import engine.documents.jobs; engine.documents.jobs.preload(); "
-    "from engine.jobs import main; sys.exit(main(sys.argv[1:]))"
+    "from engine.worker import main; sys.exit(main(sys.argv[1:]))"
 )
 
 
@@ -269,7 +269,7 @@ class Instance:
 
     def burst(self, queue: str, preload: bool = False) -> tuple[float, float]:
         """(wall s, CPU s of the worker and its work-horses) for one burst worker process."""
-        command = [sys.executable, "-m", "engine.jobs"]
+        command = [sys.executable, "-m", "engine.worker"]
         if preload:  # the converters imported once in the worker, before it forks work-horses
             command = [sys.executable, "-c", PRELOADED_WORKER]
         before = os.times()
@@ -336,7 +336,7 @@ def bench_latency(instance: Instance, samples: int, preload: bool = False) -> di
 
     app = instance.app
     queue = "default"
-    command = [sys.executable, "-c", PRELOADED_WORKER] if preload else [sys.executable, "-m", "engine.jobs"]
+    command = [sys.executable, "-c", PRELOADED_WORKER] if preload else [sys.executable, "-m", "engine.worker"]
     worker = subprocess.Popen(
         [*command, "--url", instance.redis_url, queue],
         env=instance.env(),

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import benchlib
+import pgcluster
 from scale_clients import GaveUp, Record, run_applicants
 from scale_stack import ROOT, Stack, ensure_nginx, log
 
@@ -42,8 +43,9 @@ def parse_args(argv):
     )
     parser.add_argument(
         "--database-url",
-        default=os.environ.get("SCALE_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"),
-        help="PostgreSQL server; a fresh database is created on it and dropped at the end",
+        default=os.environ.get("SCALE_DATABASE_URL"),
+        help="a shared PostgreSQL server to create the run's database on (and drop it at the end) instead of a "
+        "cluster of the run's own; the database restart fault is then skipped",
     )
     parser.add_argument(
         "--web-workers",
@@ -52,6 +54,8 @@ def parse_args(argv):
         help="gunicorn workers per app process (default: engine/gunicorn_conf.py's, from the CPUs)",
     )
     parser.add_argument("--down", type=float, default=2.0, help="seconds a killed process stays down")
+    parser.add_argument("--redis-down", type=float, default=6.0, help="seconds Redis stays down")
+    parser.add_argument("--database-down", type=float, default=2.0, help="seconds PostgreSQL stays down")
     parser.add_argument(
         "--drain-timeout", type=float, default=150.0, help="bound on the wait for queues to drain (at most 900)"
     )
@@ -79,6 +83,7 @@ def parse_args(argv):
         options.duration, options.applicants = min(options.duration, 10.0), min(options.applicants, 3)
         options.no_write = True
         options.drain_timeout = min(options.drain_timeout, 120.0)
+        options.redis_down = min(options.redis_down, 2.0)
     if not 1 <= options.duration <= 600 or not 1 <= options.applicants <= 200 or not 0 < options.drain_timeout <= 900:
         parser.error("bounded runs only: --duration 1..600 s, --applicants 1..200, --drain-timeout up to 900 s")
     if options.seed is None:
@@ -170,27 +175,63 @@ def seed_accounts(stack: Stack, count: int) -> list[str]:
 
 
 class Faults(threading.Thread):
-    """Kill one app process and one worker with SIGKILL at random moments, restart them."""
+    """At random moments, in turn: SIGKILL an app process, stop Redis, SIGKILL a worker, restart
+    PostgreSQL (when the cluster is the run's own); each comes back after its down time."""
 
-    def __init__(self, stack: Stack, start: float, duration: float, down: float, rng: random.Random):
+    def __init__(self, stack: Stack, start: float, duration: float, options, rng: random.Random):
         super().__init__(daemon=True)
-        self.stack, self.start_at, self.duration, self.down, self.rng = stack, start, duration, down, rng
+        self.stack, self.start_at, self.duration, self.rng = stack, start, duration, rng
+        self.down, self.redis_down, self.database_down = options.down, options.redis_down, options.database_down
         self.events: list[dict] = []
         self.kill_delay = 1.0
         self.error = ""
         self.stop = threading.Event()
 
+    @property
+    def expected(self) -> int:
+        return 4 if self.stack.cluster is not None else 3
+
     def run(self):
         try:
-            app_at = self.start_at + self.duration * self.rng.uniform(0.2, 0.45)
-            worker_at = self.start_at + self.duration * self.rng.uniform(0.5, 0.7)
-            self._sleep_until(app_at)
-            self._kill_app(self.rng.randrange(2))
-            self._sleep_until(worker_at)
-            self._kill_worker()
+            moments = [self.rng.uniform(*share) for share in ((0.1, 0.25), (0.3, 0.42), (0.5, 0.62), (0.7, 0.82))]
+            steps = [lambda: self._kill_app(self.rng.randrange(2)), self._redis_outage, self._kill_worker]
+            if self.stack.cluster is not None:
+                steps.append(self._database_restart)
+            for moment, step in zip(moments, steps, strict=False):
+                self._sleep_until(self.start_at + self.duration * moment)
+                step()
         except (Exception, SystemExit) as exc:  # reported, and the run fails
             self.error = repr(exc)
             log(f"fault thread failed: {exc!r}")
+
+    def _redis_outage(self) -> None:
+        if self.stop.is_set():
+            return
+        stopped = self.stack.stop_redis()
+        log(f"Redis stopped (SIGTERM) for {self.redis_down:g} s")
+        time.sleep(self.redis_down)
+        restarted = time.time()
+        self.stack.start_redis()
+        ready = time.time()
+        log("Redis started again")
+        self.events.append(
+            {"what": "redis", "fault": "Redis down", "killed": stopped, "restarted": restarted, "ready": ready}
+        )
+
+    def _database_restart(self) -> None:
+        if self.stop.is_set():
+            return
+        stopped, started = self.stack.restart_database(self.database_down)
+        log(f"PostgreSQL stopped (fast shutdown) and started again after {started - stopped:.1f} s")
+        self.events.append(
+            {
+                "what": "postgres",
+                "fault": "PostgreSQL restart",
+                "killed": stopped,
+                "restarted": started,
+                "ready": started,
+            }
+        )
 
     def _sleep_until(self, moment: float) -> None:
         while time.time() < moment and not self.stop.is_set():
@@ -207,7 +248,15 @@ class Faults(threading.Thread):
         self.stack.wait_app(index)
         ready = time.time()
         log(f"app{index} restarted, ready after {ready - restarted:.1f} s")
-        self.events.append({"what": f"app{index}", "killed": killed, "restarted": restarted, "ready": ready})
+        self.events.append(
+            {
+                "what": f"app{index}",
+                "fault": f"SIGKILL app{index}",
+                "killed": killed,
+                "restarted": restarted,
+                "ready": ready,
+            }
+        )
 
     def _kill_worker(self) -> None:
         if self.stop.is_set():
@@ -229,6 +278,7 @@ class Faults(threading.Thread):
         self.events.append(
             {
                 "what": f"worker{index}",
+                "fault": f"SIGKILL worker{index}",
                 "killed": killed,
                 "restarted": restarted,
                 "ready": restarted + 1.0,
@@ -249,14 +299,17 @@ def queue_state(stack: Stack) -> tuple[int, int]:
     from rq.serializers import JSONSerializer
 
     conn = Redis(host="127.0.0.1", port=stack.redis_port)
-    queue = Queue("default", connection=conn, serializer=JSONSerializer)
+    waiting = sum(
+        Queue(name, connection=conn, serializer=JSONSerializer).count
+        for name in ("application-pdfs", "default", "conversions")
+    )
     alive = {
         process.pid for name, process in stack.procs.items() if name.startswith("worker") and process.poll() is None
     }
     busy = sum(
         1 for w in Worker.all(connection=conn, serializer=JSONSerializer) if w.get_state() == "busy" and w.pid in alive
     )  # a killed worker's record lingers in Redis
-    return queue.count, busy
+    return waiting, busy
 
 
 def db_rows(stack: Stack) -> dict:
@@ -282,6 +335,12 @@ def db_rows(stack: Stack) -> dict:
                 "JOIN applications p ON p.id = f.application_id JOIN accounts a ON a.id = p.account_id"
             )
         ).all()
+        outbox = conn.execute(
+            text(
+                "SELECT COUNT(*), COUNT(*) FILTER (WHERE attempts > 1), COUNT(*) FILTER (WHERE dispatched_at IS NULL) "
+                "FROM job_outbox"
+            )
+        ).one()
     engine.dispose()
 
     def answers_of(value):
@@ -297,6 +356,7 @@ def db_rows(stack: Stack) -> dict:
         "pdfs": {
             row[0]: dict(zip(("user", "status", "message", "pdf_key", "attempts"), row, strict=True)) for row in pdfs
         },
+        "outbox": {"recorded": outbox[0], "waited_for_redis": outbox[1], "waiting": outbox[2]},
     }
 
 
@@ -415,6 +475,7 @@ def check(stack: Stack, record: Record, plan: dict, options) -> dict:
         "pdfs": pdfs,
         "stuck_pdfs": stuck_pdfs,
         "pdfs_rows": list(rows["pdfs"].values()),
+        "outbox": rows["outbox"],
         "queue_after": {"waiting": waiting, "running": running},
     }
 
@@ -518,6 +579,7 @@ def report(
     started_wall: float,
     web_workers: int,
     loadavg: str = "",
+    expected_faults: int = 4,
 ) -> tuple[str, str, bool]:
     start, end = load
     seconds = end - start
@@ -529,21 +591,23 @@ def report(
         len(results["stuck"]) + len(results["stuck_pdfs"]),
         len(results["pdfs"]["missing"]),
     )
+    outbox = results["outbox"]
+    lost_jobs = stuck + missing + outbox["waiting"]
     green = (
         lost == 0
-        and stuck == 0
-        and missing == 0
+        and lost_jobs == 0
         and not results["failed_silent"]
         and not results["client_uploads_unfinished"]
         and not record.unexpected
-        and len(faults) == 2
+        and len(faults) == expected_faults
     )
     setup = (
         f"{when}; {machine()}; commit {stack.commit}. {options.applicants} applicants for {seconds:.0f} s "
         f"(`scripts/scale_test --duration {options.duration:g} --applicants {options.applicants} "
         f"--seed {options.seed}{'' if options.kill_delay == 1.0 else f' --kill-delay {options.kill_delay:g}'}"
         f"{' --production-timeouts' if options.production_timeouts else ''}`); nginx -> 2 gunicorn app processes x {web_workers} sync workers, "
-        f"2 RQ workers, PostgreSQL, Redis, moto_server S3, all on this machine (the load generator too); "
+        f"2 RQ workers, PostgreSQL ({'a cluster of the run' + chr(39) + 's own' if stack.cluster else 'a shared server'}), "
+        f"Redis (append-only file on), moto_server S3, all on this machine (the load generator too); "
         f"load average before the run {loadavg} (the machine is shared)."
     )
     bench = [
@@ -554,7 +618,8 @@ def report(
         f"{total} requests, {total / seconds:.1f} requests/s overall; {record.journeys_started} journeys "
         f"started, {record.journeys_done} finished (submitted and PDF polled). Latency is per attempt, "
         "as the client saw it through nginx (successful answers only; errors counted apart). "
-        "One app process and one worker were SIGKILLed and restarted during the run.",
+        "During the run one app process and one worker were SIGKILLed and restarted, Redis was stopped and "
+        "started again, and PostgreSQL was restarted (docs/reliability.md).",
         "",
         "| endpoint | requests | errors | req/s | p50 ms | p95 ms | p99 ms |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
@@ -570,17 +635,18 @@ def report(
         "",
         setup,
         "",
-        f"**Result: {'green' if green else 'RED'}** — lost answers {lost}, stuck jobs {stuck}, missing PDFs {missing}.",
+        f"**Result: {'green' if green else 'RED'}** — lost answers {lost}, lost jobs {lost_jobs} "
+        f"(stuck jobs {stuck}, missing PDFs {missing}, jobs still waiting for Redis {outbox['waiting']}).",
         "",
         "| fault | killed at (+s) | restarted (+s) | ready (+s) | requests in window | failed attempts "
         "| retried and succeeded | gave up |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for f in faults:
-        what = f["what"] + (f" (busy: {f['job']})" if f.get("busy") else (" (idle)" if "busy" in f else ""))
+        what = f["fault"] + (f" (busy: {f['job']})" if f.get("busy") else (" (idle)" if "busy" in f else ""))
         kinds = ", ".join(f"{k}: {v}" for k, v in sorted(f["failed_by_kind"].items())) or "none"
         rel.append(
-            f"| SIGKILL {what} | {f['killed'] - start:.1f} | {f['restarted'] - start:.1f} | "
+            f"| {what} | {f['killed'] - start:.1f} | {f['restarted'] - start:.1f} | "
             f"{f['ready'] - start:.1f} | {f['requests']} | {f['failed']} ({kinds}) | {f['retried_ok']} | "
             f"{f['gave_up']} |"
         )
@@ -602,6 +668,9 @@ def report(
         f"clients); PDFs fetched from the bucket and checked: {results['pdfs']['ok']}; "
         f"**{missing} missing**; {len(results['stuck_pdfs'])} PDF rows stuck; {retried_pdfs} PDF renders needed a "
         f"second attempt.",
+        f"- Jobs: {outbox['recorded']} recorded in the outbox (engine/outbox.py) during the run, "
+        f"{outbox['waited_for_redis']} of them first found Redis down and were queued by the workers' sweeper "
+        f"once it was back; **{outbox['waiting']} still waiting**.",
         f"- Drain: queue empty {drained['queue_empty_after_s']:.1f} s after the load; "
         f"{len(drained['pending_before_polls'])} applicants had a pending upload or PDF then, "
         f"re-polled like an open page does; done after {drained['drain_s']:.1f} s.",
@@ -646,6 +715,8 @@ def main(argv=None) -> int:
     except OSError:
         loadavg = "unknown"
     nginx = ensure_nginx()
+    if options.database_url is None and pgcluster.missing():
+        raise SystemExit(f"no PostgreSQL cluster of the run's own: {pgcluster.missing()} (or pass --database-url)")
     stack = Stack(
         database_server=options.database_url,
         web_workers=options.web_workers,
@@ -669,7 +740,7 @@ def main(argv=None) -> int:
         accounts = seed_accounts(stack, options.applicants * (int(options.duration / 4) + 3))
         log(f"{len(accounts)} confirmed accounts created; load starts")
         start = time.time()
-        faults = running["faults"] = Faults(stack, start, options.duration, options.down, rng)
+        faults = running["faults"] = Faults(stack, start, options.duration, options, rng)
         faults.kill_delay = max(0.0, options.kill_delay)
         faults.start()
         record, load_start, load_end = run_applicants(
@@ -686,7 +757,16 @@ def main(argv=None) -> int:
         results = check(stack, record, plan, options)
         events = fault_windows(record, faults.events)
         bench, rel, green = report(
-            options, stack, record, (load_start, load_end), events, results, started_wall, web_workers, loadavg
+            options,
+            stack,
+            record,
+            (load_start, load_end),
+            events,
+            results,
+            started_wall,
+            web_workers,
+            loadavg,
+            faults.expected,
         )
         print()
         print(bench)

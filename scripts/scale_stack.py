@@ -1,5 +1,7 @@
-"""The scale test's production-like stack on loopback: a fresh PostgreSQL database, a Redis
-server of its own, moto_server as S3, two gunicorn app processes behind nginx, two RQ workers.
+"""The scale test's production-like stack on loopback: a PostgreSQL cluster of its own (so the
+database can be restarted; or a fresh database on a given server), a Redis server of its own
+(append-only file on, as docs/deploy.md advises), moto_server as S3, two gunicorn app processes
+behind nginx, two RQ workers.
 
 Every process runs in its own session (process group) so a SIGKILL takes the whole of it
 (gunicorn's master and workers, an RQ worker and its work-horse), like a lost host. `close()`
@@ -19,6 +21,8 @@ import time
 import urllib.request
 import uuid
 from pathlib import Path
+
+import pgcluster
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = ROOT / ".venv" / "bin"
@@ -102,7 +106,7 @@ class Stack:
     def __init__(
         self,
         *,
-        database_server: str,
+        database_server: str | None,
         web_workers: int | None,
         keep: bool = False,
         job_env: dict | None = None,
@@ -113,7 +117,8 @@ class Stack:
         self.src = ROOT
         self.commit = ""
         self.keep = keep
-        self.database_server = database_server
+        self.database_server = database_server  # None: a cluster of the stack's own
+        self.cluster: pgcluster.Cluster | None = None
         self.database_url: str | None = None
         self.database_name: str | None = None
         self.procs: dict[str, subprocess.Popen] = {}
@@ -211,6 +216,11 @@ class Stack:
         (self.tmp / "instance").mkdir()
         for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
             (self.tmp / "nginx" / sub).mkdir(parents=True)
+        if self.database_server is None:
+            self.cluster = pgcluster.Cluster()
+            self.cluster.start()
+            self.database_server = self.cluster.url
+            log(f"PostgreSQL cluster of the run's own on port {self.cluster.port} ({self.cluster.folder})")
         self._create_database()
         log(f"database {self.database_name}: running `formengine db upgrade`")
         subprocess.run(
@@ -222,24 +232,8 @@ class Stack:
             stderr=subprocess.PIPE,
             timeout=120,
         )
-        self._spawn(
-            "redis",
-            [
-                "redis-server",
-                "--port",
-                str(self.redis_port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                str(self.tmp),
-            ],
-        )
+        self.start_redis()
         self._spawn("moto", [str(VENV_BIN / "moto_server"), "-H", "127.0.0.1", "-p", str(self.moto_port)])
-        self._wait_port(self.redis_port, "redis")
         self._wait_port(self.moto_port, "moto_server")
         import boto3
 
@@ -266,6 +260,31 @@ class Stack:
             f"stack up in {self.tmp}: nginx :{self.lb_port} -> apps :{self.app_ports[0]}, :{self.app_ports[1]}; "
             f"redis :{self.redis_port}; moto :{self.moto_port}; 2 workers"
         )
+
+    def start_redis(self) -> None:
+        # Append-only file, as docs/deploy.md advises: a restarted Redis keeps the jobs it held.
+        argv = ["redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1", "--save", ""]
+        self._spawn("redis", argv + ["--appendonly", "yes", "--appendfsync", "always", "--dir", str(self.tmp)])
+        self._wait_port(self.redis_port, "redis")
+
+    def stop_redis(self) -> float:
+        """SIGTERM (Redis writes its append-only file and exits); returns when it is down."""
+        process = self.procs["redis"]
+        at = time.time()
+        process.terminate()
+        process.wait(timeout=30)
+        return at
+
+    def restart_database(self, down: float) -> tuple[float, float]:
+        """Stop the cluster (fast: sessions are cut, as in a restart or a failover), wait `down`
+        seconds, start it again; returns (stopped at, started at)."""
+        if self.cluster is None:
+            raise RuntimeError("the database server is shared: it cannot be restarted")
+        at = time.time()
+        self.cluster.stop("fast")
+        time.sleep(down)
+        self.cluster.start()
+        return at, time.time()
 
     def start_app(self, index: int) -> None:
         port = self.app_ports[index]
@@ -417,6 +436,8 @@ class Stack:
             self._drop_database()
         except Exception as exc:
             log(f"could not drop database {self.database_name}: {exc}")
+        if self.cluster is not None:
+            self.cluster.close()
         if self.keep:
             log(f"logs kept in {self.tmp}")
         else:

@@ -130,11 +130,17 @@ def redis_url(tmp_path_factory):
 
 @pytest.fixture
 def queue_name(redis_url):
-    """A queue of this test's own, so tests sharing one Redis (CI, xdist) never see each other's jobs."""
-    from engine.jobs import get_queue
-
+    """A queue of this test's own (conversions), and `<name>-pdf` for application PDFs, so tests
+    sharing one Redis (CI, xdist) never see each other's jobs."""
     name = f"test-{uuid.uuid4().hex[:12]}"
     yield name
+    for each in (name, f"{name}-pdf"):
+        _drop_queue(each, redis_url)
+
+
+def _drop_queue(name: str, redis_url: str) -> None:
+    from engine.jobs import get_queue
+
     queue = get_queue(name, redis_url)
     for registry in (queue.finished_job_registry, queue.failed_job_registry):
         for job_id in registry.get_job_ids():

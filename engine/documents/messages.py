@@ -5,7 +5,6 @@ FILE_KEY_NOT_YOURS = "file_key is not an upload of yours for this question. Ask 
 FILE_NAME_EMPTY = "file_name must name the file you uploaded."
 FILE_NOT_UPLOADED = "The file has not been uploaded yet (or the upload expired). Upload it again."
 STORAGE_UNAVAILABLE = "We could not reach the document store right now. Please try again in a few minutes."
-QUEUE_UNAVAILABLE = "We could not start converting your file right now. Please try again in a few minutes."
 CONVERSION_ABANDONED = "The conversion of your file did not finish. Please upload it again."
 CONVERSION_ERROR = "We could not convert your file. Please upload a different file."
 DOCUMENT_DELETED = "Your file has been deleted."

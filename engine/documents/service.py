@@ -22,7 +22,7 @@ from rq.job import JobStatus
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from engine import db, jobs
+from engine import db, jobs, outbox
 from engine.accounts.models import utcnow
 from engine.documents import messages
 from engine.documents.models import PENDING, ConversionStatus, DocumentConversion
@@ -172,31 +172,25 @@ def request_conversion(application_id: int, answer_key: str, file_key: str, file
         conversion.requested_at = utcnow()
         conversion.started_at = conversion.finished_at = None
         session.flush()
-    _clear_answer(application_id, answer_key)  # a new file replaces the old answer until it converts
+        set_answer(session, application_id, answer_key, "")  # a new file replaces the old answer until it converts
+        _record_job(session, conversion, rules, settings)
     delete_quietly(store, old_keys)
-    _enqueue(conversion, rules, settings)
     return status_body(conversion)
 
 
-def _enqueue(conversion: DocumentConversion, rules: dict, settings: dict) -> None:
-    """Queue (or re-queue) the conversion job; the row records which job may write it."""
-    session = db.session()
-    timeout = _seconds("DOCUMENT_JOB_TIMEOUT", settings, 60)
-    job_path = settings.get("DOCUMENT_CONVERT_JOB") or CONVERT_JOB
-    try:
-        job = jobs.enqueue(
-            job_path, conversion.id, rules, job_timeout=timeout, queue=settings.get("DOCUMENT_QUEUE") or "default"
-        )
-    except (jobs.QueueUnavailable, RedisError) as exc:
-        log.error("conversion %s could not be queued: %s", conversion.id, exc)
-        with db.transaction():
-            _fail(session, conversion, messages.QUEUE_UNAVAILABLE, settings)
-        raise AppError(messages.QUEUE_UNAVAILABLE, 503) from None
-    with db.transaction():
-        conversion.job_id = job.id
-        conversion.attempts = (conversion.attempts or 0) + 1
-        conversion.deadline_at = utcnow() + dt.timedelta(seconds=_seconds("DOCUMENT_QUEUE_WAIT_S", settings, 600))
-        session.add(conversion)
+def _record_job(session: Session, conversion: DocumentConversion, rules: dict, settings: dict) -> None:
+    """Record the conversion job in the caller's transaction (engine.outbox: it is queued when the
+    transaction commits, or when Redis is back); the row names the one job that may write it."""
+    conversion.job_id = outbox.record(
+        session,
+        settings.get("DOCUMENT_CONVERT_JOB") or CONVERT_JOB,
+        conversion.id,
+        rules,
+        queue=settings.get("DOCUMENT_QUEUE") or "conversions",
+        timeout=_seconds("DOCUMENT_JOB_TIMEOUT", settings, 60),
+    )
+    conversion.attempts = (conversion.attempts or 0) + 1
+    conversion.deadline_at = utcnow() + dt.timedelta(seconds=_seconds("DOCUMENT_QUEUE_WAIT_S", settings, 600))
 
 
 def status_body(conversion: DocumentConversion | None) -> dict:
@@ -215,17 +209,21 @@ def conversion_status(application_id: int, answer_key: str) -> dict:
     return status_body(conversion)
 
 
+WAITING = "waiting"  # recorded in the outbox, not yet on its queue (Redis was down)
+
+
 def job_state(job_id: str | None, grace_s: int = 15) -> tuple[str | None, dt.datetime | None]:
-    """(RQ status or None when Redis no longer knows the job, or "unknown" when Redis cannot be
-    asked; the time by which a started job must have finished). A worker killed after taking the
-    job but before the job wrote its row leaves the row unprocessed: RQ's start time still counts."""
+    """(RQ status, WAITING while the outbox holds it, None when neither knows the job, or "unknown"
+    when Redis cannot be asked; the time by which a started job must have finished). A worker killed
+    after taking the job but before the job wrote its row leaves the row unprocessed: RQ's start
+    time still counts."""
     if not job_id:
         return None, None
     try:
         job = jobs.fetch_job(job_id)
         status = job.get_status()
     except NoSuchJobError:
-        return None, None
+        return (WAITING if outbox.is_waiting(db.session(), job_id) else None), None
     except (jobs.QueueUnavailable, RedisError):
         return "unknown", None
     started = job.started_at.replace(tzinfo=None) if status == JobStatus.STARTED and job.started_at else None
@@ -234,6 +232,8 @@ def job_state(job_id: str | None, grace_s: int = 15) -> tuple[str | None, dt.dat
 
 
 def is_dead(status, due: dt.datetime | None, deadline: dt.datetime | None) -> bool:
+    if status == WAITING:
+        return False  # waits for Redis, whatever the deadline: nothing could have run it yet
     if status in (None, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED, JobStatus.FINISHED):
         return True
     now = utcnow()
@@ -263,7 +263,7 @@ def _reconcile(conversion: DocumentConversion, rules: dict) -> DocumentConversio
             _fail(session, current, messages.CONVERSION_ABANDONED, settings)
             return current
         current.status = ConversionStatus.UNPROCESSED.value
-    _enqueue(current, rules, settings)
+        _record_job(session, current, rules, settings)
     return current
 
 
@@ -296,11 +296,6 @@ def set_answer(session: Session, application_id: int, answer_key: str, value: st
     application.updated_at = utcnow()
     if session.get_bind().dialect.name != "sqlite":  # on SQLite lock_by_id already bumped it
         application.version = (application.version or 0) + 1
-
-
-def _clear_answer(application_id: int, answer_key: str) -> None:
-    with db.transaction() as session:
-        set_answer(session, application_id, answer_key, "")
 
 
 # --- deletion and listing ----------------------------------------------------------------

@@ -10,6 +10,10 @@ import time
 from flask import Response, current_app, g, request
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, SummaryMetricFamily
+from sqlalchemy.exc import SQLAlchemyError
+
+from engine import outbox
+from engine.jobs import get_queue, queue_names
 
 REQUEST_LATENCY = Histogram(
     "formengine_http_request_duration_seconds",
@@ -22,13 +26,12 @@ REQUEST_LATENCY = Histogram(
 class JobCollector:
     """Queue depth, finished and failed jobs and job durations, read from Redis at scrape time."""
 
-    def __init__(self, redis_url: str):
+    def __init__(self, redis_url: str, queues: tuple[str, ...]):
         self.redis_url = redis_url
+        self.queues = queues
 
     def collect(self):
         from rq.registry import FailedJobRegistry, FinishedJobRegistry, StartedJobRegistry
-
-        from engine.jobs import QUEUES, get_queue
 
         depth = GaugeMetricFamily("formengine_queue_depth", "Jobs waiting in each queue", labels=["queue"])
         running = GaugeMetricFamily("formengine_jobs_running", "Jobs being worked on", labels=["queue"])
@@ -37,7 +40,7 @@ class JobCollector:
         durations = SummaryMetricFamily(
             "formengine_job_duration_seconds", "Durations of registered finished jobs", labels=["queue"]
         )
-        for name in QUEUES:
+        for name in self.queues:
             queue = get_queue(name, self.redis_url)
             depth.add_metric([name], len(queue))
             running.add_metric([name], StartedJobRegistry(queue=queue).count)
@@ -54,6 +57,23 @@ class JobCollector:
         yield from (depth, running, failed, finished, durations)
 
 
+class OutboxCollector:
+    """Jobs recorded in the database and not yet on their queue (Redis down), read at scrape time
+    from the database, so the figure is there when Redis is not."""
+
+    def __init__(self, database):
+        self.database = database
+
+    def collect(self):
+        try:
+            waiting = outbox.waiting_count(self.database)
+        except SQLAlchemyError:
+            return
+        gauge = GaugeMetricFamily("formengine_jobs_waiting_for_redis", "Jobs recorded in the outbox, not yet queued")
+        gauge.add_metric([], waiting)
+        yield gauge
+
+
 def _registry(with_jobs: bool) -> CollectorRegistry:
     registry = CollectorRegistry()
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
@@ -62,8 +82,9 @@ def _registry(with_jobs: bool) -> CollectorRegistry:
         multiprocess.MultiProcessCollector(registry)
     else:
         registry.register(REQUEST_LATENCY)
+    registry.register(OutboxCollector(current_app.extensions["db_engine"]))
     if with_jobs and current_app.config.get("REDIS_URL"):
-        registry.register(JobCollector(current_app.config["REDIS_URL"]))
+        registry.register(JobCollector(current_app.config["REDIS_URL"], queue_names(current_app.config)))
     return registry
 
 

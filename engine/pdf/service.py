@@ -13,17 +13,15 @@ import json
 import logging
 
 from flask import current_app
-from redis.exceptions import RedisError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from engine import db, jobs
+from engine import db, outbox
 from engine.accounts.models import utcnow
 from engine.documents import messages
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus, DocumentConversion
 from engine.documents.service import is_dead, job_state
 from engine.documents.storage import storage_from_config
-from engine.errors import AppError
 
 RENDER_JOB = "engine.pdf.jobs.render_application_pdf"
 MAX_ATTEMPTS = 2
@@ -113,32 +111,22 @@ def _request_render(session: Session, application_id: int, wanted: str, settings
         row.attempts = 0
         row.requested_at = utcnow()
         session.flush()
-    _enqueue(session, row, settings)
+        _record_job(session, row, settings)
     return row.status, "", row.message or ""
 
 
-def _enqueue(session: Session, row: ApplicationPdf, settings: dict) -> None:
-    timeout = int(settings.get("PDF_JOB_TIMEOUT") or 120)
-    try:
-        job = jobs.enqueue(
-            settings.get("PDF_RENDER_JOB") or RENDER_JOB,
-            row.application_id,
-            job_timeout=timeout,
-            queue=settings.get("DOCUMENT_QUEUE") or "default",
-        )
-    except (jobs.QueueUnavailable, RedisError) as exc:
-        log.error("application PDF %s could not be queued: %s", row.application_id, exc)
-        with db.transaction():
-            row.status = ConversionStatus.FAILED.value
-            row.message = messages.QUEUE_UNAVAILABLE
-            row.fingerprint = None
-            session.add(row)
-        raise AppError(messages.QUEUE_UNAVAILABLE, 503) from None
-    with db.transaction():
-        row.job_id = job.id
-        row.attempts = (row.attempts or 0) + 1
-        row.deadline_at = utcnow() + dt.timedelta(seconds=int(settings.get("DOCUMENT_QUEUE_WAIT_S") or 600))
-        session.add(row)
+def _record_job(session: Session, row: ApplicationPdf, settings: dict) -> None:
+    """Record the render job in the caller's transaction (engine.outbox: queued when it commits,
+    or when Redis is back); the row names the one job that may write it."""
+    row.job_id = outbox.record(
+        session,
+        settings.get("PDF_RENDER_JOB") or RENDER_JOB,
+        row.application_id,
+        queue=settings.get("APPLICATION_PDF_QUEUE") or "application-pdfs",
+        timeout=int(settings.get("PDF_JOB_TIMEOUT") or 120),
+    )
+    row.attempts = (row.attempts or 0) + 1
+    row.deadline_at = utcnow() + dt.timedelta(seconds=int(settings.get("DOCUMENT_QUEUE_WAIT_S") or 600))
 
 
 def _reconcile(session: Session, row: ApplicationPdf, settings: dict) -> ApplicationPdf:
@@ -158,5 +146,5 @@ def _reconcile(session: Session, row: ApplicationPdf, settings: dict) -> Applica
             current.finished_at = utcnow()
             return current
         current.status = ConversionStatus.UNPROCESSED.value
-    _enqueue(session, current, settings)
+        _record_job(session, current, settings)
     return current

@@ -68,8 +68,10 @@ def test_metrics_expose_latency_by_endpoint_and_queue_depth(app, redis_url):
     client.get("/public/form")
     text = client.get("/metrics").get_data(as_text=True)
     assert 'formengine_http_request_duration_seconds_count{endpoint="/public/form",method="GET",status="200"}' in text
-    assert 'formengine_queue_depth{queue="default"}' in text
+    for queue in ("application-pdfs", "default", "conversions"):
+        assert f'formengine_queue_depth{{queue="{queue}"}}' in text
     assert "formengine_jobs_failed_total" in text
+    assert "formengine_jobs_waiting_for_redis 0.0" in text
 
 
 def test_metrics_token(app):

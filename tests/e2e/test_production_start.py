@@ -55,7 +55,7 @@ def test_the_worker_and_cli_commands_refuse_to_start(tmp_path, command):
 
 
 def test_the_worker_module_refuses_a_placeholder_key(tmp_path):
-    argv = [sys.executable, "-m", "engine.jobs", "--url", "redis://127.0.0.1:9/0", "--burst"]
+    argv = [sys.executable, "-m", "engine.worker", "--url", "redis://127.0.0.1:9/0", "--burst"]
     _refused(argv, _env(tmp_path, UNUSABLE["default"]), "default")
 
 

@@ -20,20 +20,23 @@ def test_run_serves_the_form_and_stops_every_child(tmp_path, signum):
         app.wait_until_serving()
         owned = app.process_tree()
         run_file = app.run_file()
-        assert {run_file["web_pid"], run_file["worker_pid"], run_file["redis_pid"]} <= owned
+        assert {run_file["web_pid"], run_file["worker_pid"], run_file["convert_pid"], run_file["redis_pid"]} <= owned
         assert run_file["redis_url"] == f"unix://{app.instance / 'redis.sock'}"
         assert http_status(f"{app.url}/") == 200
         assert (app.instance / "formengine.db").exists()
         assert (app.instance / "outbox").is_dir()
         # No SECRET_KEY given: a random development key of this instance folder, readable only by its owner.
         assert (app.instance / "secret_key").stat().st_mode & 0o777 == 0o600
-        # The worker preloads the job modules before it listens; on a slow machine that can take
-        # longer than the web process needs to serve. Stop it once it is up, as a person would.
-        worker_log = app.instance / "logs" / "worker.log"
+        # The workers preload the job modules before they listen; on a slow machine that can take
+        # longer than the web process needs to serve. Stop them once they are up, as a person would.
+        # Application PDFs and conversions have a worker each.
+        listening = {"worker.log": "Listening on application-pdfs, default", "convert.log": "Listening on conversions"}
         deadline = time.monotonic() + 60
-        while "Listening on default" not in (worker_log.read_text() if worker_log.exists() else ""):
-            assert time.monotonic() < deadline, "the worker never started listening"
-            time.sleep(0.2)
+        for name, line in listening.items():
+            log_file = app.instance / "logs" / name
+            while line not in (log_file.read_text() if log_file.exists() else ""):
+                assert time.monotonic() < deadline, f"{name}: the worker never started listening"
+                time.sleep(0.2)
 
         assert app.stop(signum) == 0
         assert wait_all_gone(owned) == set()
@@ -46,7 +49,8 @@ def test_run_serves_the_form_and_stops_every_child(tmp_path, signum):
     assert "formengine stopped." in output
     assert not (app.instance / "formengine-run.json").exists()
     assert not (app.instance / "redis.sock").exists()
-    assert (app.instance / "logs" / "worker.log").read_text().count("Listening on default") == 1
+    for name, line in listening.items():
+        assert (app.instance / "logs" / name).read_text().count(line) == 1
 
 
 def test_a_second_run_on_the_same_instance_is_refused(running_app):

@@ -88,7 +88,13 @@ def job_settings():
 
 @pytest.fixture
 def app_overrides(redis_url, queue_name, storage_settings, job_settings):
-    return {"REDIS_URL": redis_url, "DOCUMENT_QUEUE": queue_name, **storage_settings, **job_settings}
+    return {
+        "REDIS_URL": redis_url,
+        "DOCUMENT_QUEUE": queue_name,
+        "APPLICATION_PDF_QUEUE": f"{queue_name}-pdf",
+        **storage_settings,
+        **job_settings,
+    }
 
 
 def worker_env(app) -> dict:
@@ -115,10 +121,16 @@ def worker_env(app) -> dict:
     return env
 
 
+def worker_command(app, queue: str, *options: str) -> list[str]:
+    """`python -m engine.worker` on the app's PDF queue and `queue` (the test's conversions)."""
+    queues = [app.config["APPLICATION_PDF_QUEUE"], queue]
+    return [sys.executable, "-m", "engine.worker", "--url", app.config["REDIS_URL"], *options, *queues]
+
+
 def run_worker_burst(app, queue: str, timeout: float = 120) -> subprocess.CompletedProcess:
     """A real worker process that works the queue until it is empty, then exits."""
     return subprocess.run(
-        [sys.executable, "-m", "engine.jobs", "--url", app.config["REDIS_URL"], "--burst", queue],
+        worker_command(app, queue, "--burst"),
         env=worker_env(app),
         capture_output=True,
         text=True,
@@ -134,7 +146,7 @@ class Worker:
         self.log_path = log_path
         self._log = open(log_path, "wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "engine.jobs", "--url", app.config["REDIS_URL"], queue],
+            worker_command(app, queue),
             env=worker_env(app),
             stdout=self._log,
             stderr=subprocess.STDOUT,

@@ -99,7 +99,7 @@ def test_the_pdf_of_a_submitted_application_is_queued_at_submission(app, applica
     enqueue(
         "engine.pdf.jobs.render_application_pdf",
         1,
-        queue=app.config["DOCUMENT_QUEUE"],
+        queue=app.config["APPLICATION_PDF_QUEUE"],
         redis_url=app.config["REDIS_URL"],
     )
     burst_worker()

@@ -15,7 +15,7 @@ from tests.applicants import make_applicant  # noqa: E402
 
 @pytest.fixture
 def app_overrides(redis_url, queue_name):
-    return {"REDIS_URL": redis_url, "DOCUMENT_QUEUE": queue_name}
+    return {"REDIS_URL": redis_url, "DOCUMENT_QUEUE": queue_name, "APPLICATION_PDF_QUEUE": f"{queue_name}-pdf"}
 
 
 @pytest.fixture

@@ -17,9 +17,9 @@ pytestmark = pytest.mark.redis
 
 
 def run_worker_burst(redis_url: str, queue_name: str) -> subprocess.CompletedProcess:
-    """`python -m engine.jobs --burst`: a real worker process that exits when the queue is empty."""
+    """`python -m engine.worker --burst`: a real worker process that exits when the queue is empty."""
     return subprocess.run(
-        [sys.executable, "-m", "engine.jobs", "--url", redis_url, "--burst", queue_name],
+        [sys.executable, "-m", "engine.worker", "--url", redis_url, "--burst", queue_name],
         env={**os.environ, "SECRET_KEY": secrets.token_urlsafe(48)},
         capture_output=True,
         text=True,

@@ -1,0 +1,216 @@
+"""The worker process: `formengine worker` (or `python -m engine.worker`).
+
+An RQ worker (JSON serializer) on the given queues, most urgent first, that also runs the
+engine's periodic tasks between jobs: the outbox sweep, which dispatches jobs recorded while
+Redis was down (`engine.outbox`). A periodic task runs in one worker at a time across all hosts
+(a Redis lock per period). The worker outlives a Redis outage: when RQ gives up on its
+connection the worker waits for Redis and starts working again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import functools
+import logging
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+
+from redis.exceptions import RedisError
+from rq import Queue, Worker
+from rq.serializers import JSONSerializer
+from rq.utils import import_attribute
+from sqlalchemy.pool import NullPool
+
+from engine import outbox, signing
+from engine.config import load_config
+from engine.db import make_engine
+from engine.errors import DATABASE_DOWN
+from engine.jobs import connection, queue_names
+from engine.runner import die_with_parent
+
+# What jobs import, loaded once in the worker so the work-horse RQ forks per job inherits it
+# (re-importing in every horse cost about 0.5 s of CPU per job).
+PRELOADS = ("engine.documents.jobs.preload",)
+TICK_S = 5  # a worker waiting for a job wakes this often to run the periodic tasks that are due
+OUTBOX_SWEEP_S = 5.0
+REDIS_WAIT_MAX_S = 5.0  # while Redis is down, look again at least this often
+
+log = logging.getLogger(__name__)
+
+
+@dataclasses.dataclass(frozen=True)
+class Periodic:
+    """`run(settings, redis_url)` every `every_s` seconds, in one worker at a time."""
+
+    name: str
+    every_s: float
+    run: Callable[[dict, str], object]
+
+
+@functools.lru_cache(maxsize=4)
+def _database(url: str):
+    # No pool: the worker forks a work-horse per job, and a pooled connection must never be
+    # shared with a child process.
+    return make_engine(url, poolclass=NullPool)
+
+
+def sweep_outbox(settings: dict, redis_url: str) -> outbox.Sweep:
+    return outbox.dispatch_pending(_database(settings["DATABASE_URL"]), redis_url)
+
+
+PERIODIC_TASKS: tuple[Periodic, ...] = (Periodic("outbox", OUTBOX_SWEEP_S, sweep_outbox),)
+
+
+class EngineWorker(Worker):
+    """RQ's worker plus the periodic tasks. RQ calls `run_maintenance_tasks` between jobs and
+    while waiting for one; its own maintenance keeps its own (10-minute) interval."""
+
+    max_connection_wait_time = REDIS_WAIT_MAX_S  # RQ's backoff while Redis is down (its default: 60 s)
+
+    def __init__(self, *args, settings: dict, redis_url: str, periodic: Sequence[Periodic] = PERIODIC_TASKS, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.settings = settings
+        self.redis_url = redis_url
+        self.periodic = tuple(periodic)
+        self._last_run: dict[str, float] = {}
+        self.stop_requested = False
+
+    def request_stop(self, signum, frame):
+        self.stop_requested = True  # RQ's own flag is set only when a job is running
+        super().request_stop(signum, frame)
+
+    @property
+    def dequeue_timeout(self) -> int:
+        return TICK_S
+
+    @property
+    def should_run_maintenance_tasks(self) -> bool:
+        return True
+
+    def run_maintenance_tasks(self):
+        try:
+            self.run_periodic_tasks()
+            if Worker.should_run_maintenance_tasks.fget(self):
+                super().run_maintenance_tasks()
+        except RedisError as error:  # RQ's wait for a job notices too, and waits for Redis
+            log.warning("periodic tasks skipped, Redis does not answer: %s", error)
+
+    def run_periodic_tasks(self) -> None:
+        clock = time.monotonic()
+        for task in self.periodic:
+            if clock - self._last_run.get(task.name, float("-inf")) < task.every_s:
+                continue
+            self._last_run[task.name] = clock
+            lock = f"formengine:periodic:{task.name}"
+            if not self.connection.set(lock, self.name, nx=True, ex=max(1, int(task.every_s))):
+                continue  # another worker runs it this period
+            try:
+                task.run(self.settings, self.redis_url)
+            except RedisError:
+                raise
+            except DATABASE_DOWN as error:  # a restart: the next period tries again
+                log.warning("periodic task %s skipped, the database does not answer: %s", task.name, _first_line(error))
+            except Exception:
+                log.exception("periodic task %s failed", task.name)
+
+
+def _preload() -> None:
+    for path in PRELOADS:
+        try:
+            import_attribute(path)()
+        except (ImportError, AttributeError):
+            log.warning("worker preload %s is not available", path)
+
+
+def run_worker(
+    redis_url: str,
+    queues: Sequence[str] | None = None,
+    *,
+    burst: bool = False,
+    name: str | None = None,
+    with_scheduler: bool = True,
+) -> None:
+    """Work the queues (default: all, most urgent first) until stopped, or with burst until they
+    are empty. SIGINT/SIGTERM make RQ finish the current job and exit (a second signal stops it
+    at once). Refuses to start (SystemExit) without a usable SECRET_KEY in the environment.
+    """
+    settings = load_config()
+    signing.require(settings)
+    _preload()
+    queues = list(queues or queue_names(settings))
+    conn = connection(redis_url)
+    while True:
+        worker = EngineWorker(
+            [Queue(queue, connection=conn, serializer=JSONSerializer) for queue in queues],
+            connection=conn,
+            name=name,
+            serializer=JSONSerializer,
+            settings=settings,
+            redis_url=redis_url,
+        )
+        try:
+            worker.work(burst=burst, with_scheduler=with_scheduler, logging_level="INFO")
+        except RedisError as error:  # RQ's teardown itself needs Redis
+            log.error("the worker lost Redis: %s", error)
+        if burst or worker.stop_requested or not _wait_for_redis(conn):
+            return
+        _forget(worker)
+        log.warning("Redis answers again: the worker starts working again")
+
+
+def _forget(worker: Worker) -> None:
+    """Take a worker that lost Redis out of RQ's registry (its own teardown could not), so that
+    nothing counts it as busy with the job it held."""
+    try:
+        worker.register_death()
+    except RedisError:
+        pass
+
+
+def _first_line(error: Exception) -> str:
+    return str(error).splitlines()[0][:300] if str(error) else type(error).__name__
+
+
+def _wait_for_redis(conn) -> bool:
+    """Block until Redis answers (True) or SIGINT/SIGTERM arrives (False)."""
+    stop = threading.Event()
+    previous = {signum: signal.signal(signum, lambda *_: stop.set()) for signum in (signal.SIGINT, signal.SIGTERM)}
+    delay = 0.5
+    try:
+        while not stop.is_set():
+            try:
+                conn.ping()
+                return True
+            except RedisError as error:
+                log.warning("waiting for Redis: %s", error)
+            stop.wait(delay)
+            delay = min(delay * 2, REDIS_WAIT_MAX_S)
+        return False
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m engine.worker [--url URL] [--burst] [queue ...]`: one worker."""
+    parser = argparse.ArgumentParser(prog="python -m engine.worker", description=main.__doc__)
+    parser.add_argument("queues", nargs="*", help="queues to work, most urgent first (default: all)")
+    parser.add_argument("--url", help="Redis URL (default: REDIS_URL from the environment)")
+    parser.add_argument("--burst", action="store_true", help="exit when the queues are empty")
+    parser.add_argument("--name", help="worker name (default: RQ's)")
+    options = parser.parse_args(argv)
+    url = options.url or load_config()["REDIS_URL"]
+    if not url:
+        parser.error("no Redis: pass --url or set REDIS_URL")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    die_with_parent()
+    run_worker(url, options.queues, burst=options.burst, name=options.name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

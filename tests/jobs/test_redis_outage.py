@@ -1,0 +1,125 @@
+"""Redis goes down in the middle of an applicant's work, with a real worker running: answers still
+save, the submission and the conversion request are accepted, their jobs wait in the database
+(engine/outbox.py) and run once Redis is back; nothing is lost. The Redis server is this test's
+own (a restart loses its data, the worst case); the shared one is never stopped."""
+
+import json
+import shutil
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from journey import FILE_KEY, upload
+
+import corpus
+from engine import outbox
+
+pytestmark = [pytest.mark.redis, pytest.mark.slow]
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "intl_undergrad" / "base.json"
+
+
+class RedisServer:
+    def __init__(self, folder: Path):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.folder = folder
+        self.process = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        binary = shutil.which("redis-server")
+        argv = [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+        self.process = subprocess.Popen(argv, cwd=self.folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise AssertionError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(20)
+
+
+@pytest.fixture
+def own_redis(tmp_path):
+    if not shutil.which("redis-server"):
+        pytest.skip("redis-server is not installed")
+    server = RedisServer(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def app_overrides(own_redis, queue_name, tmp_path):
+    return {
+        "REDIS_URL": own_redis.url,
+        "DOCUMENT_QUEUE": queue_name,
+        "APPLICATION_PDF_QUEUE": f"{queue_name}-pdf",
+        "STORAGE_BACKEND": "local",
+        "STORAGE_PATH": str(tmp_path / "documents"),
+    }
+
+
+@pytest.fixture
+def on_golden_day(monkeypatch):
+    import datetime as dt
+
+    from engine.applications import service
+
+    golden = json.loads(GOLDEN.read_text())
+    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
+    return golden["answers"]
+
+
+def _wait_for(check, timeout: float = 120):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.3)
+    raise AssertionError(f"not reached within {timeout} s")
+
+
+def test_nothing_is_lost_while_redis_is_down(app, applicant, own_redis, start_worker, on_golden_day):
+    worker = start_worker()
+    _wait_for(lambda: "Listening on" in worker.output(), timeout=60)
+    assert applicant.put("/api/answer", json=on_golden_day).status_code == 200
+
+    own_redis.stop()
+    saved = applicant.put("/api/answer", json={"preferred_name": "Mei-Lin"})
+    assert saved.status_code == 200, saved.json
+    file_key = upload(applicant, corpus.png(), "essay.png")
+    requested = applicant.post(
+        f"/api/pdf/document-answer/{FILE_KEY}", json={"file_key": file_key, "file_name": "essay.png"}
+    )
+    assert requested.status_code == 202 and requested.json["status"] == "unprocessed"
+    submitted = applicant.post("/api/submit", json={})
+    assert submitted.status_code == 200, submitted.json
+    # Polls during the outage: still waiting, never failed.
+    assert applicant.get(f"/api/pdf/document-answer/{FILE_KEY}").json["status"] == "unprocessed"
+    assert applicant.get("/api/pdf").json["status"] == "unprocessed"
+    engine = app.extensions["db_engine"]
+    assert outbox.waiting_count(engine) >= 2
+
+    own_redis.start()  # empty: whatever Redis held before the outage is gone
+    assert _wait_for(lambda: applicant.get(f"/api/pdf/document-answer/{FILE_KEY}").json["status"] == "completed")
+    ready = _wait_for(lambda: (body := applicant.get("/api/pdf").json)["status"] == "completed" and body)
+    assert ready["url"]
+    assert outbox.waiting_count(engine) == 0
+    answers = applicant.get("/api/profile").json["answer"]
+    assert answers["preferred_name"] == "Mei-Lin" and answers["first_name"] == on_golden_day["first_name"]
+    assert answers[FILE_KEY] == "ANSWERED"
+    assert "could not connect to Redis" in worker.output() or "lost Redis" in worker.output()
