@@ -2,7 +2,9 @@
 
 Every import counts, wherever it is written (at the top, inside a function) and however (a
 `from` import, `importlib.import_module("engine.x")`, or a job or hook named by its dotted path,
-which RQ and registries import by name). A loop is a strongly connected group of modules.
+which RQ and registries import by name). A module started as a program of its own
+(`python -m engine.worker` in an argument list) is another process, not an import.
+A loop is a strongly connected group of modules.
 """
 
 import ast
@@ -63,8 +65,20 @@ def _owner(name: str, known: dict) -> str | None:
     return None
 
 
+def _started_programs(tree: ast.AST) -> set[int]:
+    """The ids of the constants that follow "-m" in a list or tuple (a command line)."""
+    started = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.List | ast.Tuple):
+            for flag, program in zip(node.elts, node.elts[1:], strict=False):
+                if isinstance(flag, ast.Constant) and flag.value == "-m":
+                    started.add(id(program))
+    return started
+
+
 def _imported_names(tree: ast.AST, package: str) -> list[str]:
     names = []
+    programs = _started_programs(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names += [alias.name for alias in node.names]
@@ -74,7 +88,12 @@ def _imported_names(tree: ast.AST, package: str) -> list[str]:
                 parent = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join(parent + ([base] if base else []))
             names += [base] + [f"{base}.{alias.name}" for alias in node.names]
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and DOTTED.match(node.value):
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and DOTTED.match(node.value)
+            and id(node) not in programs
+        ):
             names.append(node.value.split(":")[0])
     return names
 
@@ -133,7 +152,9 @@ def loops(graph: dict[str, set[str]]) -> list[set[str]]:
 def test_the_loop_finder_sees_a_loop_through_a_function_level_import_and_a_dotted_name():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert loops(graph) == [{"a", "b", "c"}]
-    tree = ast.parse('def f():\n    from engine.jobs import x\nJOB = "engine.pdf.jobs.render"\n')
+    tree = ast.parse(
+        'def f():\n    from engine.jobs import x\nJOB = "engine.pdf.jobs.render"\nCMD = ["python", "-m", "engine.worker"]\n'
+    )
     assert _imported_names(tree, "engine") == ["engine.jobs", "engine.jobs.x", "engine.pdf.jobs.render"]
 
 
