@@ -10,7 +10,7 @@ CLIENT_SRC := $(shell find client/src client/build.mjs client/index.html -type f
 # The browser tests drive Debian's Chromium (never a downloaded browser build).
 export CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test install client browser fonts test-python test-client lint fmt clean
+.PHONY: run test test-fast install client browser fonts test-python test-client lint fmt clean
 
 install: $(PY_STAMP) $(CLIENT_STAMP) fonts
 
@@ -68,8 +68,21 @@ run: install
 test: install browser
 	$(MAKE) --no-print-directory test-python test-client
 
+# Two parts: the bulk in parallel on both cores (pytest-xdist, each test file on one worker so its
+# module fixtures are made once), then the tests marked serial (real app processes, workers,
+# browsers: see tests/conftest.py) on their own, as they time out when they share the cores.
+PYTEST := $(BIN)/python -m pytest -q -p no:cacheprovider
 test-python:
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(PYTEST) -n 2 --dist loadfile -m "not serial"; parallel=$$?; \
+	$(PYTEST) -m serial; serial=$$?; \
+	[ $$parallel -eq 0 ] && [ $$serial -eq 0 ]
+
+# The inner loop: everything but the browser and scale tests, the same two parts.
+test-fast: install
+	$(PYTEST) -n 2 --dist loadfile -m "not serial"; parallel=$$?; \
+	$(PYTEST) -m "serial and not browser and not scale"; serial=$$?; \
+	[ $$parallel -eq 0 ] && [ $$serial -eq 0 ]
+	cd client && npm test --silent
 
 test-client:
 	cd client && npm test --silent

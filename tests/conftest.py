@@ -2,6 +2,7 @@
 TEST_DATABASE_URL is set), a real app built by create_app, and its test client."""
 
 import os
+import shutil
 import uuid
 from pathlib import Path
 
@@ -67,12 +68,32 @@ def app_overrides():
     return {}
 
 
-@pytest.fixture
-def app(database_url, tmp_path, app_overrides):
-    from engine.app import create_app
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory) -> Path:
+    """A SQLite file with every migration applied, made once per test process: an app's fresh
+    database is a copy of it (the same file `upgrade` would write, without replaying the migrations)."""
     from engine.migrate import upgrade
 
-    upgrade(database_url)
+    path = tmp_path_factory.mktemp("migrated") / "template.db"
+    upgrade(f"sqlite:///{path}")
+    return path
+
+
+def _migrate(database_url: str, request) -> None:
+    from engine.migrate import upgrade
+
+    url = make_url(database_url)
+    if url.get_backend_name() == "sqlite" and url.database and not Path(url.database).exists():
+        shutil.copyfile(request.getfixturevalue("migrated_sqlite"), url.database)
+    else:
+        upgrade(database_url)
+
+
+@pytest.fixture
+def app(database_url, tmp_path, app_overrides, request):
+    from engine.app import create_app
+
+    _migrate(database_url, request)
     overrides = {
         "TESTING": True,
         "DATABASE_URL": database_url,
@@ -173,3 +194,26 @@ def hs_index(tmp_path_factory, hs_source) -> Path:
     path = tmp_path_factory.mktemp("lookup") / "hs.sqlite"
     service.load(path, [hs_source], category="hs_ceeb")
     return path
+
+
+# -- markers for `make test` and `make test-fast` ---------------------------------------------
+# serial: real app processes, workers, browsers or load that time out when they share the two
+# cores with a parallel run; `make test` runs them after the parallel part. browser: drives
+# Chromium (a module that runs one of tests/e2e/*.mjs); scale: the scale smoke test.
+SERIAL_DIRS = ("e2e", "jobs", "fuzz", "scale")
+
+
+def pytest_collection_modifyitems(config, items):
+    browser_modules: dict[Path, bool] = {}
+    for item in items:
+        path = Path(str(item.fspath))
+        relative = path.relative_to(ROOT / "tests").parts if path.is_relative_to(ROOT / "tests") else ()
+        if relative and relative[0] in SERIAL_DIRS:
+            item.add_marker(pytest.mark.serial)
+        if relative and relative[0] == "scale":
+            item.add_marker(pytest.mark.scale)
+        if relative and relative[0] == "e2e":
+            if path not in browser_modules:
+                browser_modules[path] = ".mjs" in path.read_text()
+            if browser_modules[path]:
+                item.add_marker(pytest.mark.browser)

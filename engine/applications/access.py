@@ -190,9 +190,13 @@ def service_view(token: str) -> dict:
     record = _live_service_token(token)
     application = db.session().get(Application, record.application_id)
     compiled = service.compiled_form()
-    documents = hooks.document_answers(application.id)
+    counts, tabs = application.add_another, application.tabs
+    # Hidden means absent: staff never see an answer or document the form's rules hide.
+    answers, documents = compiled.visibility.visible_record(
+        application.answers, hooks.document_answers(application.id), counts, tabs
+    )
     return {
-        "answer": application.answers,
+        "answer": answers,
         "add_another": {
             button: application.add_another.get(button, spec["default"])
             for button, spec in compiled.data["add_another"].items()

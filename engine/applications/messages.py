@@ -15,6 +15,7 @@ WEB_STATUS_NOT_SUBMITTED = "The application has not been submitted yet: submit i
 VALIDATIONS_SAVED = "Validation results saved."
 SUBMITTED = "Your application was successfully submitted."
 SUBMIT_INVALID = "Your application is missing some information. Please review the highlighted questions."
+QUESTION_HIDDEN = "This question is hidden by your other answers, so it cannot take a file. Change those answers first."
 ALREADY_SUBMITTED = "Your application has already been submitted and can no longer be changed."
 ADD_ANOTHER_SAVED = "Saved."
 ADD_ANOTHER_UNKNOWN = "button_id must be one of: {buttons}."

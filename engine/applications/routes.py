@@ -24,6 +24,7 @@ from engine.applications.schemas import (
     AddAnotherPutSchema,
     AddAnotherResponseSchema,
     AnswerMapSchema,
+    AnswerSavedSchema,
     DraftPostSchema,
     DraftSchema,
     DraftTokenSchema,
@@ -84,15 +85,17 @@ class AnswerViews(MethodView):
     @_writes
     @blp.arguments(AnswerMapSchema)
     @blp.doc(requestBody={"required": True, "content": {"application/json": {"schema": ANSWER_MAP}}})
-    @blp.response(200, MessageSchema)
+    @blp.response(200, AnswerSavedSchema)
     def put(self, answers):
-        """Merge the given answers into the stored ones (an empty string clears one); all or nothing."""
-        record = service.autosave(session_token(), answers)
-        if record is not None:
+        """Merge the given answers into the stored ones (an empty string clears one); all or nothing.
+        The form's hiding rules apply in the same write: `cleared` lists what they removed."""
+        saved = service.autosave(session_token(), answers)
+        if saved is not None:
+            record, cleared = saved
             confirm_session(record)
         else:
-            service.save_answers(require_session().account_id, answers)
-        return {"message": messages.ANSWERS_SAVED}
+            cleared = service.save_answers(require_session().account_id, answers)
+        return {"message": messages.ANSWERS_SAVED, "cleared": cleared}
 
 
 @blp.route("/api/last-page")
@@ -166,8 +169,8 @@ class AddAnotherViews(MethodView):
     @blp.response(200, AddAnotherResponseSchema)
     def put(self, body):
         """Save a button's number of components (1 to the repeater's maximum)."""
-        service.set_add_another(_account_id(), body["button_id"], body["num_components"])
-        return {"message": messages.ADD_ANOTHER_SAVED, **body}
+        cleared = service.set_add_another(_account_id(), body["button_id"], body["num_components"])
+        return {"message": messages.ADD_ANOTHER_SAVED, **body, "cleared": cleared}
 
 
 @blp.route("/api/tabs")
@@ -184,7 +187,7 @@ class TabsViews(MethodView):
     @blp.arguments(TabsPutSchema)
     @blp.response(200, TabsResponseSchema)
     def put(self, body):
-        """Choose a tab: clears the answers (and documents) the definition lists for it."""
+        """Choose a tab: the other tabs' answers (and documents) are cleared; `cleared` lists them."""
         cleared = service.choose_tab(_account_id(), body["tab_id"], body["chosen_tab"])
         return {"message": messages.TABS_SAVED, "cleared": cleared}
 

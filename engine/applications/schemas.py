@@ -48,6 +48,23 @@ class AnswerMapSchema(ma.Schema):
         unknown = ma.INCLUDE
 
 
+CLEARED_DESCRIPTION = (
+    "Answer keys the server removed because the form's hiding rules hide them (sent in this request or "
+    "stored before): hidden sections, branches after the first true one, the tabs not chosen, add-another "
+    "entries beyond the count, a conditional dropdown whose controller changed or does not allow its value, "
+    "and whatever those hide in turn. The client clears them too; empty when nothing was cleared."
+)
+
+
+def _cleared() -> fields.List:
+    return fields.List(fields.String(), required=True, metadata={"description": CLEARED_DESCRIPTION})
+
+
+class AnswerSavedSchema(ma.Schema):
+    message = fields.String(required=True)
+    cleared = _cleared()
+
+
 class DocumentAnswerSchema(ma.Schema):
     file_name = fields.String(required=True)
     file_size = fields.Integer(required=True, metadata={"description": "Bytes"})
@@ -151,6 +168,7 @@ class AddAnotherResponseSchema(ma.Schema):
     message = fields.String(required=True)
     button_id = fields.String(required=True)
     num_components = fields.Integer(required=True)
+    cleared = _cleared()
 
 
 class TabsPutSchema(_Body):
@@ -160,7 +178,7 @@ class TabsPutSchema(_Body):
 
 class TabsResponseSchema(ma.Schema):
     message = fields.String(required=True)
-    cleared = fields.List(fields.String(), required=True, metadata={"description": "Answer keys cleared"})
+    cleared = _cleared()
 
 
 class DraftPostSchema(_Body):

@@ -165,6 +165,16 @@ def ensure_open(application_id: int) -> None:
         raise AppError(messages.ALREADY_SUBMITTED, 409)
 
 
+def ensure_shown(application_id: int, key: str) -> None:
+    """409 when the form's rules hide the question (a document for it would be removed at once)."""
+    application = db.session().get(Application, application_id)
+    visibility = compiled_form().visibility
+    if application is not None and key in visibility.all_hidden(
+        application.answers, application.add_another, application.tabs
+    ):
+        raise AppError(messages.QUESTION_HIDDEN, 409, errors={key: [messages.QUESTION_HIDDEN]})
+
+
 def set_answer(application_id: int, key: str, value) -> None:
     if key not in compiled_form().data_model:
         raise ValueError(f"{key!r} is not an answer key of this form")
@@ -196,11 +206,15 @@ def profile(account: Account) -> dict:
 
 
 def _take_pending_answers(account: Account) -> None:
+    compiled = compiled_form()
     with db.transaction() as tx:
         application = lock(tx, account.id)
-        pending = usable_answers(compiled_form().data_model, pop_pending_answers(account))
+        pending = usable_answers(compiled.data_model, pop_pending_answers(account))
         if pending and not application.is_submitted:
-            application.answers = merge(application.answers, pending)
+            counts, tabs = application.add_another, application.tabs
+            application.answers = compiled.visibility.settle(
+                application.answers, pending, counts, tabs, today()
+            ).answers
             _changed(application)
 
 
@@ -210,15 +224,33 @@ def check_answers(answers: dict) -> None:
         raise AppError(messages.ANSWERS_INVALID.format(keys=", ".join(problems)), 400, errors=problems)
 
 
-def save_answers(account_id: int, answers: dict) -> None:
+def save_answers(account_id: int, answers: dict) -> list[str]:
+    """Merge the answers into the stored ones under the form's hiding rules, in one write; returns
+    the answer keys the rules cleared (sent in this save or stored before)."""
     check_answers(answers)
+    compiled = compiled_form()
     with db.transaction() as tx:
-        if answers and _merge_in_database(tx, account_id, answers):
-            return
-        # No open application row to merge into: create it, or refuse (409) once submitted.
-        row = _lock_row(tx, account_id, _TABLE.c.answers)
-        if answers:
-            _update_row(tx, row.id, answers=merge(row.answers, answers))
+        if answers and not compiled.visibility.touches(answers) and _merge_in_database(tx, account_id, answers):
+            return []  # nothing in the save can hide, show or change a rule's outcome
+        # The rules need the stored answers (or there is no open row: create it, or 409 once submitted).
+        row = _lock_row(tx, account_id, _TABLE.c.answers, _TABLE.c.add_another, _TABLE.c.tabs)
+        settled = compiled.visibility.settle(row.answers, answers, row.add_another, row.tabs, today())
+        if answers or settled.cleared:
+            _update_row(tx, row.id, answers=settled.answers)
+    _remove_hidden_documents(compiled, row, settled)
+    return settled.cleared
+
+
+def _remove_hidden_documents(compiled, row, settled) -> None:
+    """A document is its question's answer: the documents of file questions this save hid go too."""
+    visibility = compiled.visibility
+    if not visibility.file_keys:
+        return
+    before = visibility.hidden_files(row.answers, row.add_another, row.tabs)
+    after = visibility.hidden_files(settled.answers, row.add_another, row.tabs)
+    gone = (after - before) | (visibility.file_keys & set(settled.cleared))
+    if gone:
+        hooks.remove_documents(row.id, sorted(gone))
 
 
 def _open_update(**values):
@@ -257,21 +289,76 @@ _AUTOSAVE = _autosave_statement()
 _SET_LAST_PAGE = _open_update(last_page=bindparam("page"))
 
 
-def autosave(token: str | None, answers: dict) -> sessions.LiveSession | None:
-    """PUT /api/answer's common case in one autocommitted statement on PostgreSQL: the cookie's
-    live session and the applicant's open application, joined, merged, committed. Returns the
-    session; None when the common case does not apply (no answers, answers with a problem, no
-    live session, no open application, SQLite), and the caller takes the regular path, which
-    gives each of those its own answer."""
+def _read_for_save():
+    """PostgreSQL: the live session and what the hiding rules read of the open application."""
+    live = sessions.live_session()
+    return select(
+        _TABLE.c.id,
+        _TABLE.c.version,
+        _TABLE.c.answers,
+        _TABLE.c.add_another,
+        _TABLE.c.tabs,
+        live.c.id.label("session_id"),
+        live.c.account_id,
+        live.c.last_seen_at,
+        live.c.expires_at,
+    ).where(_TABLE.c.account_id == live.c.account_id, _TABLE.c.submitted_at.is_(None))
+
+
+_READ_FOR_SAVE = _read_for_save()
+# The save with what the rules clear, written only if the row is still the version that was read.
+_SAVE_IF_UNCHANGED = (
+    update(_TABLE)
+    .where(_TABLE.c.id == bindparam("application_id"), _TABLE.c.version == bindparam("read_version"))
+    .values(answers=_PG_MERGED, version=_TABLE.c.version + 1, updated_at=bindparam("changed_at"))
+    .returning(_TABLE.c.id)
+)
+SAVE_ATTEMPTS = 3
+
+
+def autosave(token: str | None, answers: dict) -> tuple[sessions.LiveSession, list[str]] | None:
+    """PUT /api/answer's common case on PostgreSQL without a transaction: (the cookie's live session,
+    the keys the hiding rules cleared). A save that no rule reads or hides is one autocommitted
+    statement (the session joined to the merge); otherwise the stored answers are read with the
+    session, settled by the rules, and written with what they clear in one statement that holds
+    only if the row did not change in between (else read again). None when the common case does
+    not apply (no answers, answers with a problem, no live session, no open application, SQLite,
+    a row that keeps changing), and the caller takes the regular path, which gives each of those
+    its own answer."""
     if db.session().get_bind().dialect.name != "postgresql":
         return None  # SQLite cannot return the joined session from UPDATE ... FROM
-    if not token or not answers or answer_problems(compiled_form().data_model, answers):
+    compiled = compiled_form()
+    if not token or not answers or answer_problems(compiled.data_model, answers):
         return None
+    if compiled.visibility.touches(answers):
+        return _autosave_settled(token, answers, compiled)
     with db.autocommit() as connection:
         row = connection.execute(
             _AUTOSAVE, {**sessions.live_params(token), **_pg_merge_params(answers), "changed_at": utcnow()}
         ).first()
-    return sessions.LiveSession(*row) if row is not None else None
+    return (sessions.LiveSession(*row), []) if row is not None else None
+
+
+def _autosave_settled(token: str, answers: dict, compiled) -> tuple[sessions.LiveSession, list[str]] | None:
+    with db.autocommit() as connection:
+        for _ in range(SAVE_ATTEMPTS):
+            row = connection.execute(_READ_FOR_SAVE, sessions.live_params(token)).first()
+            if row is None:
+                return None
+            settled = compiled.visibility.settle(row.answers, answers, row.add_another, row.tabs, today())
+            params = {
+                **_pg_merge_params(settled.changes),
+                "application_id": row.id,
+                "read_version": row.version,
+                "changed_at": utcnow(),
+            }
+            if connection.execute(_SAVE_IF_UNCHANGED, params).first() is not None:
+                break
+        else:
+            return None
+    _remove_hidden_documents(compiled, row, settled)
+    record = sessions.LiveSession(row.session_id, row.account_id, row.last_seen_at, row.expires_at)
+    return record, settled.cleared
 
 
 def _pg_merge_params(answers: dict) -> dict:
@@ -348,8 +435,12 @@ def post_web_status(account_id: int, web_status: str) -> list[str]:
 
 
 def save_validations(account_id: int, errors: dict, page: str | None) -> None:
+    """Store the client's errors, less those of questions the rules hide (hidden means absent)."""
+    visibility = compiled_form().visibility
     with db.transaction() as tx:
         application = _open(lock(tx, account_id))
+        hidden = visibility.all_hidden(application.answers, application.add_another, application.tabs)
+        errors = {key: messages_ for key, messages_ in errors.items() if key not in hidden}
         application.validation_errors = {"page": page, "errors": errors}
         application.validated_at = utcnow()
         _changed(application)
@@ -370,16 +461,19 @@ def answers_for_validation(application: Application) -> dict:
 def submit(account: Account) -> tuple[dt.datetime, str, bool]:
     """Validate the whole application and record its submission with a new reference:
     (submitted_at, reference, newly). 422 with the error map when invalid; a repeated
-    submit changes nothing."""
+    submit changes nothing. Hidden means absent: what the rules hide is left out of the
+    submitted record (answers and documents) and never blocks the submission."""
+    compiled = compiled_form()
     with db.transaction() as tx:
         application = lock(tx, account.id)
         if application.submitted_at is not None:  # is_submitted
             return application.submitted_at, _give_reference(tx, application), False
-        errors = compiled_form().validate(
-            answers_for_validation(application), today=today(), tabs=application.tabs, counts=application.add_another
-        )
+        counts, tabs = application.add_another, application.tabs
+        errors = compiled.validate(answers_for_validation(application), today=today(), tabs=tabs, counts=counts)
         if errors:
             raise AppError(messages.SUBMIT_INVALID, 422, errors=errors)
+        application.answers = compiled.visibility.visible_answers(application.answers, counts, tabs)
+        hidden_files = compiled.visibility.hidden_files(application.answers, counts, tabs)
         now = utcnow()
         application.submitted_at = now
         reference = _give_reference(tx, application)
@@ -390,6 +484,9 @@ def submit(account: Account) -> tuple[dt.datetime, str, bool]:
                 tx.add(WebStatusEvent(application_id=application.id, web_status=status, at=now))
         hooks.record_application_pdf(tx, application.id)
         hooks.submitting.send(session=tx, application=application)
+        application_id = application.id
+    if hidden_files:
+        hooks.remove_documents(application_id, sorted(hidden_files))
     _send_receipt(account.username, now, reference)
     return now, reference, True
 
@@ -443,7 +540,9 @@ def add_another_counts(account_id: int) -> dict[str, int]:
     return {button: stored.get(button, spec["default"]) for button, spec in compiled_form().data["add_another"].items()}
 
 
-def set_add_another(account_id: int, button_id: str, num_components) -> None:
+def set_add_another(account_id: int, button_id: str, num_components) -> list[str]:
+    """Save a button's count; entries beyond it are hidden, so their answers (and documents) go.
+    Returns the answer keys cleared."""
     buttons = compiled_form().data["add_another"]
     spec = buttons.get(button_id)
     if spec is None:
@@ -453,10 +552,7 @@ def set_add_another(account_id: int, button_id: str, num_components) -> None:
     if not whole or not 1 <= num_components <= spec["max"]:
         message = messages.ADD_ANOTHER_RANGE.format(button=button_id, max=spec["max"])
         raise AppError(message, 400, errors={"num_components": [message]})
-    with db.transaction() as tx:
-        application = _open(lock(tx, account_id))
-        application.add_another = {**application.add_another, button_id: num_components}
-        _changed(application)
+    return _settle_choice(account_id, "add_another", button_id, num_components)
 
 
 def tab_choices(account_id: int) -> dict[str, str]:
@@ -465,7 +561,8 @@ def tab_choices(account_id: int) -> dict[str, str]:
 
 
 def choose_tab(account_id: int, tab_id: str, chosen_tab: str) -> list[str]:
-    """Save the choice and clear the answers (and documents) the definition lists for it."""
+    """Save the choice; the other tabs' answers (and documents, and the tab's own `clears`) go.
+    Returns the answer keys cleared."""
     groups = compiled_form().data["tabs"]
     group = groups.get(tab_id)
     if group is None:
@@ -475,16 +572,25 @@ def choose_tab(account_id: int, tab_id: str, chosen_tab: str) -> list[str]:
     if tab is None:
         message = messages.TAB_UNKNOWN.format(group=tab_id, tabs=", ".join(group["tabs"]))
         raise AppError(message, 400, errors={"chosen_tab": [message]})
-    clears = list(tab["clears"])
+    return _settle_choice(account_id, "tabs", tab_id, chosen_tab)
+
+
+def _settle_choice(account_id: int, column: str, name: str, value) -> list[str]:
+    """Save one add-another count or tab choice and what the hiding rules clear because of it, in
+    one write; the documents of every file question hidden afterwards are removed."""
+    visibility = compiled_form().visibility
     with db.transaction() as tx:
         application = _open(lock(tx, account_id))
-        application.tabs = {**application.tabs, tab_id: chosen_tab}
-        application.answers = merge(application.answers, dict.fromkeys(clears, ""))
+        setattr(application, column, {**getattr(application, column), name: value})
+        counts, tabs = application.add_another, application.tabs
+        settled = visibility.settle(application.answers, {}, counts, tabs, today())
+        application.answers = settled.answers
         _changed(application)
         application_id = application.id
-    data_model = compiled_form().data_model
-    hooks.remove_documents(application_id, [key for key in clears if data_model.get(key, {}).get("field") == "file"])
-    return clears
+        hidden_files = visibility.hidden_files(settled.answers, counts, tabs)
+    if hidden_files:
+        hooks.remove_documents(application_id, sorted(hidden_files))
+    return settled.cleared
 
 
 def _stored(account_id: int, column: str) -> dict:

@@ -171,16 +171,20 @@ _HELPERS = {
 }
 
 
-def compile_hider(rules: list[tuple[dict, list[str]]]):
-    """A function instance -> [keys present in instance that a failing rule hides], for rules
-    [(condition schema, keys)]: the compiled form of evaluating each condition with jsonschema.
-    Conditions hold no date keyword (conditions.to_schema emits none), so no today is needed."""
+def compile_hider(rules: list[tuple[dict, list[str]]], present_only: bool = True):
+    """A function instance -> [keys that a failing rule hides], for rules [(condition schema, keys)]:
+    the compiled form of evaluating each condition with jsonschema. With present_only, only the
+    keys the instance holds. Conditions hold no date keyword (conditions.to_schema emits none)."""
     generator = _Generator(dt.date(2000, 1, 1))
     lines = ["def hidden(instance):", "    out = []"]
     for when, keys in rules:
         names = generator.constant(tuple(keys))
         lines.append(f"    if not {generator.check(when, 'instance')}:")
-        lines.append(f"        out.extend(k for k in {names} if k in instance)")
+        lines.append(
+            f"        out.extend(k for k in {names} if k in instance)"
+            if present_only
+            else f"        out.extend({names})"
+        )
     lines.append("    return out")
     namespace = {**_HELPERS, **generator.constants}
     exec(compile("\n".join(lines) + "\n", "<compiled hiding rules>", "exec"), namespace)  # our own generated code

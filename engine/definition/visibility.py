@@ -19,12 +19,28 @@ from engine.definition.codegen import compile_condition, compile_hider
 from engine.definition.conditions import prepare_instance
 from engine.definition.validation import in_year_options, validator_class
 
+ANSWERED = "ANSWERED"  # a file question's answer while its converted document exists
+
 
 @dataclass(frozen=True)
 class Settlement:
     answers: dict  # the answer map to store
     changes: dict  # the save's own changes plus {cleared key: ""}: what to merge into the stored map
     cleared: list[str]  # answered keys the rules removed, sent in this save or stored before
+
+
+def condition_reads(schema) -> set[str]:
+    """The instance keys a compiled condition reads."""
+    keys: set[str] = set()
+    if isinstance(schema, dict):
+        keys.update(schema.get("required", ()))
+        keys.update(schema.get("properties", {}))
+        for name in ("allOf", "anyOf"):
+            for sub in schema.get(name, ()):
+                keys |= condition_reads(sub)
+        if "not" in schema:
+            keys |= condition_reads(schema["not"])
+    return keys
 
 
 class Visibility:
@@ -43,9 +59,19 @@ class Visibility:
         ]
         self.tab_defaults = {group: tabs["default"] for group, tabs in data["tabs"].items()}
         self.count_limits = {button: (entry["default"], entry["max"]) for button, entry in data["add_another"].items()}
+        governed = {key for rule in self.rules for key in rule["keys"]}
+        governing = {key for rule in self.rules for key in condition_reads(rule["when"])}
+        for dropdown in self.dropdowns:
+            governed |= {dropdown["key"], dropdown["desc_key"]}
+            governing.add(dropdown["controller"])
+        self.governed = frozenset(governed)  # keys a rule may hide or clear
+        # A save that writes none of these keys cannot hide, show or change anything.
+        self.relevant = frozenset(governed | governing)
+        self.file_keys = frozenset(k for k, spec in data["data_model"].items() if spec.get("field") == "file")
         pairs = [(rule["when"], rule["keys"]) for rule in self.rules]
         self._reference = reference
         self._hider = _reference_hider(pairs) if reference else compile_hider(pairs)
+        self._hider_all = _reference_hider(pairs, False) if reference else compile_hider(pairs, present_only=False)
         self._conditions: dict[int, tuple[dict, Callable[[dict], bool]]] = {}
 
     def holds(self, condition: dict | None, instance: dict) -> bool:
@@ -62,14 +88,38 @@ class Visibility:
     def instance(self, answers: dict, counts: dict | None, tabs: dict | None) -> dict:
         return prepare_instance(answers, tabs, self.tab_defaults, counts, self.count_limits)
 
+    def touches(self, patch: dict) -> bool:
+        """Can this save change what the rules decide? (It writes a key they read or hide.)"""
+        return not self.relevant.isdisjoint(patch)
+
     # -- hidden means absent -------------------------------------------------------------------
     def hidden_keys(self, answers: dict, counts: dict | None = None, tabs: dict | None = None) -> list[str]:
         """The answered keys that the rules hide, in the order the rules find them."""
         return self._until_settled(self.instance(answers, counts, tabs), None)
 
+    def all_hidden(self, answers: dict, counts: dict | None = None, tabs: dict | None = None) -> set[str]:
+        """Every key the rules hide in this state, answered or not (after the hidden answers go)."""
+        instance = self.instance(answers, counts, tabs)
+        self._until_settled(instance, None)
+        return set(self._hider_all(instance))
+
     def visible_answers(self, answers: dict, counts: dict | None = None, tabs: dict | None = None) -> dict:
         hidden = set(self.hidden_keys(answers, counts, tabs))
         return {key: value for key, value in answers.items() if key not in hidden} if hidden else answers
+
+    # -- documents: a document is its file question's answer (the ANSWERED marker) ----------------
+    def hidden_files(self, answers: dict, counts: dict | None = None, tabs: dict | None = None) -> set[str]:
+        """The file questions the rules hide in this state, whether their marker is stored or not
+        (a conversion may still be running)."""
+        return set(self.file_keys & self.all_hidden(answers, counts, tabs)) if self.file_keys else set()
+
+    def visible_record(self, answers: dict, documents: dict, counts=None, tabs=None) -> tuple[dict, dict]:
+        """The answers and documents the rules keep: what the print view and the PDF show."""
+        shown = self.visible_answers({**answers, **dict.fromkeys(documents, ANSWERED)}, counts, tabs)
+        return (
+            {key: value for key, value in answers.items() if key in shown},
+            {key: document for key, document in documents.items() if key in shown},
+        )
 
     # -- what a save stores ----------------------------------------------------------------------
     def settle(
@@ -152,13 +202,19 @@ def _reference_check(condition: dict):
     return validator_class(dt.date(2000, 1, 1))(condition).is_valid
 
 
-def _reference_hider(pairs):
+def _reference_hider(pairs, present_only: bool = True):
     """The same rules evaluated by the jsonschema library: the golden cases run both."""
     validator = validator_class(dt.date(2000, 1, 1))  # conditions hold no date keywords
 
     checks = [(validator(when), keys) for when, keys in pairs]
 
     def hidden(instance: dict) -> list[str]:
-        return [key for check, keys in checks if not check.is_valid(instance) for key in keys if key in instance]
+        return [
+            key
+            for check, keys in checks
+            if not check.is_valid(instance)
+            for key in keys
+            if key in instance or not present_only
+        ]
 
     return hidden

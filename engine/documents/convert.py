@@ -273,7 +273,7 @@ def docx_to_pdf(data: bytes) -> bytes:
 
     check_docx_archive(data)
     try:
-        return render_docx(data)
+        return render_docx(data, open_image)
     except ConversionRefused:
         raise
     except Exception as exc:  # python-docx/lxml raise many types for malformed packages

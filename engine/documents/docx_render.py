@@ -92,10 +92,8 @@ def _list_kind(paragraph: DocxParagraph) -> tuple[str, int] | None:
 EMU_PER_POINT = 12700
 
 
-def _images(paragraph: DocxParagraph, document) -> list:
+def _images(paragraph: DocxParagraph, document, open_image) -> list:
     """Each inline or floating picture at its declared size (scaled down to fit the frame)."""
-    from engine.documents.convert import open_image
-
     flowables = []
     for drawing in paragraph._p.iter(qn("w:drawing")):
         blip = next(drawing.iter(qn("a:blip")), None)
@@ -121,8 +119,9 @@ def _images(paragraph: DocxParagraph, document) -> list:
 
 
 class _Renderer:
-    def __init__(self, document):
+    def __init__(self, document, open_image):
         self.document = document
+        self.open_image = open_image
         self.styles = _styles()
         self.fonts = font_names()
         self.blocks = 0
@@ -156,7 +155,7 @@ class _Renderer:
                 if depth < MAX_TABLE_NESTING:
                     flowables.append(self.table(child, depth))
                 continue
-            images = _images(child, self.document)
+            images = _images(child, self.document, self.open_image)
             list_kind = _list_kind(child)
             markup = _paragraph_markup(child)
             if list_kind is not None and markup.strip():
@@ -203,9 +202,11 @@ class _Renderer:
         return flowable
 
 
-def render_docx(data: bytes) -> bytes:
+def render_docx(data: bytes, open_image) -> bytes:
+    """The document as a PDF; `open_image(bytes)` decodes each picture (convert.open_image: the
+    same pixel cap and checks as uploaded images, passed in so this module needs nothing of it)."""
     document = Document(io.BytesIO(data))
-    renderer = _Renderer(document)
+    renderer = _Renderer(document, open_image)
     story = renderer.body(document) or [Paragraph("", renderer.styles["body"])]
     out = io.BytesIO()
     SimpleDocTemplate(

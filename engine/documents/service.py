@@ -111,16 +111,19 @@ def _seconds(name: str, settings: dict, default: int) -> int:
 
 def presign(application_id: int, answer_key: str) -> dict:
     rules = rules_for(compiled_form(), answer_key)
-    _ensure_open(application_id)
+    _ensure_open(application_id, answer_key)
     key = new_key(upload_prefix(application_id, answer_key))
     post = storage().presign_upload(key, rules["max_bytes"], _seconds("PRESIGN_EXPIRES_S", config(), 300))
     return {"url": post.url, "fields": post.fields}
 
 
-def _ensure_open(application_id: int) -> None:
-    from engine.applications.service import ensure_open
+def _ensure_open(application_id: int, answer_key: str | None = None) -> None:
+    """409 once submitted; with an answer key, also while the form's rules hide that question."""
+    from engine.applications.service import ensure_open, ensure_shown
 
     ensure_open(application_id)
+    if answer_key is not None:
+        ensure_shown(application_id, answer_key)
 
 
 # --- conversion requests -----------------------------------------------------------------
@@ -137,7 +140,7 @@ def _conversion(session: Session, application_id: int, answer_key: str, lock: bo
 
 def request_conversion(application_id: int, answer_key: str, file_key: str, file_name: str) -> dict:
     rules = rules_for(compiled_form(), answer_key)
-    _ensure_open(application_id)
+    _ensure_open(application_id, answer_key)
     if not valid_key(file_key) or not file_key.startswith(upload_prefix(application_id, answer_key) + "/"):
         raise AppError(messages.FILE_KEY_NOT_YOURS, 400)
     name = clean_file_name(file_name)

@@ -15,13 +15,12 @@ from rq import get_current_job
 
 from engine.accounts.models import utcnow
 from engine.applications.models import Application
-from engine.definition.visibility import Visibility
 from engine.documents import messages
 from engine.documents.jobs import job_session, job_settings, limit_memory
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus
 from engine.documents.service import delete_quietly
 from engine.documents.storage import new_key, storage_from_config
-from engine.pdf.render import append_documents, render_application, visible_inputs
+from engine.pdf.render import append_documents, render_application
 from engine.pdf.service import _completed, _row, fingerprint
 
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
@@ -73,7 +72,7 @@ def render_application_pdf(application_id: int) -> str:
         inputs = (dict(application.answers or {}), dict(application.add_another or {}), dict(application.tabs or {}))
         documents = {c.answer_key: {"file_name": c.file_name, "file_size": c.file_size or 0} for c in conversions}
         # A document whose question is hidden is neither listed nor appended.
-        _, shown = visible_inputs(Visibility(compiled.data), inputs[0], documents, inputs[1], inputs[2])
+        _, shown = compiled.visibility.visible_record(inputs[0], documents, inputs[1], inputs[2])
         attached = [c.pdf_key for c in conversions if c.pdf_key and c.answer_key in shown]
         username = account.username if account else ""
 

@@ -92,23 +92,13 @@ def _markup(text: str) -> str:
     return escaped.replace("\n\n", "<br/><br/>").replace("\n", " ")
 
 
-def visible_inputs(visibility: Visibility, answers, documents, add_another, tabs) -> tuple[dict, dict]:
-    """Hidden means absent: the answers and the documents (a document is its question's answer)
-    that the form's hiding rules keep."""
-    answers, documents = answers or {}, documents or {}
-    shown = visibility.visible_answers({**answers, **dict.fromkeys(documents, "ANSWERED")}, add_another, tabs)
-    return (
-        {key: value for key, value in answers.items() if key in shown},
-        {key: document for key, document in documents.items() if key in shown},
-    )
-
-
 class ApplicationRenderer:
     def __init__(self, form: dict, answers: dict, documents: dict, add_another: dict, tabs: dict):
         self.form = form
         self.visibility = Visibility(form)
         self.add_another = add_another or {}
-        self.answers, self.documents = visible_inputs(self.visibility, answers, documents, self.add_another, tabs)
+        shown = self.visibility.visible_record(answers or {}, documents or {}, self.add_another, tabs)
+        self.answers, self.documents = shown
         tab_defaults = {group: spec["default"] for group, spec in form.get("tabs", {}).items()}
         self.tabs = {**tab_defaults, **{k: v for k, v in (tabs or {}).items() if v}}
         self.instance = self.visibility.instance(self.answers, self.add_another, self.tabs)

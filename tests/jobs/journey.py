@@ -7,10 +7,14 @@ from urllib.parse import urlsplit
 import requests
 
 FILE_KEY = "essay_file"
+UPLOAD_TAB = {"tab_id": "essay_mode", "chosen_tab": "uploaded"}  # where the essay's file question shows
 
 
 def upload(client, data: bytes, name: str, key: str = FILE_KEY) -> str:
-    """The browser's part of the journey: presigned URL, then a multipart POST to it (fields, then file)."""
+    """The browser's part of the journey: the upload tab (a hidden question takes no file), a
+    presigned URL, then a multipart POST to it (fields, then file)."""
+    if key == FILE_KEY:
+        assert client.put("/api/tabs", json=UPLOAD_TAB).status_code == 200
     response = client.post("/api/presigned-url", json={"answer_key": key})
     assert response.status_code == 200, response.json
     presigned = response.json

@@ -106,3 +106,40 @@ def test_the_pdf_of_a_submitted_application_is_queued_at_submission(app, applica
     body = applicant.get("/api/pdf").json
     assert body["status"] == "completed"
     assert "Mei" in text_of(download(applicant, body["url"]))
+
+
+def test_the_submitted_pdf_holds_no_hidden_answer(app, applicant, burst_worker, monkeypatch):
+    """A stale browser's hidden answers (written past the API here) are left out of the submitted
+    record, so out of the PDF's text; the same answers shown would print."""
+    import datetime as dt
+
+    from sqlalchemy import text
+
+    from engine.applications import service
+
+    golden = json.loads(GOLDEN.read_text())
+    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
+    assert applicant.put("/api/answer", json=golden["answers"]).status_code == 200
+    for button, count in golden["add_another"].items():
+        applicant.put("/api/add-another", json={"button_id": button, "num_components": count})
+    stale = {
+        "mailing_address_line_1": "12 Stale Lane",  # the mailing address is the permanent one
+        "hs_2_name": "Hidden Second School",  # beyond the count of schools
+        "add_another_gender": "Left-over gender",  # gender is not 'add my own'
+        "citizen_dual_country_desc": "Dual Stale Country",  # another citizenship branch
+    }
+    with app.extensions["db_engine"].begin() as connection:
+        (answers,) = connection.execute(text("SELECT answers FROM applications")).one()
+        answers = json.loads(answers) if isinstance(answers, str) else answers
+        connection.execute(text("UPDATE applications SET answers = :a"), {"a": json.dumps({**answers, **stale})})
+    assert applicant.post("/api/submit", json={}).status_code == 200
+    burst_worker()
+    ready = applicant.get("/api/pdf").json
+    if ready["status"] != "completed":
+        burst_worker()
+        ready = applicant.get("/api/pdf").json
+    assert ready["status"] == "completed", ready
+    pdf_text = text_of(download(applicant, ready["url"]))
+    assert "First Name (Given Name) Mei" in pdf_text
+    for value in stale.values():
+        assert value not in pdf_text

@@ -107,6 +107,15 @@ function PageForm({ app, compiled, page }) {
       runtime.publish(latest.current.answers);
       latest.current.app.updateAnswers(changes);
     },
+    /** After a tab choice or an add-another count: what the rules now hide goes, saved or not yet. */
+    resettle() {
+      const { tabs, addAnother } = store.get();
+      const { changes } = settle(compiled, latest.current.answers, {}, { tabs, addAnother });
+      if (!Object.keys(changes).length) return;
+      latest.current.answers = { ...latest.current.answers, ...changes };
+      runtime.publish(latest.current.answers);
+      latest.current.app.updateAnswers(changes);
+    },
     /** Mirror what the server reports it cleared (answers already gone there: nothing to save). */
     mirrorCleared(keys) {
       const clears = {};
@@ -121,6 +130,7 @@ function PageForm({ app, compiled, page }) {
         const response = await api.putAddAnother(buttonId, count);
         store.set((state) => ({ addAnother: { ...state.addAnother, [buttonId]: count } }));
         latest.current.app.setAddAnother?.((counts) => ({ ...counts, [buttonId]: count }));
+        runtime.bridge.resettle();
         runtime.bridge.mirrorCleared(response?.cleared);
       } catch {
         toastError(STRINGS.addAnotherError(buttonId));
@@ -151,7 +161,8 @@ function PageForm({ app, compiled, page }) {
         const response = await api.putTabs(group.id, tab.id);
         store.set((s) => ({ tabs: { ...s.tabs, [group.id]: tab.id } }));
         latest.current.app.setTabs?.((tabs) => ({ ...tabs, [group.id]: tab.id }));
-        runtime.bridge.mirrorCleared(response?.cleared ?? tab.clears);
+        runtime.bridge.resettle();
+        runtime.bridge.mirrorCleared(response?.cleared);
       } catch {
         toastError(STRINGS.tabsError(group.default));
         const [tabs, docs] = await Promise.all([

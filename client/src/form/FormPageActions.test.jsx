@@ -55,16 +55,14 @@ describe("tabs on the page", () => {
     expect(putTabs).not.toHaveBeenCalled();
   });
 
-  it("a switch deletes the tab's file, saves the choice and mirrors what the server cleared", async () => {
+  it("a switch deletes the tab's file, saves the choice and clears the other tab's answers", async () => {
     formApp().set({
       tabs: { [essay.id]: uploaded.id },
       documents: { [uploaded.fields[0].key]: { file_name: "e.png", file_size: 5 } },
     });
     const deleteConversion = vi.spyOn(api, "deleteConversion").mockResolvedValue({});
-    // The server answers with the keys it cleared for the chosen tab (PUT /api/tabs `cleared`).
-    const putTabs = vi
-      .spyOn(api, "putTabs")
-      .mockImplementation(async (_, tab) => ({ cleared: tab === uploaded.id ? [typed.fields[0].key] : [] }));
+    // The typed essay is not saved yet, so the server clears nothing: the page's own rules do.
+    const putTabs = vi.spyOn(api, "putTabs").mockResolvedValue({ cleared: [] });
     const seen = renderEducation({ [typed.fields[0].key]: "My essay" });
     await act(async () => fireEvent.click(screen.getByRole("tab", { name: typed.label })));
     expect(deleteConversion).toHaveBeenCalledWith(uploaded.fields[0].key);

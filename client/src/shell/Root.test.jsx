@@ -301,6 +301,23 @@ describe("the submit flow", () => {
     expect(await screen.findByRole("region", { name: "We're missing some information!" })).toBeTruthy();
   });
 
+  it("clears locally what the server reports it cleared at a save", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(
+      profile({ web_status: statuses("started"), answer: { first_name: "Ada" } }),
+    );
+    api.saveAnswersCall.mockResolvedValueOnce({
+      message: "Your answers have been saved.",
+      cleared: ["first_name"],
+    });
+    api.submitApplicationCall.mockRejectedValueOnce(Object.assign(new Error("no"), { status: 500 }));
+    renderAt("/final-steps");
+    expect((await screen.findByLabelText("First name")).value).toBe("Ada");
+    fireEvent.click(screen.getByRole("button", { name: "submit" }));
+    await waitFor(() => expect(screen.getByLabelText("First name").value).toBe(""));
+    expect(api.saveAnswersCall).toHaveBeenCalledWith({ first_name: "Ada" });
+  });
+
   it("sends a visitor to /signup with the answers", async () => {
     logInCookie(false);
     renderAt("/final-steps");

@@ -150,6 +150,21 @@ export function useApplication() {
   }, [ready, loggedIn, snapshot.web_status]);
 
   // ---- saving answers -------------------------------------------------------------------------
+  // The server applies the form's hiding rules to every save and answers with the keys it cleared
+  // (`cleared`): clear them here too, unless the applicant has changed one since it was sent.
+  const mirrorCleared = useCallback(
+    (cleared, sent) => {
+      const current = answerStore.get();
+      const clears = {};
+      for (const key of cleared || []) {
+        const local = current[key] ?? "";
+        if (local !== "" && local !== false && (!(key in sent) || local === sent[key])) clears[key] = "";
+      }
+      if (Object.keys(clears).length) answerStore.set({ ...current, ...clears });
+    },
+    [answerStore],
+  );
+
   const flush = useCallback(async () => {
     clearTimeout(timers.current.debounce);
     const { username } = getSnapshot();
@@ -164,8 +179,9 @@ export function useApplication() {
     const attemptSave = api.saveAnswersCall(pending);
     inFlight.current = attemptSave;
     try {
-      await attemptSave;
+      const saved = await attemptSave;
       removePending(username, pending);
+      mirrorCleared(saved?.cleared, pending);
       clearTimeout(timers.current.retry);
       setSave({ state: "saved", message: "" });
       return true;
@@ -187,7 +203,7 @@ export function useApplication() {
     } finally {
       if (inFlight.current === attemptSave) inFlight.current = null;
     }
-  }, [loggedIn]);
+  }, [loggedIn, mirrorCleared]);
 
   useEffect(() => {
     if (!ready) return undefined;
@@ -357,8 +373,9 @@ export function useApplication() {
       }
       try {
         const answers = answerStore.get();
-        await api.saveAnswersCall(answers);
+        const saved = await api.saveAnswersCall(answers);
         removePending(now.username, answers);
+        mirrorCleared(saved?.cleared, answers);
         if (now.web_status === "started" || now.web_status === null) {
           updateSnapshot({ web_status: "validating" });
           await api.postWebStatus("validating");
@@ -387,7 +404,7 @@ export function useApplication() {
       setTimeout(() => summaryRef.current?.focus(), 50);
       return false;
     },
-    [navigate, runValidations, services, defaultRoute, answerStore],
+    [navigate, runValidations, services, defaultRoute, answerStore, mirrorCleared],
   );
 
   return {

@@ -48,3 +48,14 @@ def golden():
     """A complete, valid application and the day it is valid on."""
     case = json.loads(GOLDEN.read_text())
     return case
+
+
+@pytest.fixture
+def on_golden_day(monkeypatch, golden):
+    """The server's today is the golden answers' day (year lists and date rules move with today)."""
+    import datetime as dt
+
+    from engine.applications import service
+
+    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
+    return golden["answers"]

@@ -11,7 +11,7 @@ def test_add_another_counts_default_to_one(applicant, compiled):
 
 def test_add_another_saves_a_count_per_applicant(applicant, other):
     response = applicant.put("/api/add-another", json={"button_id": "legacy", "num_components": 5})
-    assert response.json == {"message": "Saved.", "button_id": "legacy", "num_components": 5}
+    assert response.json == {"message": "Saved.", "button_id": "legacy", "num_components": 5, "cleared": []}
     applicant.put("/api/add-another", json={"button_id": "colleges", "num_components": 2})
     counts = applicant.get("/api/add-another").json
     assert counts["legacy"] == 5 and counts["colleges"] == 2 and counts["relatives"] == 1
@@ -44,17 +44,20 @@ def test_add_another_refusals(applicant, body, field):
 def test_tabs_default_and_choice(applicant, other):
     assert applicant.get("/api/tabs").json == {"essay_mode": "typed"}
     response = applicant.put("/api/tabs", json={"tab_id": "essay_mode", "chosen_tab": "uploaded"})
-    assert response.json == {"message": "Tab choice saved.", "cleared": ["essay"]}
+    assert response.json == {"message": "Tab choice saved.", "cleared": []}  # nothing was typed yet
     assert applicant.get("/api/tabs").json == {"essay_mode": "uploaded"}
     assert other.get("/api/tabs").json == {"essay_mode": "typed"}
 
 
-def test_choosing_a_tab_clears_the_listed_answers_only(applicant, other):
-    applicant.put("/api/answer", json={"essay": "My essay", "first_name": "Mei", "essay_file": "ANSWERED"})
+def test_choosing_a_tab_clears_the_other_tabs_answers_only(applicant, other):
+    applicant.put("/api/answer", json={"essay": "My essay", "first_name": "Mei"})
     other.put("/api/answer", json={"essay": "Grace's essay"})
-    applicant.put("/api/tabs", json={"tab_id": "essay_mode", "chosen_tab": "uploaded"})
+    response = applicant.put("/api/tabs", json={"tab_id": "essay_mode", "chosen_tab": "uploaded"})
+    assert response.json["cleared"] == ["essay"]
+    applicant.put("/api/answer", json={"essay_file": "ANSWERED"})
     assert applicant.get("/api/profile").json["answer"] == {"first_name": "Mei", "essay_file": "ANSWERED"}
-    applicant.put("/api/tabs", json={"tab_id": "essay_mode", "chosen_tab": "typed"})
+    response = applicant.put("/api/tabs", json={"tab_id": "essay_mode", "chosen_tab": "typed"})
+    assert response.json["cleared"] == ["essay_file"]
     assert applicant.get("/api/profile").json["answer"] == {"first_name": "Mei"}
     assert other.get("/api/profile").json["answer"] == {"essay": "Grace's essay"}
 

@@ -1,19 +1,10 @@
 """Last page, web status, validations and submit; everything is read-only afterwards."""
 
-import datetime as dt
 import logging
 
 import pytest
 
 from tests.api.applications.conftest import outbox_messages
-
-
-@pytest.fixture
-def on_golden_day(monkeypatch, golden):
-    from engine.applications import service
-
-    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
-    return golden["answers"]
 
 
 def receipts_to(app, username: str) -> list:

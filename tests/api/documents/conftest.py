@@ -18,11 +18,19 @@ def app_overrides(redis_url, queue_name):
     return {"REDIS_URL": redis_url, "DOCUMENT_QUEUE": queue_name, "APPLICATION_PDF_QUEUE": f"{queue_name}-pdf"}
 
 
+def uploading_applicant(app, username):
+    """An applicant who chose to upload the essay: its file question shows (a hidden one takes no file)."""
+    client = make_applicant(app, username)
+    response = client.put("/api/tabs", json={"tab_id": "essay_mode", "chosen_tab": "uploaded"})
+    assert response.status_code == 200, response.json
+    return client
+
+
 @pytest.fixture
 def applicant(app):
-    return make_applicant(app, "ada@example.com")
+    return uploading_applicant(app, "ada@example.com")
 
 
 @pytest.fixture
 def other(app):
-    return make_applicant(app, "grace@example.com")
+    return uploading_applicant(app, "grace@example.com")

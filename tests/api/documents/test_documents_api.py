@@ -240,3 +240,27 @@ def test_hostile_file_names_are_cleaned_or_refused(applicant, name):
     response = applicant.post(f"/api/pdf/document-answer/{FILE_KEY}", json={"file_key": key, "file_name": name})
     assert response.status_code in (202, 400), response.json
     assert "message" in response.json or response.json["status"] == "unprocessed"
+
+
+def test_a_hidden_question_takes_no_file(applicant):
+    applicant.put("/api/tabs", json={"tab_id": "essay_mode", "chosen_tab": "typed"})
+    response = applicant.post("/api/presigned-url", json={"answer_key": FILE_KEY})
+    assert response.status_code == 409
+    assert response.json["message"] == (
+        "This question is hidden by your other answers, so it cannot take a file. Change those answers first."
+    )
+
+
+def test_hiding_a_file_question_removes_its_document_and_stored_files(app, applicant):
+    from pathlib import Path
+
+    key = upload_file(applicant, corpus.pdf())
+    response = applicant.post(f"/api/pdf/document-answer/{FILE_KEY}", json={"file_key": key, "file_name": "essay.pdf"})
+    assert response.status_code in (200, 202), response.json
+    stored = Path(app.config["STORAGE_PATH"]) / key
+    assert stored.exists()
+    response = applicant.put("/api/tabs", json={"tab_id": "essay_mode", "chosen_tab": "typed"})
+    assert response.status_code == 200
+    assert not stored.exists()
+    assert applicant.get(f"/api/pdf/document-answer/{FILE_KEY}").json["status"] == "not_answered"
+    assert applicant.get("/api/document-answer").json == {}

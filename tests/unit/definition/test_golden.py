@@ -109,6 +109,11 @@ def test_visibility_golden_case(tenant_id, case, reference):
         assert all(settled.changes[key] == "" for key in settled.cleared)
     else:
         assert sorted(visibility.hidden_keys(answers, counts, tabs)) == sorted(case["expect"])
+        # every hidden key, answered or not (documents and validation errors of hidden questions)
+        everything = visibility.all_hidden(answers, counts, tabs)
+        assert set(case["expect"]) <= everything
+        other = compiled.visibility if reference else compiled.reference_visibility
+        assert other.all_hidden(answers, counts, tabs) == everything
 
 
 @pytest.mark.parametrize("tenant_dir", [p for p in sorted(GOLDEN.iterdir()) if p.is_dir()], ids=lambda p: p.name)
