@@ -109,7 +109,13 @@ function PageForm({ app, compiled, page }) {
     },
     patch(partial) {
       const { tabs, addAnother, documents } = store.get();
-      const clears = wouldClear(compiled, latest.current.answers, partial, { tabs, addAnother }, { documents });
+      const clears = wouldClear(
+        compiled,
+        latest.current.answers,
+        partial,
+        { tabs, addAnother },
+        { documents },
+      );
       if (!clears.length) return runtime.bridge.apply(partial);
       return askBeforeClearing(clears).then((yes) => yes && runtime.bridge.apply(partial));
     },
@@ -186,7 +192,9 @@ function PageForm({ app, compiled, page }) {
       const state = store.get();
       const current = state.tabs?.[group.id] || group.default;
       const currentOption = group.options.find((option) => option.id === current);
-      const fileKeys = (currentOption?.fields || []).filter((f) => f.widget === "file_upload").map((f) => f.key);
+      const fileKeys = (currentOption?.fields || [])
+        .filter((f) => f.widget === "file_upload")
+        .map((f) => f.key);
       if (uploadBusy(state, fileKeys)) {
         setBusyModal(true);
         return undefined;

@@ -100,7 +100,11 @@ describe("FormPage", () => {
     act(() => fireEvent.click(radio("mailing_addr_same_as_perm_addr", "Y")));
     // It asks first, naming what goes; "Keep my answers" changes nothing.
     const ask = screen.getByRole("dialog", { name: "Clear these answers?" });
-    expect(within(ask).getAllByRole("listitem").map((item) => item.textContent)).toContain("City");
+    expect(
+      within(ask)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toContain("City");
     act(() => fireEvent.click(within(ask).getByRole("button", { name: "Keep my answers" })));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(seen.answers.mailing_city).toBe("Lyon");

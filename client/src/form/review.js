@@ -18,7 +18,9 @@ function shownGroups(section, { holds, tabs, addAnother }) {
     }));
   }
   if (section.branches) {
-    const branch = section.branches.find((candidate) => !candidate.visible_when || holds(candidate.visible_when));
+    const branch = section.branches.find(
+      (candidate) => !candidate.visible_when || holds(candidate.visible_when),
+    );
     return branch ? [{ fields: branch.fields }] : [];
   }
   if (section.tabs) {
@@ -48,7 +50,9 @@ function rowOf(layout, context) {
         ? layout.options_by.options[answers[layout.options_by.controller] ?? ""]
         : layout.options;
       const label =
-        (layout.desc_key && answers[layout.desc_key]) || labelOf(optionList(compiled, listId), value) || value;
+        (layout.desc_key && answers[layout.desc_key]) ||
+        labelOf(optionList(compiled, listId), value) ||
+        value;
       return { key: layout.key, label: layout.label, value: String(label) };
     }
     default:
@@ -71,7 +75,13 @@ function rowsOf(field, context) {
     const name = answers[search.key];
     const code = ceeb ? answers[ceeb.key] : "";
     const rows = isAnswered(name)
-      ? [{ key: search.key, label: search.label, value: code ? `${name} ${STRINGS.ceeb(code)}` : String(name) }]
+      ? [
+          {
+            key: search.key,
+            label: search.label,
+            value: code ? `${name} ${STRINGS.ceeb(code)}` : String(name),
+          },
+        ]
       : [];
     for (const [role, part] of Object.entries(field.parts)) {
       if (role === "search" || role === "ceeb") continue;

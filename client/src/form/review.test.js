@@ -12,7 +12,9 @@ const schools = education.sections.find((section) => section.add_another);
 const rowsOf = (pages) =>
   pages.flatMap(({ page, sections }) =>
     sections.flatMap((section) =>
-      section.groups.flatMap((group) => group.rows.map((row) => ({ route: page.route, group: group.title, ...row }))),
+      section.groups.flatMap((group) =>
+        group.rows.map((row) => ({ route: page.route, group: group.title, ...row })),
+      ),
     ),
   );
 

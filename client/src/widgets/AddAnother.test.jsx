@@ -76,7 +76,14 @@ describe("AddAnother entries", () => {
 
   it("a single entry has no Remove, and visitors never do", () => {
     const view = render(
-      <AddAnother section={numbered} count={1} canAdd onAdd={vi.fn()} onRemove={vi.fn()} renderFields={renderFields} />,
+      <AddAnother
+        section={numbered}
+        count={1}
+        canAdd
+        onAdd={vi.fn()}
+        onRemove={vi.fn()}
+        renderFields={renderFields}
+      />,
     );
     expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
     view.rerender(
