@@ -75,13 +75,15 @@ const gone = (locator) =>
     () => true,
     () => false,
   );
-async function shoot(page, name) {
+/** Screenshots at 1280 and 375 px: the whole page, or (a dialog, a part of a long page) what is on screen. */
+async function shoot(page, name, { fullPage = true, scrollTo = null } = {}) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 800 });
     await page.waitForTimeout(100);
+    if (scrollTo) await scrollTo.evaluate((element) => element.scrollIntoView({ block: "start" }));
     await page.screenshot({
       path: path.join(screenshotDir, `form-${name}-${width}.png`),
-      fullPage: true,
+      fullPage,
     });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -399,7 +401,7 @@ const journeys = {
         new RegExp(`${prefix}-`).test(menuText),
       `the account menu offers My application with status and reference (${menuText.replace(/\s+/g, " ")})`,
     );
-    await shoot(page, "account-menu");
+    await shoot(page, "account-menu", { fullPage: false });
     await axe(page, "account menu (open)");
   },
 
@@ -504,7 +506,10 @@ const journeys = {
       ),
       "focus stays in the list after Remove",
     );
-    await shoot(page, "add-another-numbered");
+    await shoot(page, "add-another-numbered", {
+      fullPage: false,
+      scrollTo: page.locator(`[data-add-another="${id}"] .instance`).nth(1),
+    });
     await axe(page, "numbered add-another entries");
     await fitsPhone(page, "numbered add-another entries");
     // An empty entry goes without a question.
@@ -542,7 +547,7 @@ const journeys = {
     const ask = page.getByRole("dialog", { name: "Clear these answers?" });
     check(await shown(ask), "a tab switch that would clear an answer asks first");
     check((await ask.innerText()).includes(typed.fields[0].label), "naming the answer it would clear");
-    await shoot(page, "clear-question");
+    await shoot(page, "clear-question", { fullPage: false });
     await axe(page, "the question before clearing");
     await fitsPhone(page, "the question before clearing");
     await ask.getByRole("button", { name: "Keep my answers" }).click();
