@@ -8,8 +8,8 @@ from flask.views import MethodView
 
 from engine.accounts import abuse
 from engine.accounts.auth import current_account_id, login_required, login_responses
-from engine.accounts.schemas import TooManySchema
 from engine.accounts.parser import ArgumentsParser
+from engine.accounts.schemas import TooManySchema
 from engine.documents import messages, service
 from engine.documents.schemas import (
     DOCUMENT_ANSWERS_MAP,

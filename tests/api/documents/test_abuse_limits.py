@@ -3,11 +3,11 @@ applicant and per address, a 429 with Retry-After and the standard error shape, 
 database beside the login limits. The limits are lowered here; the defaults are in engine/config.py."""
 
 import pytest
-from tests.api.documents.conftest import uploading_applicant
 from upload_tools import FILE_KEY, presign, upload_file
 
 import corpus
 from engine.errors import StartRefused
+from tests.api.documents.conftest import uploading_applicant
 
 pytestmark = pytest.mark.redis
 
@@ -72,9 +72,7 @@ def test_presign_per_address(app):
     presign(elsewhere)
 
 
-@pytest.mark.parametrize(
-    "limits", [{"RATE_LIMIT_PRESIGN_APPLICANT": "1/3600", "RATE_LIMIT_PRESIGN_ADDRESS": "2/3600"}]
-)
+@pytest.mark.parametrize("limits", [{"RATE_LIMIT_PRESIGN_APPLICANT": "1/3600", "RATE_LIMIT_PRESIGN_ADDRESS": "2/3600"}])
 def test_a_call_refused_for_the_applicant_costs_the_address_nothing(app):
     first = from_address(uploading_applicant(app, "ada@example.com"), "198.51.100.7")
     second = from_address(uploading_applicant(app, "grace@example.com"), "198.51.100.7")
