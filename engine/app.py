@@ -5,6 +5,7 @@ from pathlib import Path
 from flask import Flask, send_from_directory
 
 from engine import db, errors, jsonio, ops, signing
+from engine.accounts import abuse
 from engine.config import load_config
 from engine.delivery import setup as delivery
 from engine.extensions import api
@@ -27,6 +28,7 @@ def create_app(overrides: dict | None = None) -> Flask:
     # Refuses to start with an invalid tenant: raises DefinitionInvalid with the author's messages.
     app.extensions["tenant"] = TenantHolder(app.config["TENANT_PATH"], reload=app.config["TENANT_RELOAD"])
     _secret_keys(app)
+    abuse.check_settings(app.config)
 
     db.init_app(app)
     delivery.init_app(app)  # refuses to start when a webhook's signing secret is not in the environment
