@@ -20,6 +20,10 @@ MARKDOWN = {
         {"type": "object", "required": ["file"], "additionalProperties": False, "properties": {"file": TEXT}},
     ]
 }
+RENAMED_FROM = {
+    "description": "an earlier answer key of this field, or a list of them",
+    "oneOf": [KEY, {"type": "array", "items": KEY, "minItems": 1}],
+}
 COLOUR = {"type": "string", "pattern": "^(#[0-9a-fA-F]{3,8}|rgba?\\([0-9 .,%]+\\)|[a-z]+)$"}
 THEME_COLOURS = ["primary", "secondary", "accent", "neutral", "white", "error", "disabled"]
 THEME_SHADES = ["extraLight", "light", "main", "dark"]
@@ -138,6 +142,7 @@ defs = {
         "properties": {
             "type": {"enum": FIELD_TYPES},
             "key": KEY,
+            "renamed_from": RENAMED_FROM,
             "id": ID,
             "label": TEXT,
             "help": TEXT,
@@ -160,7 +165,7 @@ defs = {
             "must_be_true": TEXT,
             "email_message": TEXT,
             "phone": obj(mask={"type": "string", "pattern": "#"}, international={"type": "boolean"}, message=TEXT),
-            "items": array(obj(["key", "label"], key=KEY, label=TEXT), minItems=1),
+            "items": array(obj(["key", "label"], key=KEY, label=TEXT, renamed_from=RENAMED_FROM), minItems=1),
             "file": obj(
                 types=array({"enum": ["png", "jpeg", "jpg", "pdf", "docx"]}, minItems=1),
                 max_bytes={"type": "integer", "minimum": 1, "maximum": 50_000_000},
@@ -240,6 +245,7 @@ defs = {
                 ["id", "max", "prefixes"],
                 id=ID,
                 label=TEXT,
+                entry_label={**TEXT, "description": "Names each entry, numbered: School gives School 1, School 2"},
                 max={"type": "integer", "minimum": 1},
                 prefixes=array({"type": "string", "pattern": "^[a-z][a-z0-9_]*_$"}, minItems=1),
             ),
@@ -312,6 +318,10 @@ defs = {
             applicant_name={
                 **array(KEY, minItems=1),
                 "description": "Answer keys that make up the applicant's name for staff (print view, delivery)",
+            },
+            review_before_submit={
+                "type": "boolean",
+                "description": "Show the applicant every answer to check before the final submit; default true",
             },
             reference_prefix={
                 "type": "string",

@@ -11,6 +11,7 @@ from engine.definition.meaning import check_meaning
 from engine.definition.model import FormModel
 from engine.definition.places import join, page_id
 from engine.definition.problems import Location, Problem, did_you_mean
+from engine.definition.renames import check_renames
 
 MAX_ADD_ANOTHER = 10
 AUTH_ROUTES = ("/login", "/signup", "/confirm", "/forgot", "/reset", "/completion")
@@ -25,6 +26,7 @@ def data_model_keys(model: FormModel) -> set[str]:
 def check_model(model: FormModel, source, problems: list[Problem]) -> None:
     known = data_model_keys(model)
     _check_references(model, known, problems)
+    check_renames(model, known, problems)
     _check_options(model, source, problems)
     _check_routes(source, problems)
     _check_banners(source, known, problems)

@@ -9,6 +9,7 @@ from engine.definition.dates import parse_when
 from engine.definition.fields import DEFAULT_MESSAGES, EMAIL_PATTERN, REGISTRY, base_property_schema
 from engine.definition.loader import LocDict
 from engine.definition.model import FieldUse, FormModel, field_parts
+from engine.definition.renames import renamed_from
 from engine.definition.validation import year_options
 
 EMPTY_OPTION = {"value": "", "label": "--"}
@@ -191,6 +192,9 @@ class Compiler:
                 entry["repeater"], entry["instance"] = use.repeater, use.instance
             if use.tab:
                 entry["tab"] = list(use.tab)
+            earlier = [use.prefix + old for old in renamed_from(use.spec)]
+            if earlier:
+                entry["renamed_from"] = earlier
             model[use.key] = entry
             if field_type.has_options:
                 model[use.key + "_desc"] = {
@@ -199,6 +203,7 @@ class Compiler:
                     "field": "desc",
                     "max_length": 300,
                     "companion_of": use.key,
+                    **({"renamed_from": [old + "_desc" for old in earlier]} if earlier else {}),
                 }
         for key, (page, _) in self.model.confirm_keys.items():
             model[key] = {"type": "boolean", "page": page, "field": "confirm"}
@@ -300,6 +305,7 @@ class Compiler:
                 out["add_another"] = {
                     "id": spec["id"],
                     "label": spec.get("label", "Add another"),
+                    **({"entry_label": spec["entry_label"]} if "entry_label" in spec else {}),
                     "max": spec["max"],
                     "prefixes": list(spec["prefixes"]),
                 }

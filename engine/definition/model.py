@@ -101,6 +101,8 @@ def field_parts(spec: LocDict) -> list[LocDict]:
 
 def _item_as_checkbox(item: LocDict) -> LocDict:
     checkbox = LocDict(type="checkbox", key=item["key"], label=item["label"])
+    if "renamed_from" in item:
+        checkbox["renamed_from"] = item["renamed_from"]
     checkbox.loc, checkbox.key_locs, checkbox.value_locs = item.loc, item.key_locs, item.value_locs
     return checkbox
 

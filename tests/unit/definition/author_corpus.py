@@ -1137,4 +1137,86 @@ sections:
         "used twice on this page",
         "own id",
     ),
+    # --- renamed_from: where a draft's earlier answers go -------------------------------------
+    Mistake(
+        "renamed_from naming a key still in use",
+        education(f"""
+        {SAT}
+        - {{key: sat_score, type: text, label: SAT Score, renamed_from: sat_taken}}
+        """),
+        "RENAME_KEY_IN_USE",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_score",
+        "'sat_taken' is still an answer key",
+        "remove the field 'sat_taken'",
+    ),
+    Mistake(
+        "two fields claiming one old key",
+        education(f"""
+        {SAT}
+        - {{key: sat_score, type: text, label: SAT Score, renamed_from: sat_total}}
+        - {{key: sat_result, type: text, label: SAT Result, renamed_from: [sat_old, sat_total]}}
+        """),
+        "RENAME_CLAIMED_TWICE",
+        "pages/education.yaml",
+        9,
+        f"{T} > field sat_result",
+        "'sat_total' is also claimed by page education > section testing > field sat_score",
+        "on the one field",
+    ),
+    Mistake(
+        "renamed_from forming a chain",
+        education(f"""
+        {SAT}
+        - {{key: sat_total, type: text, label: SAT Total, renamed_from: sat_score}}
+        - {{key: sat_final, type: text, label: SAT Final, renamed_from: sat_total}}
+        """),
+        "RENAME_CHAIN",
+        "pages/education.yaml",
+        9,
+        f"{T} > field sat_final",
+        "itself renamed from 'sat_score'",
+        "renamed_from: [sat_total, sat_score]",
+    ),
+    Mistake(
+        "renamed_from forming a loop",
+        education(f"""
+        {SAT}
+        - {{key: sat_total, type: text, label: SAT Total, renamed_from: sat_score}}
+        - {{key: sat_score, type: text, label: SAT Score, renamed_from: sat_total}}
+        """),
+        "RENAME_LOOP",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_total",
+        "and back",
+        "newer field only",
+    ),
+    Mistake(
+        "renamed_from naming the field's own key",
+        education(f"""
+        {SAT}
+        - {{key: sat_total, type: text, label: SAT Total, renamed_from: [sat_score, sat_total]}}
+        """),
+        "RENAME_LOOP",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_total",
+        "own key 'sat_total'",
+        "remove renamed_from",
+    ),
+    Mistake(
+        "renamed_from written as a label",
+        education(f"""
+        {SAT}
+        - {{key: sat_total, type: text, label: SAT Total, renamed_from: SAT Score}}
+        """),
+        "AMBIGUOUS",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_total > renamed_from",
+        "an earlier answer key",
+        "docs/authoring.md",
+    ),
 ]
