@@ -311,6 +311,7 @@ class Compiler:
                 out["add_another"] = {
                     "id": spec["id"],
                     "label": spec.get("label", "Add another"),
+                    **({"entry_label": spec["entry_label"]} if "entry_label" in spec else {}),
                     "max": spec["max"],
                     "prefixes": list(spec["prefixes"]),
                 }
