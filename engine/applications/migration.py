@@ -78,35 +78,46 @@ class _Move:
             self.archived.append(key)
 
 
-def migrate(
-    old_data: dict,
-    new_data: dict,
-    answers: dict,
-    *,
-    documents: dict | None = None,
-    add_another: dict | None = None,
-    tabs: dict | None = None,
-    archive: dict | None = None,
-    version: str = "",
-    at: str = "",
-) -> Migrated:
-    """The application's maps moved from the form `old_data` to `new_data` (compiled forms' data);
-    `version` names the old version in the archive, `at` is when (ISO 8601)."""
-    old, new = key_facts(old_data), key_facts(new_data)
-    move = _Move(old, new, version, at, dict(archive or {}))
-    renamed = renames(old, new)
-    kept, moved = _answers(move, renamed, answers)
-    moved_documents, archived_documents = _documents(move, renamed, documents or {})
-    return Migrated(
-        answers=kept,
-        add_another=_counts(new_data, add_another or {}),
-        tabs=_tabs(new_data, tabs or {}),
-        archive=move.archive,
-        archived=move.archived,
-        moved=moved,
-        moved_documents=moved_documents,
-        archived_documents=archived_documents,
-    )
+class Migration:
+    """The move from one compiled form (`old_data`) to another, read once and applied to any number
+    of applications."""
+
+    def __init__(self, old_data: dict, new_data: dict):
+        self.new_data = new_data
+        self.old, self.new = key_facts(old_data), key_facts(new_data)
+        self.renamed = renames(self.old, self.new)
+
+    def apply(
+        self,
+        answers: dict,
+        *,
+        documents: dict | None = None,
+        add_another: dict | None = None,
+        tabs: dict | None = None,
+        archive: dict | None = None,
+        version: str = "",
+        at: str = "",
+    ) -> Migrated:
+        """The application's maps moved; `version` names the old version in the archive, `at` is
+        when (ISO 8601)."""
+        move = _Move(self.old, self.new, version, at, dict(archive or {}))
+        kept, moved = _answers(move, self.renamed, answers)
+        moved_documents, archived_documents = _documents(move, self.renamed, documents or {})
+        return Migrated(
+            answers=kept,
+            add_another=_counts(self.new_data, add_another or {}),
+            tabs=_tabs(self.new_data, tabs or {}),
+            archive=move.archive,
+            archived=move.archived,
+            moved=moved,
+            moved_documents=moved_documents,
+            archived_documents=archived_documents,
+        )
+
+
+def migrate(old_data: dict, new_data: dict, answers: dict, **stored) -> Migrated:
+    """One application's move from the form `old_data` to `new_data` (see Migration.apply)."""
+    return Migration(old_data, new_data).apply(answers, **stored)
 
 
 def _answers(move: _Move, renamed: dict[str, str], answers: dict) -> tuple[dict, dict[str, str]]:
