@@ -47,7 +47,9 @@ class Migrated:
 
 
 @dataclass
-class _Move:
+class Archiver:
+    """Builds an application's archive: each answer (or document) the new version has no place for."""
+
     old: dict[str, KeyFacts]
     new: dict[str, KeyFacts]
     version: str
@@ -100,7 +102,7 @@ class Migration:
     ) -> Migrated:
         """The application's maps moved; `version` names the old version in the archive, `at` is
         when (ISO 8601)."""
-        move = _Move(self.old, self.new, version, at, dict(archive or {}))
+        move = Archiver(self.old, self.new, version, at, dict(archive or {}))
         kept, moved = _answers(move, self.renamed, answers)
         moved_documents, archived_documents = _documents(move, self.renamed, documents or {})
         return Migrated(
@@ -120,7 +122,7 @@ def migrate(old_data: dict, new_data: dict, answers: dict, **stored) -> Migrated
     return Migration(old_data, new_data).apply(answers, **stored)
 
 
-def _answers(move: _Move, renamed: dict[str, str], answers: dict) -> tuple[dict, dict[str, str]]:
+def _answers(move: Archiver, renamed: dict[str, str], answers: dict) -> tuple[dict, dict[str, str]]:
     kept: dict = {}
     later: list[tuple[str, str]] = []
     for key, value in answers.items():
@@ -146,7 +148,7 @@ def _answers(move: _Move, renamed: dict[str, str], answers: dict) -> tuple[dict,
     return kept, moved
 
 
-def _place(move: _Move, source: str, target: str, value, kept: dict) -> bool:
+def _place(move: Archiver, source: str, target: str, value, kept: dict) -> bool:
     """Keep `value` (answered under `source` in the old form) as `target`'s answer, or archive it."""
     old, new = move.old.get(source), move.new[target]
     if option_removed(old, new, value):
@@ -159,7 +161,7 @@ def _place(move: _Move, source: str, target: str, value, kept: dict) -> bool:
     return True
 
 
-def _documents(move: _Move, renamed: dict[str, str], documents: dict) -> tuple[dict[str, str], list[str]]:
+def _documents(move: Archiver, renamed: dict[str, str], documents: dict) -> tuple[dict[str, str], list[str]]:
     moved: dict[str, str] = {}
     archived: list[str] = []
     for key, document in documents.items():
