@@ -7,11 +7,11 @@ Both run inside the caller's transaction with the application row locked."""
 import datetime as dt
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 
 from sqlalchemy import select
 
 from engine.accounts.models import utcnow
-from engine.applications import hooks
 from engine.applications.answers import answer_problems
 from engine.applications.migration import Archiver, Migrated, Migration
 from engine.definition import CompiledForm
@@ -42,21 +42,28 @@ def _migration(before: CompiledForm, after: CompiledForm) -> Migration:
     return migration
 
 
-def move_draft(session, application, before: CompiledForm | None, after: CompiledForm, before_id: str = "") -> Migrated:
+def move_draft(
+    application,
+    before: CompiledForm | None,
+    after: CompiledForm,
+    documents: dict,
+    move_documents: Callable[[dict, list], dict],
+) -> Migrated:
     """Move the locked draft to `after`. `before` is the version it is on (None when that version is
-    not stored: then every answer the new version has no place for is archived under its key)."""
+    not stored: then every answer the new version has no place for is archived under its key).
+    `documents` are its document answers; `move_documents(moved, archived)` renames and archives
+    them in the same transaction and returns {key: its archived document key}."""
     migration = _migration(before or after, after)
-    documents = hooks.document_answers(application.id)
     result = migration.apply(
         dict(application.answers or {}),
         documents=documents,
         add_another=dict(application.add_another or {}),
         tabs=dict(application.tabs or {}),
         archive=dict(application.archived_answers or {}),
-        version=before.etag if before is not None else before_id,
+        version=before.etag if before is not None else application.definition_version or "",
         at=iso(utcnow()),
     )
-    kept_under = hooks.move_documents(session, application.id, result.moved_documents, result.archived_documents)
+    kept_under = move_documents(result.moved_documents, result.archived_documents)
     for key, document_key in kept_under.items():
         entry = result.archive.get(key)
         if entry is not None and "document" in entry:

@@ -43,9 +43,15 @@ def diff(app, tenant, *flags):
 
 def staff_view(app, client, account_name):
     with app.app_context():
-        application_id = db.session().execute(
-            Application.__table__.select().with_only_columns(Application.id).where(Application.account_id == _account(account_name))
-        ).scalar_one()
+        application_id = (
+            db.session()
+            .execute(
+                Application.__table__.select()
+                .with_only_columns(Application.id)
+                .where(Application.account_id == _account(account_name))
+            )
+            .scalar_one()
+        )
         token, _url, _ = access.service_token_for(application_id)
     response = client.get("/service/tmp-pdf", query_string={"service_token": token})
     assert response.status_code == 200, response.json
@@ -145,9 +151,56 @@ def test_diff_exits_0_when_nothing_would_be_archived_and_2_for_an_invalid_folder
     assert 'changed label    first_name: "First Name" -> "Your first name"' in report.output
     assert report.output.rstrip().endswith("none would archive answers")
 
-    write(tenant, V1.replace("{key: gpa, type: text, label: GPA}", "{key: gpa, type: text, label: GPA, renamed_from: nickname}"))
+    write(
+        tenant,
+        V1.replace("{key: gpa, type: text, label: GPA}", "{key: gpa, type: text, label: GPA, renamed_from: nickname}"),
+    )
     broken = diff(app, tenant)
     assert broken.exit_code == 2
     assert re.search(r"pages/about\.yaml:\d+:\d+: RENAME_KEY_IN_USE .*'nickname' is still an answer key", broken.output)
     problems = json.loads(diff(app, tenant, "--json").output)
     assert problems["ok"] is False and problems["problems"][0]["code"] == "RENAME_KEY_IN_USE"
+
+
+def test_documents_follow_a_rename_and_an_archived_one_is_kept_with_its_files(app, tenant):
+    from sqlalchemy import select
+
+    from engine.documents.models import DocumentConversion
+
+    b = make_applicant(app, "b@example.com")
+    b.put("/api/answer", json={"first_name": "Bo", "cv": "ANSWERED", "portfolio": "ANSWERED"})
+    with app.app_context(), db.transaction() as tx:
+        application_id = tx.scalar(select(Application.id).where(Application.account_id == _account("b@example.com")))
+        for key, name in (("cv", "cv.pdf"), ("portfolio", "art.pdf")):
+            tx.add(
+                DocumentConversion(
+                    application_id=application_id,
+                    answer_key=key,
+                    status="completed",
+                    file_name=name,
+                    file_size=10,
+                    upload_key=f"uploads/{key}",
+                    pdf_key=f"pdfs/{key}",
+                )
+            )
+    assert set(b.get("/api/profile").json["document_answer"]) == {"cv", "portfolio"}
+    write(tenant, V2)
+    publish(app, {})
+
+    profile = b.get("/api/profile").json
+    assert set(profile["document_answer"]) == {"resume"}
+    assert profile["answer"]["resume"] == "ANSWERED" and "portfolio" not in profile["answer"]
+    entry = profile["archived_answer"]["portfolio"]
+    assert entry["document"] == {"file_name": "art.pdf", "file_size": 10, "key": "archived.portfolio"}
+    assert entry["value"] == "ANSWERED" and entry["label"] == "Portfolio"
+    with app.app_context():
+        rows = (
+            db.session()
+            .execute(
+                select(DocumentConversion.answer_key, DocumentConversion.pdf_key).where(
+                    DocumentConversion.application_id == application_id
+                )
+            )
+            .all()
+        )
+    assert sorted(rows) == [("archived.portfolio", "pdfs/portfolio"), ("resume", "pdfs/cv")]
