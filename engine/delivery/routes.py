@@ -12,6 +12,7 @@ blp = Blueprint("delivery", __name__, description="Delivery of submitted applica
 
 
 @blp.route("/api/delivery/webhook.schema.json")
+@blp.response(200, content_type="application/schema+json", description="The JSON Schema (draft 2020-12)")
 @blp.doc(
     summary="The JSON Schema of the delivery webhook's body",
     description="What each webhook target of tenant.yaml receives when an application is submitted.",

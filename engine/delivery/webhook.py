@@ -12,7 +12,9 @@ import hashlib
 import hmac
 import http.client
 import json
+import socket
 import ssl
+import threading
 from urllib.parse import urlsplit
 
 from engine.delivery.policy import Outcome
@@ -54,20 +56,31 @@ def _connection(url: str, timeout: float) -> tuple[http.client.HTTPConnection, s
 
 def post(url: str, raw: bytes, request_headers: dict[str, str], timeout: float) -> Outcome:
     """POST once. A 2xx is delivered; anything else (another status, a redirect, which is never
-    followed, no answer within `timeout` seconds for the connection and each read, a refused
-    connection, a bad certificate) is a failed try, with what happened in words."""
+    followed, no complete answer within `timeout` seconds, a refused connection, a bad certificate)
+    is a failed try, with what happened in words.
+
+    `timeout` bounds the whole try, not only each read: a receiver that sends its answer a byte at
+    a time would otherwise hold the worker for as long as it liked."""
     connection, path = _connection(url, timeout)
+    cut = _Deadline(connection, timeout)
     try:
+        connection.connect()
+        cut.check()
         connection.request("POST", path, body=raw, headers=request_headers)
         response = connection.getresponse()
-        text = response.read(MAX_RESPONSE_BYTES)
+        text = _body(response)
     except TimeoutError:
         return Outcome(False, None, f"no answer within {timeout:g} s")
     except ssl.SSLError as exc:
+        if cut.expired:
+            return Outcome(False, None, f"no answer within {timeout:g} s")
         return Outcome(False, None, f"TLS failed: {exc.reason or exc}")
     except (OSError, http.client.HTTPException) as exc:
+        if cut.expired:
+            return Outcome(False, None, f"no answer within {timeout:g} s")
         return Outcome(False, None, f"could not send: {exc}")
     finally:
+        cut.cancel()
         connection.close()
     status = response.status
     if 200 <= status < 300:
@@ -77,3 +90,41 @@ def post(url: str, raw: bytes, request_headers: dict[str, str], timeout: float) 
         return Outcome(False, status, f"answered {status}, redirecting to {where[:MAX_ERROR_TEXT]} (not followed)")
     said = text[:MAX_ERROR_TEXT].decode("utf-8", "replace").strip()
     return Outcome(False, status, f"answered {status} {response.reason}" + (f": {said}" if said else ""))
+
+
+def _body(response: http.client.HTTPResponse) -> bytes:
+    """What there is of the answer's body: its status has already decided the try, and the body,
+    cut short by the deadline or a closed connection, only explains an error."""
+    try:
+        return response.read(MAX_RESPONSE_BYTES)
+    except (OSError, http.client.HTTPException):
+        return b""
+
+
+class _Deadline:
+    """Shuts the connection's socket when `seconds` have passed, which ends a read blocked on it."""
+
+    def __init__(self, connection: http.client.HTTPConnection, seconds: float):
+        self.expired = False
+        self._connection = connection
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _expire(self) -> None:
+        self.expired = True
+        sock = self._connection.sock
+        if sock is not None:
+            try:
+                # The plain socket's shutdown, also under TLS: the TLS layer is not safe to touch
+                # from a second thread, and the reader only needs its recv to return.
+                socket.socket.shutdown(sock, socket.SHUT_RDWR)
+            except OSError:
+                pass  # already closed
+
+    def check(self) -> None:
+        if self.expired:
+            raise TimeoutError
+
+    def cancel(self) -> None:
+        self._timer.cancel()

@@ -97,7 +97,9 @@ def test_nothing_is_lost_while_redis_is_down(app, applicant, own_redis, start_wo
     worker = start_worker()
     _wait_for(lambda: "Listening on" in worker.output(), timeout=60)
     assert applicant.put("/api/answer", json=on_golden_day).status_code == 200
+    engine = app.extensions["db_engine"]
 
+    # First outage: a save and a conversion request (the essay's file, which submit needs answered).
     own_redis.stop()
     saved = applicant.put("/api/answer", json={"preferred_name": "Mei-Lin"})
     assert saved.status_code == 200, saved.json
@@ -106,16 +108,22 @@ def test_nothing_is_lost_while_redis_is_down(app, applicant, own_redis, start_wo
         f"/api/pdf/document-answer/{FILE_KEY}", json={"file_key": file_key, "file_name": "essay.png"}
     )
     assert requested.status_code == 202 and requested.json["status"] == "unprocessed"
-    submitted = applicant.post("/api/submit", json={})
-    assert submitted.status_code == 200, submitted.json
     # Polls during the outage: still waiting, never failed.
     assert applicant.get(f"/api/pdf/document-answer/{FILE_KEY}").json["status"] == "unprocessed"
-    assert applicant.get("/api/pdf").json["status"] == "unprocessed"
-    engine = app.extensions["db_engine"]
-    assert outbox.waiting_count(engine) >= 2
+    assert outbox.waiting_count(engine) >= 1
 
     own_redis.start()  # empty: whatever Redis held before the outage is gone
     assert _wait_for(lambda: applicant.get(f"/api/pdf/document-answer/{FILE_KEY}").json["status"] == "completed")
+    assert applicant.get("/api/profile").json["answer"][FILE_KEY] == "ANSWERED"
+
+    # Second outage: the submission is accepted and its PDF job waits in the database.
+    own_redis.stop()
+    submitted = applicant.post("/api/submit", json={})
+    assert submitted.status_code == 200, submitted.json
+    assert applicant.get("/api/pdf").json["status"] == "unprocessed"
+    assert outbox.waiting_count(engine) >= 1
+
+    own_redis.start()
     ready = _wait_for(lambda: (body := applicant.get("/api/pdf").json)["status"] == "completed" and body)
     assert ready["url"]
     assert outbox.waiting_count(engine) == 0

@@ -66,6 +66,11 @@ def test_targets_are_not_published_and_do_not_change_the_version(tmp_path):
         ("  - webhook: {url: 'http://x.example:99999/', secret_env: S}\n", "BAD_URL", "is not a URL"),
         ("  - webhook: {url: 'ftp://x.example/', secret_env: S}\n", "BAD_NAME", "'ftp://x.example/'"),
         ("  - webhook: {url: 'https://x.example/', secret_env: lower}\n", "BAD_NAME", "'lower'"),
+        (
+            "  - webhook: {url: 'https://x.example/', secret_env: S, timeout_s: 600}\n",
+            "IMPOSSIBLE_BOUND",
+            "600 is too large: the most allowed here is 60",
+        ),
         ("  - webhook: {url: 'https://x.example/'}\n", "MISSING_PROPERTY", "'secret_env'"),
         ("  - email: {to: [not-an-address]}\n", "BAD_NAME", "'not-an-address'"),
         ("  - fax: {to: '555'}\n", "AMBIGUOUS", "one target"),

@@ -5,6 +5,8 @@ import hashlib
 import hmac
 import json
 import socket
+import threading
+import time
 
 import pytest
 
@@ -64,6 +66,45 @@ def test_a_redirect_to_another_host_is_not_followed():
 def test_a_slow_receiver_is_given_up_on_after_the_timeout():
     with WebhookReceiver([(200, 3, {})]) as receiver:
         _raw, outcome = _send(receiver, timeout=1)
+    assert not outcome.ok and outcome.error == "no answer within 1 s"
+
+
+class DrippingReceiver:
+    """A receiver that reads the request, then answers a 200 one byte every `pause` seconds, so no
+    single read ever waits long: only a bound on the whole try stops the wait."""
+
+    ANSWER = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"
+
+    def __init__(self, pause: float):
+        self.pause = pause
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}/hook"
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+
+    def _serve(self):
+        connection, _address = self.listener.accept()
+        with connection:
+            connection.recv(65536)
+            try:
+                for byte in self.ANSWER:
+                    connection.sendall(bytes([byte]))
+                    time.sleep(self.pause)
+            except OSError:
+                pass  # the sender hung up, as it should
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.listener.close()
+        self.thread.join(timeout=30)
+
+
+def test_a_receiver_answering_a_byte_at_a_time_is_cut_off_at_the_timeout():
+    # The whole answer would take 16 s and then be a 200: only a bound on the whole try fails it.
+    with DrippingReceiver(pause=0.2) as receiver:
+        outcome = webhook.post(receiver.url, b"{}", {"Content-Type": "application/json"}, 1)
     assert not outcome.ok and outcome.error == "no answer within 1 s"
 
 
