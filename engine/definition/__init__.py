@@ -30,6 +30,7 @@ __all__ = [
     "Problem",
     "Location",
     "load_and_compile",
+    "content_id",
     "validate_answers",
     "evaluate_condition",
     "Settlement",
@@ -52,7 +53,7 @@ class CompiledForm:
 
     def __post_init__(self):
         self.json_bytes = json.dumps(self.data, separators=(",", ":"), ensure_ascii=False).encode()
-        self.etag = hashlib.sha256(self.json_bytes).hexdigest()[:32]
+        self.etag = content_id(self.data)
         self.tab_defaults = {group: spec["default"] for group, spec in self.data["tabs"].items()}
 
     @property
@@ -114,6 +115,15 @@ class CompiledForm:
             "rules": sum(len(p["schema"].get("allOf", [])) for p in pages),
             "option_lists": len(self.data["options"]),
         }
+
+
+def content_id(data: dict) -> str:
+    """The compiled form's identity: a hash of its canonical JSON (keys sorted) less the day it was
+    compiled on, so the same definition compiled on another day, or read back from a database that
+    reorders keys, is the same version. It is the form's ETag and its definition version's id."""
+    content = {key: value for key, value in data.items() if key != "compiled_on"}
+    canonical = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()[:32]
 
 
 def load_and_compile(folder: str | Path, today: dt.date | None = None) -> CompiledForm:
