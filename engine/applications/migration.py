@@ -70,7 +70,7 @@ class Archiver:
         if document is not None:
             entry["document"] = document
         earlier = self.archive.get(key)
-        if earlier is not None and earlier.get("archived_at") == self.at and earlier.get("version") == self.version:
+        if earlier is not None and key in self.archived:
             self.archive[key] = {**earlier, **entry}  # the answer and its document, archived together
         else:
             if earlier is not None:

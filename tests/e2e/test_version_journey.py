@@ -44,7 +44,12 @@ def test_an_open_page_picks_up_a_new_version_without_losing_typed_text(app, tena
         timeout=60,
     )
     assert created.returncode == 0, created.stdout + created.stderr
-    args = {"username": username, "password": PASSWORD, "tenantPage": str(tenant / "pages" / "about.yaml"), "newPage": V2}
+    args = {
+        "username": username,
+        "password": PASSWORD,
+        "tenantPage": str(tenant / "pages" / "about.yaml"),
+        "newPage": V2,
+    }
     result = subprocess.run(
         ["node", str(JOURNEY), app.url, json.dumps(args)], capture_output=True, text=True, timeout=300
     )
