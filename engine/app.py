@@ -5,6 +5,7 @@ from pathlib import Path
 from flask import Flask, send_from_directory
 
 from engine import db, errors, jsonio, ops, signing
+from engine.accounts import abuse
 from engine.config import load_config
 from engine.delivery import setup as delivery
 from engine.extensions import api
@@ -29,6 +30,7 @@ def create_app(overrides: dict | None = None) -> Flask:
     # Refuses to start with an invalid tenant: raises DefinitionInvalid with the author's messages.
     files = TenantHolder(app.config["TENANT_PATH"], reload=app.config["TENANT_RELOAD"])
     _secret_keys(app)
+    abuse.check_settings(app.config)
 
     db.init_app(app)
     # What is served is the database's current definition version; this start publishes the folder's.

@@ -28,6 +28,32 @@ def _public_url(env, instance: Path) -> str:
     return running or f"http://127.0.0.1:{env.get('PORT') or 8000}"
 
 
+# Abuse limits (engine/accounts/limits.py): per applicant and per address, `count/seconds` or "off",
+# set as RATE_LIMIT_<ACTION>_APPLICANT / _ADDRESS. A real applicant stays far below them (a whole
+# application is a few dozen of each); the address limits leave a school's shared address room
+# for a classroom.
+RATE_LIMIT_ACTIONS = {
+    # Presigned uploads and conversions: each costs storage and a worker's time.
+    "presign": ("100/3600", "1000/3600"),
+    "conversion": ("60/3600", "600/3600"),
+    # Application PDF renders (polling a render already asked for is not counted).
+    "pdf": ("120/3600", "1200/3600"),
+    # The client sends its validation errors after every page it leaves.
+    "validations": ("1200/3600", "12000/3600"),
+    # Lookup suggestions come a keystroke at a time, from visitors too (counted by address only then).
+    "lookup": ("3000/3600", "6000/3600"),
+}
+
+
+def _rate_limits(env) -> dict:
+    out = {}
+    for action, (per_applicant, per_address) in RATE_LIMIT_ACTIONS.items():
+        for scope, default in (("APPLICANT", per_applicant), ("ADDRESS", per_address)):
+            name = f"RATE_LIMIT_{action.upper()}_{scope}"
+            out[name] = env.get(name, default)
+    return out
+
+
 def load_config(overrides: dict | None = None) -> dict:
     env = os.environ
     instance = Path(env.get("FORMENGINE_INSTANCE", ROOT / "instance"))
@@ -94,6 +120,7 @@ def load_config(overrides: dict | None = None) -> dict:
         "LOGIN_IP_MAX_FAILURES": int(env.get("LOGIN_IP_MAX_FAILURES", "50")),
         "LOGIN_IP_WINDOW_S": int(env.get("LOGIN_IP_WINDOW_S", "900")),
         "MAIL_IP_MAX_PER_HOUR": int(env.get("MAIL_IP_MAX_PER_HOUR", "100")),
+        **_rate_limits(env),
         "LOG_FORMAT": env.get("LOG_FORMAT", "json"),
         # How many proxies (load balancers) stand in front of the app and set X-Forwarded-*.
         "PROXY_COUNT": int(env.get("PROXY_COUNT", "0")),

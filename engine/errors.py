@@ -75,7 +75,11 @@ def register(app) -> None:
     @app.errorhandler(AppError)
     def _app_error(exc: AppError):
         body = {"message": exc.message, **exc.extra}
-        return jsonify(body), exc.status
+        response = jsonify(body)
+        response.status_code = exc.status
+        if exc.status == 429 and exc.extra.get("retry_after"):
+            response.headers["Retry-After"] = str(exc.extra["retry_after"])
+        return response
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):

@@ -155,6 +155,12 @@ class Stack:
                 "SECRET_KEY": secrets.token_urlsafe(48),
                 "LOG_FORMAT": "json",
                 "FORWARDED_ALLOW_IPS": "127.0.0.1",
+                # Every simulated applicant comes from 127.0.0.1: the per-address abuse limits would
+                # count them as one crowd (the per-applicant ones still hold).
+                **{
+                    f"RATE_LIMIT_{action}_ADDRESS": "off"
+                    for action in ("PRESIGN", "CONVERSION", "PDF", "VALIDATIONS", "LOOKUP")
+                },
                 **self.job_env,
             }
         )

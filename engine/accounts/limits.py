@@ -143,3 +143,51 @@ def purge(session: Session, older_than: dt.timedelta = dt.timedelta(days=2)) -> 
     )
     session.commit()
     return result.rowcount
+
+
+# --- abuse limits on costly applicant calls ----------------------------------------------
+#
+# Each action (engine.config's RATE_LIMIT_ACTIONS) has a limit per applicant (the logged-in account)
+# and per address (the client's IP as the proxies report it), settings RATE_LIMIT_<ACTION>_APPLICANT
+# and RATE_LIMIT_<ACTION>_ADDRESS, each `count/seconds`; "off" (or 0) lifts one.
+
+
+@dataclasses.dataclass(frozen=True)
+class Limit:
+    count: int
+    window: dt.timedelta
+
+
+def parse_limit(text: object) -> Limit | None:
+    """'100/3600' -> 100 per hour; 'off', '0' or '' -> no limit. Anything else raises ValueError."""
+    text = str(text or "").strip().lower()
+    if text in {"", "0", "off", "none"}:
+        return None
+    count, _, seconds = text.partition("/")
+    limit = Limit(int(count), dt.timedelta(seconds=int(seconds or "3600")))
+    if limit.count < 0 or limit.window.total_seconds() <= 0:
+        raise ValueError(f"a limit is count/seconds, both positive: {text!r}")
+    return None if limit.count == 0 else limit
+
+
+def setting_name(action: str, scope: str) -> str:
+    return f"RATE_LIMIT_{action.upper()}_{scope.upper()}"
+
+
+def check(session: Session, config, action: str, account_id: int | None, address: str) -> Decision:
+    """Count one call of `action` against the applicant's and the address's limits. The first
+    refusal wins, and the counter already taken is given back, so a refused call costs the other
+    scope nothing."""
+    counted: list[str] = []
+    for scope, who in (("applicant", account_id), ("address", address)):
+        limit = parse_limit(config.get(setting_name(action, scope)))
+        if limit is None or who in (None, ""):
+            continue
+        key = f"{action}-{scope}:{who}"
+        decision = hit(session, key, limit.count, limit.window)
+        if not decision.allowed:
+            for earlier in counted:
+                refund(session, earlier)
+            return decision
+        counted.append(key)
+    return Decision(True, 0, 0)

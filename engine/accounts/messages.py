@@ -29,6 +29,7 @@ FORGOT_LIMIT = "Too many password reset requests for this email address. Please 
 RESET_OK = "Your password has been reset. Please log in with your new password."
 RESET_INVALID = "This password reset link is invalid or has expired. Please ask for a new one."
 RESET_ID_REQUIRED = "The password reset link is incomplete. Please open the link from the e-mail again."
+ABUSE_LIMIT = "Too many requests of this kind. Please try again in {wait}."
 MAIL_IP_LIMIT = "Too many requests from your network. Please try again in {wait}."
 LOGOUT_OK = "You have been logged out."
 SESSION_INVALID = "Your session is invalid. Please clear your cookies and login again."

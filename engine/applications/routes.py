@@ -4,6 +4,7 @@ from flask import jsonify, redirect, request
 from flask.views import MethodView
 
 from engine import versions
+from engine.accounts import abuse
 from engine.accounts.auth import (
     confirm_session,
     csrf_protect,
@@ -134,10 +135,12 @@ class ValidationsViews(MethodView):
     decorators = [login_required]
 
     @_writes
+    @blp.alt_response(429, schema=TooManySchema, description="Too many requests; see Retry-After")
     @blp.arguments(ValidationsSchema)
     @blp.response(200, MessageSchema)
     def post(self, body):
         """Store the client's latest validation errors for the application."""
+        abuse.enforce("validations", _account_id())
         service.save_validations(_account_id(), body["errors"], body["page"])
         return {"message": messages.VALIDATIONS_SAVED}
 

@@ -245,6 +245,7 @@ defs = {
                 ["id", "max", "prefixes"],
                 id=ID,
                 label=TEXT,
+                entry_label={**TEXT, "description": "Names each entry, numbered: School gives School 1, School 2"},
                 max={"type": "integer", "minimum": 1},
                 prefixes=array({"type": "string", "pattern": "^[a-z][a-z0-9_]*_$"}, minItems=1),
             ),
@@ -317,6 +318,10 @@ defs = {
             applicant_name={
                 **array(KEY, minItems=1),
                 "description": "Answer keys that make up the applicant's name for staff (print view, delivery)",
+            },
+            review_before_submit={
+                "type": "boolean",
+                "description": "Show the applicant every answer to check before the final submit; default true",
             },
             reference_prefix={
                 "type": "string",

@@ -6,8 +6,10 @@ import io
 from flask import current_app, jsonify, request, send_file
 from flask.views import MethodView
 
+from engine.accounts import abuse
 from engine.accounts.auth import current_account_id, login_required, login_responses
 from engine.accounts.parser import ArgumentsParser
+from engine.accounts.schemas import TooManySchema
 from engine.documents import messages, service
 from engine.documents.schemas import (
     DOCUMENT_ANSWERS_MAP,
@@ -56,15 +58,21 @@ def _writes(view):
     return _key_errors(view)
 
 
+def _limited(view):
+    return blp.alt_response(429, schema=TooManySchema, description="Too many requests; see Retry-After")(view)
+
+
 @blp.route("/api/presigned-url")
 class PresignedUrlViews(MethodView):
     decorators = [login_required]
 
     @_writes
+    @_limited
     @blp.arguments(PresignPostSchema)
     @blp.response(200, PresignedPostSchema)
     def post(self, body):
         """A presigned POST for one file-upload answer: `{url, fields}`, valid 5 minutes, 1 byte to 1 MB."""
+        abuse.enforce("presign", current_account_id())
         return service.presign(_application_id(), body["answer_key"])
 
 
@@ -73,11 +81,13 @@ class ConversionViews(MethodView):
     decorators = [login_required]
 
     @_writes
+    @_limited
     @blp.alt_response(503, schema=ErrorSchema, description="The job queue is unavailable")
     @blp.arguments(ConversionPostSchema)
     @blp.response(202, ConversionStatusSchema)
     def post(self, body, key):
         """Start converting the uploaded file to PDF; poll GET for its status."""
+        abuse.enforce("conversion", current_account_id())
         return service.request_conversion(_application_id(), key, body["file_key"], body["file_name"])
 
     @_key_errors

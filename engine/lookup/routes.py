@@ -3,6 +3,9 @@
 from flask import jsonify
 from flask.views import MethodView
 
+from engine.accounts import abuse
+from engine.accounts.auth import current_account_id
+from engine.accounts.schemas import TooManySchema
 from engine.extensions import Blueprint, ErrorSchema
 from engine.lookup import SCHOOL_CATEGORIES
 from engine.lookup.schemas import (
@@ -39,8 +42,10 @@ class LookupFindViews(MethodView):
         ),
     )
     @blp.alt_response(404, schema=ErrorSchema, description="No record has this id in this category")
+    @blp.alt_response(429, schema=TooManySchema, description="Too many lookups; see Retry-After")
     @blp.alt_response(503, schema=ErrorSchema, description="The provider failed to fetch a record")
     def get(self, category: str, max_results: int, text: str | None = None, id: str | None = None):
+        abuse.enforce("lookup", current_account_id())
         service = lookup_service()
         if id is not None:
             return jsonify(DETAILS[category].dump(service.detail(category, id)))

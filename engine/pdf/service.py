@@ -11,6 +11,7 @@ import datetime as dt
 import hashlib
 import json
 import logging
+from collections.abc import Callable
 
 from flask import current_app
 from sqlalchemy import select
@@ -86,7 +87,9 @@ def _body(status: str, url: str = "", message: str = "") -> dict:
     return {"status": status, "url": url, "message": message}
 
 
-def pdf_status(application_id: int) -> dict:
+def pdf_status(application_id: int, before_render: Callable[[], None] | None = None) -> dict:
+    """The PDF's status; queues a render when there is none of the current answers, calling
+    `before_render` first (the applicant's route counts it against the abuse limits)."""
     settings = current_app.config
     session = db.session()
     application = _application(session, application_id)
@@ -108,6 +111,8 @@ def pdf_status(application_id: int) -> dict:
                 assert current is not None  # the row was read above
                 current.fingerprint = None
             return _body(row.status, "", row.message or messages.PDF_RENDER_ERROR)
+    if before_render is not None:
+        before_render()
     return _body(*_request_render(session, application_id, wanted, settings))
 
 

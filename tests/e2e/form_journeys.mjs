@@ -75,13 +75,15 @@ const gone = (locator) =>
     () => true,
     () => false,
   );
-async function shoot(page, name) {
+/** Screenshots at 1280 and 375 px: the whole page, or (a dialog, a part of a long page) what is on screen. */
+async function shoot(page, name, { fullPage = true, scrollTo = null } = {}) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 800 });
     await page.waitForTimeout(100);
+    if (scrollTo) await scrollTo.evaluate((element) => element.scrollIntoView({ block: "start" }));
     await page.screenshot({
       path: path.join(screenshotDir, `form-${name}-${width}.png`),
-      fullPage: true,
+      fullPage,
     });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -107,6 +109,14 @@ async function axe(page, label) {
     result.length === 0,
     `${label}: axe reports no violations ${result.length ? JSON.stringify(result) : ""}`,
   );
+}
+/** At 375 px the page scrolls only up and down (nothing wider than the screen). */
+async function fitsPhone(page, label) {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.waitForTimeout(100);
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  check(widths[0] <= widths[1], `${label}: no horizontal scroll at 375 px (${widths.join(" <= ")})`);
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 async function login(page, username, password) {
   await page.goto(`${baseUrl}/login`, { waitUntil: "networkidle" });
@@ -327,7 +337,42 @@ const journeys = {
     await pdf?.close().catch(() => {});
     await shoot(page, "final-filled");
     await axe(page, "finish page (filled)");
-    await page.getByRole("button", { name: "Submit Application" }).click();
+    await page.getByRole("button", { name: "Submit Application", exact: true }).click();
+    // Check your answers: nothing is sent yet; every answer by page, documents by name.
+    const reviewHeading = page.getByRole("heading", { level: 1, name: "Check your answers" });
+    check(await shown(reviewHeading), "nothing blocks the submit: the answers are shown to check first");
+    check(
+      await page.evaluate(() => document.activeElement?.id === "review-title"),
+      "focus moves to the review's heading",
+    );
+    check(page.url().endsWith(finish.route), "the review does not submit (still on the last page)");
+    const reviewText = await page.locator(".review").innerText();
+    for (const expected of ["Mei", "Chen", "Canada", path.basename(args.docx), "059903"])
+      check(reviewText.includes(expected), `the review shows "${expected}"`);
+    check(
+      (await page.getByRole("link", { name: /^Change / }).count()) > 10,
+      "each answer has its Change link, named after its question",
+    );
+    await shoot(page, "review");
+    await axe(page, "check your answers");
+    await fitsPhone(page, "check your answers");
+    // Change goes to the question; the submit shows the review again.
+    await page
+      .getByRole("link", { name: /^Change First Name/i })
+      .first()
+      .click();
+    await waitForPage(page, about.route);
+    await page
+      .waitForFunction(() => document.activeElement?.closest?.('[id="first_name"]'), null, { timeout: 5000 })
+      .catch(() => {});
+    check(
+      await page.evaluate(() => Boolean(document.activeElement?.closest?.('[id="first_name"]'))),
+      "a Change link moves focus to its question",
+    );
+    await navTo(page, finish);
+    await page.getByRole("button", { name: "Submit Application", exact: true }).click();
+    await reviewHeading.waitFor({ timeout: 15000 });
+    await page.getByRole("button", { name: "Submit application", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/completion", {
       timeout: 30000,
     });
@@ -335,7 +380,29 @@ const journeys = {
       await shown(page.getByText("Your application was successfully submitted.")),
       "the completion page shows the success message",
     );
+    const receipt = await page.locator(".receipt").innerText();
+    const prefix = form.settings.reference_prefix || "APP";
+    check(new RegExp(`${prefix}-[0-9A-Z]{8}`).test(receipt), `the receipt shows the reference (${receipt})`);
+    check(/\d{4}/.test(receipt) && /\d:\d\d/.test(receipt), "and the date and time it was submitted");
+    check(
+      await shown(page.getByRole("button", { name: "Download the submitted application (PDF)" })),
+      "and a download of the submitted PDF",
+    );
     await shoot(page, "completion");
+    await axe(page, "completion page");
+    await fitsPhone(page, "completion page");
+    // The account menu: My application, with the status and the reference.
+    await page.getByRole("button", { name: "Account" }).click();
+    const menu = page.getByRole("dialog", { name: "Account" });
+    const menuText = await menu.innerText();
+    check(
+      menuText.includes("My application") &&
+        menuText.includes("Submitted") &&
+        new RegExp(`${prefix}-`).test(menuText),
+      `the account menu offers My application with status and reference (${menuText.replace(/\s+/g, " ")})`,
+    );
+    await shoot(page, "account-menu", { fullPage: false });
+    await axe(page, "account menu (open)");
   },
 
   /** Submit with missing answers: the summary lists them; a link goes to the page and focuses the field. */
@@ -343,10 +410,22 @@ const journeys = {
     await login(page, args.username, args.password);
     await waitForPage(page, about.route);
     await navTo(page, finish);
-    await page.getByRole("button", { name: "Submit Application" }).click();
+    await page.getByRole("button", { name: "Submit Application", exact: true }).click();
     const summary = page.locator(".summary");
     await summary.waitFor({ timeout: 15000 });
     check(await shown(summary), "an invalid submit shows the validation summary");
+    await page
+      .waitForFunction(() => document.activeElement?.classList.contains("summary"), null, { timeout: 5000 })
+      .catch(() => {});
+    const focus = await page.evaluate(() => ({
+      on: document.activeElement?.classList.contains("summary"),
+      name: document.getElementById(document.activeElement?.getAttribute("aria-labelledby") || "")
+        ?.textContent,
+    }));
+    check(
+      focus.on && focus.name === form.settings.validation_summary.title,
+      `the summary takes focus, announced by its title (${JSON.stringify(focus)})`,
+    );
     await page.waitForLoadState("networkidle");
     const errorsShown = await page.locator(".form-page .field-errors").count();
     check(errorsShown > 0, `missing answers are marked on their fields (${errorsShown})`);
@@ -394,6 +473,59 @@ const journeys = {
       .nth(max - 1)
       .waitFor({ timeout: 10000 });
     check((await page.locator(`[data-add-another="${id}"] .instance`).count()) === max, "the count is saved");
+
+    // Numbered entries; Remove moves the later entries up, asks when the entry has answers, keeps focus.
+    const entries = page.locator(`[data-add-another="${id}"] .instance`);
+    const entryLabel = section.add_another.entry_label;
+    check(
+      (await entries.nth(1).locator(".instance-title").innerText()) === `${entryLabel} 2`,
+      `entries are numbered ("${entryLabel} 2")`,
+    );
+    const nameKey = (n) => section.instances[n].fields.find((f) => f.widget === "text").key;
+    await fill(page, nameKey(1), "Second entry");
+    await fill(page, nameKey(2), "Third entry");
+    await page.getByRole("button", { name: `Remove ${entryLabel} 2` }).click();
+    const ask = page.getByRole("dialog", { name: "Clear these answers?" });
+    check(await shown(ask), "removing an entry with answers asks first");
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith("/api/answer") && response.request().method() === "PUT",
+      { timeout: 15000 },
+    );
+    await ask.getByRole("button", { name: "Clear answers" }).click();
+    await page.waitForFunction(
+      ([selector, count]) => document.querySelectorAll(selector).length === count,
+      [`[data-add-another="${id}"] .instance`, max - 1],
+      { timeout: 10000 },
+    );
+    check(await valueBecomes(page, nameKey(1), "Third entry"), "the later entry moves up into its place");
+    await page.waitForTimeout(200);
+    check(
+      await page.evaluate(
+        (selector) => Boolean(document.activeElement?.closest(selector)),
+        `[data-add-another="${id}"]`,
+      ),
+      "focus stays in the list after Remove",
+    );
+    await shoot(page, "add-another-numbered", {
+      fullPage: false,
+      scrollTo: page.locator(`[data-add-another="${id}"] .instance`).nth(1),
+    });
+    await axe(page, "numbered add-another entries");
+    await fitsPhone(page, "numbered add-another entries");
+    // An empty entry goes without a question.
+    await page.getByRole("button", { name: `Remove ${entryLabel} ${max - 1}` }).click();
+    await page.waitForFunction(
+      ([selector, count]) => document.querySelectorAll(selector).length === count,
+      [`[data-add-another="${id}"] .instance`, max - 2],
+      { timeout: 10000 },
+    );
+    check((await ask.count()) === 0, "an empty entry is removed without asking");
+    await saved; // the moved answers' save (debounced)
+    await page.reload({ waitUntil: "networkidle" });
+    await waitForPage(page, about.route);
+    await page.locator(`[id="${nameKey(1)}"] input`).waitFor({ timeout: 10000 });
+    check(await valueBecomes(page, nameKey(1), "Third entry"), "the moved answer is saved");
+    check((await entries.count()) === max - 2, "and the lower count");
   },
 
   /** A tab switch clears the answers the chosen tab lists. */
@@ -410,7 +542,23 @@ const journeys = {
       (await page.locator(`[id="${key}"] .counter`).innerText()).includes("27 /"),
       "the text area counts characters",
     );
+    // The switch would clear the typed answer: it asks first, naming it; cancel keeps everything.
     await page.getByRole("tab", { name: other.label }).click();
+    const ask = page.getByRole("dialog", { name: "Clear these answers?" });
+    check(await shown(ask), "a tab switch that would clear an answer asks first");
+    check((await ask.innerText()).includes(typed.fields[0].label), "naming the answer it would clear");
+    await shoot(page, "clear-question", { fullPage: false });
+    await axe(page, "the question before clearing");
+    await fitsPhone(page, "the question before clearing");
+    await ask.getByRole("button", { name: "Keep my answers" }).click();
+    check(await gone(ask), "cancel closes the question");
+    check(
+      (await page.getByRole("tab", { name: typed.label, selected: true }).count()) === 1,
+      "cancel keeps the tab",
+    );
+    check(await valueBecomes(page, key, "My essay about a challenge."), "and the answer");
+    await page.getByRole("tab", { name: other.label }).click();
+    await ask.getByRole("button", { name: "Clear answers" }).click();
     await page.getByRole("tab", { name: other.label, selected: true }).waitFor();
     await page.getByRole("tab", { name: typed.label }).click();
     await page.getByRole("tab", { name: typed.label, selected: true }).waitFor();

@@ -8,10 +8,20 @@ import { STRINGS } from "../widgets/strings.js";
 import { Modal } from "../widgets/Modal.jsx";
 import { PrintView } from "../print/PrintView.jsx";
 import { PdfDownload } from "./PdfDownload.jsx";
+import { Review } from "./Review.jsx";
 import { SectionRenderContext } from "./PageLayout.jsx";
 import { ANSWERED, api, formApp, loadExtras, useFormApp } from "./appBridge.js";
 import { settle } from "./visibility.js";
-import { conditionsFor, renderModel, sameSignature, sectionModel, sectionSignature } from "./renderModel.js";
+import { wouldClear } from "./clearing.js";
+import {
+  conditionsFor,
+  keyedLayouts,
+  ownedKeys,
+  renderModel,
+  sameSignature,
+  sectionModel,
+  sectionSignature,
+} from "./renderModel.js";
 import { uploadBusy } from "../widgets/fileUpload.js";
 import "./form.css";
 
@@ -51,6 +61,8 @@ function PageForm({ app, compiled, page }) {
   const readOnly = snapshot.web_status === "submitted";
   const serverErrors = useFormApp((state) => state.serverErrors);
   const [busyModal, setBusyModal] = useState(false);
+  // A change that would clear answers waits here for the applicant's yes: {items, proceed}.
+  const [pendingClear, setPendingClear] = useState(null);
 
   useEffect(() => {
     document.title = compiled.tenant?.name ? `${page.title} – ${compiled.tenant.name}` : page.title;
@@ -96,6 +108,18 @@ function PageForm({ app, compiled, page }) {
       if (Object.keys(partial).length) latest.current.app.updateAnswers(partial);
     },
     patch(partial) {
+      const { tabs, addAnother, documents } = store.get();
+      const clears = wouldClear(
+        compiled,
+        latest.current.answers,
+        partial,
+        { tabs, addAnother },
+        { documents },
+      );
+      if (!clears.length) return runtime.bridge.apply(partial);
+      return askBeforeClearing(clears).then((yes) => yes && runtime.bridge.apply(partial));
+    },
+    apply(partial) {
       const before = latest.current.answers;
       // The change plus what the form's hiding rules clear because of it: the same rules the
       // server applies to the save (form/visibility.js, engine/definition/visibility.py).
@@ -132,11 +156,60 @@ function PageForm({ app, compiled, page }) {
         latest.current.app.setAddAnother?.((counts) => ({ ...counts, [buttonId]: count }));
         runtime.bridge.resettle();
         runtime.bridge.mirrorCleared(response?.cleared);
+        return true;
       } catch {
         toastError(STRINGS.addAnotherError(buttonId));
+        return false;
       }
     },
-    async chooseTab(group, tab) {
+    /**
+     * Remove entry `index` of the `shown` entries: the later entries move up one place and the
+     * count goes down by one. An entry with answers is removed only once the applicant agrees.
+     */
+    async removeEntry(section, index, shown) {
+      const answers = latest.current.answers;
+      const entries = section.instances.slice(0, shown).map(entryKeys);
+      const lost = section.instances[index].fields
+        .flatMap(keyedLayouts)
+        .filter((layout) => isAnswered(answers[layout.key]))
+        .map((layout) => ({ key: layout.key, label: layout.label }));
+      if (lost.length && !(await askBeforeClearing(lost))) return false;
+      const changes = {};
+      for (let entry = index; entry < shown; entry += 1) {
+        entries[entry].forEach((key, position) => {
+          const moved = entry + 1 < shown ? (answers[entries[entry + 1][position]] ?? "") : "";
+          if ((answers[key] ?? "") !== moved) changes[key] = moved;
+        });
+      }
+      if (Object.keys(changes).length) {
+        latest.current.answers = { ...answers, ...changes };
+        runtime.publish(latest.current.answers);
+        latest.current.app.updateAnswers(changes);
+      }
+      return runtime.bridge.addAnother(section.add_another.id, shown - 1);
+    },
+    chooseTab(group, tab) {
+      const state = store.get();
+      const current = state.tabs?.[group.id] || group.default;
+      const currentOption = group.options.find((option) => option.id === current);
+      const fileKeys = (currentOption?.fields || [])
+        .filter((f) => f.widget === "file_upload")
+        .map((f) => f.key);
+      if (uploadBusy(state, fileKeys)) {
+        setBusyModal(true);
+        return undefined;
+      }
+      const clears = wouldClear(
+        compiled,
+        latest.current.answers,
+        {},
+        { tabs: { ...state.tabs, [group.id]: tab.id }, addAnother: state.addAnother },
+        { documents: state.documents, fileKeys },
+      );
+      if (!clears.length) return runtime.bridge.switchTab(group, tab);
+      return askBeforeClearing(clears).then((yes) => yes && runtime.bridge.switchTab(group, tab));
+    },
+    async switchTab(group, tab) {
       const state = store.get();
       const current = state.tabs?.[group.id] || group.default;
       const currentOption = group.options.find((option) => option.id === current);
@@ -174,6 +247,15 @@ function PageForm({ app, compiled, page }) {
     },
   };
 
+  /** Show what would be cleared; resolves true when the applicant agrees, false when they keep it. */
+  function askBeforeClearing(items) {
+    return new Promise((resolve) => setPendingClear({ items, resolve }));
+  }
+  const closeClear = (yes) => {
+    pendingClear?.resolve(yes);
+    setPendingClear(null);
+  };
+
   // Errors: the validation map (only while validating) and the server's 422 from submit.
   const validating = snapshot.web_status === "validating";
   const errorSchema = useMemo(
@@ -201,19 +283,47 @@ function PageForm({ app, compiled, page }) {
     return out;
   };
   const [submitting, setSubmitting] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
+  const submitButton = useRef(null);
   const onContinue = () => app.saveAnswers(pageAnswers(), { targetRoute: next.route });
-  const onSubmit = async () => {
+  const submit = async (confirmed) => {
     setSubmitting(true);
     store.set({ serverErrors: {} });
     try {
-      await app.submitApplication({ documents: store.get().documents });
+      const outcome = await app.submitApplication({ documents: store.get().documents, confirmed });
+      setReviewing(outcome === "review");
     } catch (error) {
+      setReviewing(false);
       if (error?.body?.errors) store.set({ serverErrors: error.body.errors });
       else toastError(error?.message);
     } finally {
       setSubmitting(false);
     }
   };
+  const leaveReview = (route, key) => {
+    setReviewing(false);
+    if (route === page.route) setTimeout(() => focusQuestion(key), 50);
+    else app.navigate?.(route, { hash: key });
+  };
+
+  if (reviewing) {
+    const { tabs, addAnother, documents } = store.get();
+    return (
+      <Review
+        compiled={compiled}
+        answers={latest.current.answers}
+        tabs={tabs}
+        addAnother={addAnother}
+        documents={documents}
+        onChange={leaveReview}
+        onBack={() => {
+          setReviewing(false);
+          setTimeout(() => submitButton.current?.focus(), 0);
+        }}
+        onConfirm={() => submit(true)}
+      />
+    );
+  }
 
   return (
     <section aria-labelledby="page-title" className="form-page">
@@ -240,17 +350,41 @@ function PageForm({ app, compiled, page }) {
             </button>
           ) : (
             <button
+              ref={submitButton}
               type="button"
               className="button button-primary"
               disabled={submitting}
               aria-busy={submitting || undefined}
-              onClick={onSubmit}
+              onClick={() => submit(false)}
             >
               {STRINGS.submit}
             </button>
           )}
           {isLoggedIn && <PdfDownload toastError={toastError} />}
         </div>
+      )}
+      {pendingClear && (
+        <Modal
+          title={STRINGS.clearTitle}
+          onClose={() => closeClear(false)}
+          actions={
+            <>
+              <button type="button" className="button" onClick={() => closeClear(false)}>
+                {STRINGS.clearCancel}
+              </button>
+              <button type="button" className="button button-danger" onClick={() => closeClear(true)}>
+                {STRINGS.clearConfirm}
+              </button>
+            </>
+          }
+        >
+          <p>{STRINGS.clearText}</p>
+          <ul className="clear-list">
+            {pendingClear.items.map((item) => (
+              <li key={item.key}>{item.label}</li>
+            ))}
+          </ul>
+        </Modal>
       )}
       {busyModal && (
         <Modal
@@ -337,6 +471,13 @@ function sameErrors(a, b) {
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   return keys.every((key) => b[key] && a[key].__errors.join("\n") === b[key].__errors.join("\n"));
+}
+
+const isAnswered = (value) => value !== undefined && value !== null && value !== "" && value !== false;
+
+/** Every answer key of one add-another entry, in layout order (the same order in every entry). */
+function entryKeys(instance) {
+  return instance.fields.flatMap(keyedLayouts).flatMap(ownedKeys);
 }
 
 /** Focus the question whose wrapper has the answer key as id (its first control). */

@@ -92,22 +92,37 @@ describe("FormPage", () => {
     expect(note()).toBeNull();
   });
 
-  it("a hidden section clears its keys", () => {
+  it("a hidden section clears its keys, once the applicant agrees", async () => {
     const seen = renderPage("/about", {
       answers: { mailing_addr_same_as_perm_addr: "N", mailing_city: "Lyon" },
     });
     expect(question("mailing_city").querySelector("input").value).toBe("Lyon");
     act(() => fireEvent.click(radio("mailing_addr_same_as_perm_addr", "Y")));
+    // It asks first, naming what goes; "Keep my answers" changes nothing.
+    const ask = screen.getByRole("dialog", { name: "Clear these answers?" });
+    expect(
+      within(ask)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toContain("City");
+    act(() => fireEvent.click(within(ask).getByRole("button", { name: "Keep my answers" })));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(seen.answers.mailing_city).toBe("Lyon");
+    expect(seen.answers.mailing_addr_same_as_perm_addr).toBe("N");
+    expect(question("mailing_city").querySelector("input").value).toBe("Lyon");
+    act(() => fireEvent.click(radio("mailing_addr_same_as_perm_addr", "Y")));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Clear answers" })));
     expect(question("mailing_city")).toBeNull();
     expect(seen.answers.mailing_city).toBe("");
     expect(seen.answers.mailing_addr_same_as_perm_addr_desc).toBe("Yes");
   });
 
-  it("a condition group keeps only its first true branch", () => {
+  it("a condition group keeps only its first true branch", async () => {
     const seen = renderPage("/about", { answers: { citizenship_type: "2", citizen_dual_country: "FRA" } });
     expect(question("citizen_dual_country")).toBeTruthy();
     expect(question("citizenship")).toBeNull();
     act(() => fireEvent.click(radio("citizenship_type", "4")));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Clear answers" })));
     expect(question("citizen_dual_country")).toBeNull();
     expect(question("citizenship")).toBeTruthy();
     expect(seen.answers.citizen_dual_country).toBe("");

@@ -65,12 +65,40 @@ describe("tabs on the page", () => {
     const putTabs = vi.spyOn(api, "putTabs").mockResolvedValue({ cleared: [] });
     const seen = renderEducation({ [typed.fields[0].key]: "My essay" });
     await act(async () => fireEvent.click(screen.getByRole("tab", { name: typed.label })));
+    // First it asks, naming the document that will go.
+    const ask = screen.getByRole("dialog", { name: "Clear these answers?" });
+    expect(ask.textContent).toContain(`${uploaded.fields[0].label} (e.png)`);
+    expect(deleteConversion).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Clear answers" })));
     expect(deleteConversion).toHaveBeenCalledWith(uploaded.fields[0].key);
     expect(putTabs).toHaveBeenCalledWith(essay.id, typed.id);
     expect(formApp().get().tabs[essay.id]).toBe(typed.id);
     expect(formApp().get().documents).toEqual({});
     await act(async () => fireEvent.click(screen.getByRole("tab", { name: uploaded.label })));
+    expect(screen.getByRole("dialog", { name: "Clear these answers?" }).textContent).toContain(
+      typed.fields[0].label,
+    );
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Clear answers" })));
     expect(seen.answers[typed.fields[0].key]).toBe("");
+  });
+
+  it("cancelling the question keeps the tab and every answer", async () => {
+    const putTabs = vi.spyOn(api, "putTabs").mockResolvedValue({ cleared: [] });
+    const seen = renderEducation({ [typed.fields[0].key]: "My essay" });
+    await act(async () => fireEvent.click(screen.getByRole("tab", { name: uploaded.label })));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Keep my answers" })));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(putTabs).not.toHaveBeenCalled();
+    expect(seen.answers[typed.fields[0].key]).toBe("My essay");
+    expect(screen.getByRole("tab", { name: typed.label }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("a switch with nothing to clear happens without asking", async () => {
+    const putTabs = vi.spyOn(api, "putTabs").mockResolvedValue({ cleared: [] });
+    renderEducation();
+    await act(async () => fireEvent.click(screen.getByRole("tab", { name: uploaded.label })));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(putTabs).toHaveBeenCalledWith(essay.id, uploaded.id);
   });
 
   it("a failed switch raises 'Error handling tabs for {key}'", async () => {

@@ -92,6 +92,7 @@ function SectionView({ section, answers, holds, runtime, counts, chosenTabs, ren
         count={counts?.[section.add_another.id]}
         canAdd={bridge.isLoggedIn && !bridge.readOnly}
         onAdd={(count) => bridge.addAnother(section.add_another.id, count)}
+        onRemove={(index, shown) => bridge.removeEntry(section, index, shown)}
         renderFields={renderFields}
       />
     );

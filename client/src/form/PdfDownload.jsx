@@ -50,7 +50,7 @@ export function pdfFollower({
   };
 }
 
-export function PdfDownload({ toastError }) {
+export function PdfDownload({ toastError, label = STRINGS.downloadPdf }) {
   const [busy, setBusy] = useState(false);
   const stop = useRef(null);
   useEffect(() => () => stop.current?.(), []);
@@ -75,7 +75,7 @@ export function PdfDownload({ toastError }) {
       aria-busy={busy || undefined}
     >
       {busy && <span className="spinner spinner-small" aria-hidden="true" />}
-      {busy ? STRINGS.preparingPdf : STRINGS.downloadPdf}
+      {busy ? STRINGS.preparingPdf : label}
     </button>
   );
 }

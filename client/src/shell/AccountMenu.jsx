@@ -1,13 +1,18 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { hasAnyAnswer } from "./routing.js";
+import { Receipt } from "./Receipt.jsx";
+import { useServices } from "./services.js";
+import { STRINGS } from "../widgets/strings.js";
 
 /**
- * The account popover: "Account" opens it; logged in: the username and Log Out; else Sign In / Create
- * Account, carrying the answers (`getAnswers()`, read on the click: the menu does not follow typing).
+ * The account popover: "Account" opens it; logged in: the username, "My application" (status,
+ * reference, submission time, PDF) and Log Out; else Sign In / Create Account, carrying the answers
+ * (`getAnswers()`, read on the click: the menu does not follow typing).
  */
 export function AccountMenu({ snapshot, getAnswers, onLogout }) {
   const [open, setOpen] = useState(false);
+  const services = useServices();
   const navigate = useNavigate();
   const panelId = useId();
   const trigger = useRef(null);
@@ -65,6 +70,16 @@ export function AccountMenu({ snapshot, getAnswers, onLogout }) {
                 <br />
                 <strong>{snapshot.username}</strong>
               </p>
+              <section className="popover-application" aria-labelledby={`${panelId}-application`}>
+                <h2 id={`${panelId}-application`} className="popover-heading">
+                  {STRINGS.myApplication}
+                </h2>
+                <Receipt
+                  snapshot={snapshot}
+                  statusLine
+                  toastError={(message) => services?.toast?.error(message)}
+                />
+              </section>
               <button
                 type="button"
                 className="button button-primary button-block"

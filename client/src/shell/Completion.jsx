@@ -1,12 +1,16 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { AccountMenu } from "./AccountMenu.jsx";
+import { Receipt } from "./Receipt.jsx";
+import { useServices } from "./services.js";
+import { STRINGS } from "../widgets/strings.js";
 import { welcomeBanner, welcomeName } from "./banners.js";
 import { SUBMITTED_MESSAGE } from "./constants.js";
 
 /** The completion page, without the application shell. */
 export function Completion({ app, onLogout }) {
   const { state } = useLocation();
+  const { toast } = useServices();
   const { compiled, snapshot, answerStore } = app;
   const banner = welcomeBanner(compiled.banners, snapshot, welcomeName(compiled.banners, answerStore.get()));
   const message = state?.successMessage || SUBMITTED_MESSAGE;
@@ -28,6 +32,8 @@ export function Completion({ app, onLogout }) {
             {message}
           </p>
           {banner?.text && <p>{banner.text}</p>}
+          {snapshot.reference && <p>{STRINGS.receiptKeep}</p>}
+          <Receipt snapshot={snapshot} toastError={(message) => toast.error(message)} />
         </div>
       </main>
     </div>

@@ -25,6 +25,8 @@ export function Layout({ app, onLogout, children }) {
   useEffect(() => {
     const hash = decodeURIComponent(window.location.hash.slice(1));
     if (firstPath.current === pathname && !hash) return;
+    // The validation summary took focus after a submit with errors (its effect ran first): keep it there.
+    if (document.activeElement?.closest?.(".summary")) return;
     firstPath.current = null;
     const focusTarget = () => {
       const question = hash && document.getElementById(hash);
@@ -71,7 +73,7 @@ export function Layout({ app, onLogout, children }) {
         )}
         {!service && snapshot.web_status === "validating" && (
           <ValidationSummary
-            ref={app.summaryRef}
+            focusRequest={app.summaryFocus}
             compiled={compiled}
             errors={errors}
             onGo={(route, key) => app.goTo(route, { hash: key })}

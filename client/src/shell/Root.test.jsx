@@ -16,7 +16,11 @@ vi.mock("../api/client.js", () => ({
   saveLastPage: vi.fn(async () => ({ message: "Your place has been saved." })),
   saveAnswersCall: vi.fn(async () => ({ message: "Your answers have been saved." })),
   postValidations: vi.fn(async () => ({ message: "Validation results saved." })),
-  submitApplicationCall: vi.fn(async () => ({ message: "Your application was successfully submitted." })),
+  submitApplicationCall: vi.fn(async () => ({
+    message: "Your application was successfully submitted.",
+    reference: "INTL-7K2Q9MXA",
+    submitted_at: "2026-03-01T14:05:00Z",
+  })),
   logout: vi.fn(async () => ({ message: "You have been logged out." })),
   fetchTemporaryAnswer: vi.fn(),
   fetchServiceView: vi.fn(),
@@ -50,8 +54,17 @@ vi.mock("../form/FormPage.jsx", async () => {
           <button type="button" onClick={() => app.updateAnswers({ first_name: "Ada" })}>
             type
           </button>
-          <button type="button" onClick={() => app.submitApplication()}>
+          <button
+            type="button"
+            onClick={async () => {
+              const outcome = await app.submitApplication();
+              if (outcome === "review") document.title = "review shown";
+            }}
+          >
             submit
+          </button>
+          <button type="button" onClick={() => app.submitApplication({ confirmed: true })}>
+            confirm
           </button>
         </div>
       );
@@ -62,7 +75,7 @@ vi.mock("../form/FormPage.jsx", async () => {
 const api = await import("../api/client.js");
 const { validateAnswers } = await import("../form/validation/validate.js");
 const { Root } = await import("./Root.jsx");
-const { clearSession } = await import("./sessionStore.js");
+const { cached, clearSession, peekCached } = await import("./sessionStore.js");
 const { flushAnswerWrites } = await import("./answerStore.js");
 const { compiledForm } = await import("../test-fixtures.js");
 
@@ -280,13 +293,38 @@ describe("the submit flow", () => {
       profile({ web_status: statuses("started"), answer: { first_name: "Ada" } }),
     );
     renderAt("/final-steps");
+    // Nothing blocks it: the answers are shown for review first, nothing is sent yet.
     fireEvent.click(await screen.findByRole("button", { name: "submit" }));
+    await waitFor(() => expect(document.title).toBe("review shown"));
+    expect(api.submitApplicationCall).not.toHaveBeenCalled();
+    expect(where()).toBe("/final-steps");
+    fireEvent.click(screen.getByRole("button", { name: "confirm" }));
     await waitFor(() => expect(where()).toBe("/completion"));
     expect(api.saveAnswersCall).toHaveBeenCalledWith({ first_name: "Ada" });
     expect(api.postWebStatus.mock.calls.map((c) => c[0])).toEqual(["validating", "submitted"]);
     expect(api.submitApplicationCall).toHaveBeenCalledTimes(1);
     expect(state()).toEqual({ successMessage: "Your application was successfully submitted." });
     expect(await screen.findByText("Your application was successfully submitted.")).toBeTruthy();
+    // The receipt: the reference and the time it was submitted.
+    expect(screen.getByText("INTL-7K2Q9MXA")).toBeTruthy();
+    expect(document.querySelector("time").getAttribute("datetime")).toBe("2026-03-01T14:05:00Z");
+    expect(screen.getByRole("button", { name: "Download the submitted application (PDF)" })).toBeTruthy();
+  });
+
+  it("submits at once when the tenant turns the review off", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started") }));
+    // The compiled form is cached for the whole session (as in the browser): set it there.
+    const form = await (peekCached("form") ?? cached("form", api.fetchCompiledForm));
+    form.settings.review_before_submit = false;
+    try {
+      renderAt("/final-steps");
+      fireEvent.click(await screen.findByRole("button", { name: "submit" }));
+      await waitFor(() => expect(where()).toBe("/completion"));
+      expect(api.submitApplicationCall).toHaveBeenCalledTimes(1);
+    } finally {
+      delete form.settings.review_before_submit;
+    }
   });
 
   it("with errors, posts them and returns to the default route with the summary", async () => {
@@ -298,7 +336,8 @@ describe("the submit flow", () => {
     await waitFor(() => expect(where()).toBe("/education"));
     expect(api.submitApplicationCall).not.toHaveBeenCalled();
     expect(api.postValidations).toHaveBeenCalledWith({ first_name: ["First Name"] }, null);
-    expect(await screen.findByRole("region", { name: "We're missing some information!" })).toBeTruthy();
+    const summary = await screen.findByRole("region", { name: "We're missing some information!" });
+    await waitFor(() => expect(document.activeElement).toBe(summary));
   });
 
   it("clears locally what the server reports it cleared at a save", async () => {
@@ -310,7 +349,6 @@ describe("the submit flow", () => {
       message: "Your answers have been saved.",
       cleared: ["first_name"],
     });
-    api.submitApplicationCall.mockRejectedValueOnce(Object.assign(new Error("no"), { status: 500 }));
     renderAt("/final-steps");
     expect((await screen.findByLabelText("First name")).value).toBe("Ada");
     fireEvent.click(screen.getByRole("button", { name: "submit" }));

@@ -1,4 +1,4 @@
-import { forwardRef } from "react";
+import { useEffect, useId, useRef } from "react";
 
 /** Every field label of a compiled page, by answer key. */
 export function fieldLabels(page) {
@@ -32,17 +32,35 @@ export function groupErrors(compiled, errors) {
     .filter((group) => group.items.length);
 }
 
-/** The validation summary (shown while validating): tenant title and text, items linking to page#question. */
-export const ValidationSummary = forwardRef(function ValidationSummary({ compiled, errors, onGo }, ref) {
+/**
+ * The validation summary (shown while validating): tenant title and text, items linking to
+ * page#question. When `focusRequest.current` is set (a submit found errors) it takes focus as soon
+ * as it shows, so a screen reader announces its title and text; the request is then spent.
+ */
+export function ValidationSummary({ compiled, errors, onGo, focusRequest }) {
   const groups = groupErrors(compiled, errors);
-  if (!groups.length) return null;
+  const box = useRef(null);
+  const textId = useId();
+  const shown = groups.length > 0;
+  useEffect(() => {
+    if (!shown || !focusRequest?.current || !box.current) return;
+    focusRequest.current = false;
+    box.current.focus({ preventScroll: true });
+    box.current.scrollIntoView?.({ block: "start" });
+  });
+  if (!shown) return null;
   const { title, text } = compiled.settings?.validation_summary || {};
   return (
-    <section className="summary" aria-labelledby="summary-title" role="region">
-      <h2 id="summary-title" ref={ref} tabIndex={-1}>
-        {title}
-      </h2>
-      {text && <p>{text}</p>}
+    <section
+      ref={box}
+      className="summary"
+      aria-labelledby="summary-title"
+      aria-describedby={text ? textId : undefined}
+      role="region"
+      tabIndex={-1}
+    >
+      <h2 id="summary-title">{title}</h2>
+      {text && <p id={textId}>{text}</p>}
       {groups.map(({ page, items }) => (
         <div key={page.route} className="summary-group">
           <h3>{page.title}</h3>
@@ -68,4 +86,4 @@ export const ValidationSummary = forwardRef(function ValidationSummary({ compile
       ))}
     </section>
   );
-});
+}

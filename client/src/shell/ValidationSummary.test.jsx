@@ -68,6 +68,39 @@ describe("the validation summary", () => {
     expect(onGo).toHaveBeenCalledWith("/education", "school");
   });
 
+  it("takes focus when a submit asked for it, once, and is described by the tenant's text", () => {
+    const focusRequest = { current: true };
+    const { rerender } = render(
+      <ValidationSummary compiled={compiled} errors={{}} onGo={() => {}} focusRequest={focusRequest} />,
+    );
+    expect(focusRequest.current).toBe(true); // nothing shown yet: the request waits
+    rerender(
+      <ValidationSummary
+        compiled={compiled}
+        errors={{ school: ["Required."] }}
+        onGo={() => {}}
+        focusRequest={focusRequest}
+      />,
+    );
+    const region = screen.getByRole("region", { name: "We're missing some information!" });
+    expect(document.activeElement).toBe(region);
+    expect(region.getAttribute("aria-describedby")).toBeTruthy();
+    expect(document.getElementById(region.getAttribute("aria-describedby")).textContent).toContain(
+      "The links below",
+    );
+    expect(focusRequest.current).toBe(false);
+    region.blur();
+    rerender(
+      <ValidationSummary
+        compiled={compiled}
+        errors={{ school: ["Required."], essay: ["Too long."] }}
+        onGo={() => {}}
+        focusRequest={focusRequest}
+      />,
+    );
+    expect(document.activeElement).not.toBe(region); // errors following the answers never steal focus
+  });
+
   it("shows nothing without errors", () => {
     const { container } = render(<ValidationSummary compiled={compiled} errors={{}} onGo={() => {}} />);
     expect(container.innerHTML).toBe("");

@@ -15,6 +15,8 @@ function freshSnapshot() {
     num_logins: 1,
     has_changed_page: false,
     web_status: null,
+    reference: null, // the application's reference and submission time (ISO), once submitted
+    submitted_at: null,
   };
 }
 

@@ -71,6 +71,8 @@ async function entryStep(search) {
       last_page: profile.last_page || null,
       web_status,
       num_logins: Math.max(1, profile.successful_login?.length || 1),
+      reference: profile.reference ?? null,
+      submitted_at: profile.submitted_at ?? null,
     });
     const answers = { ...(profile.answer || {}), ...loadPending(profile.username) };
     return { compiled, answers, profile, serviceView: null, tabs: tabs || {}, addAnother: addAnother || {} };
@@ -106,7 +108,7 @@ export function useApplication() {
   const [save, setSave] = useState({ state: "idle", message: "" });
   const timers = useRef({ debounce: null, retry: null });
   const inFlight = useRef(null);
-  const summaryRef = useRef(null);
+  const summaryFocus = useRef(false); // set by a submit with errors: the summary takes focus when shown
   const justSubmitted = useRef(false);
 
   // The entry step, again whenever the login state changes.
@@ -378,8 +380,14 @@ export function useApplication() {
   }, [ready, loggedIn, pathname, formRoutes, snapshot.web_status, snapshot.has_changed_page]);
 
   // ---- submit ---------------------------------------------------------------------------------
+  // The answers are reviewed before they are sent unless the tenant turns it off.
+  const reviewFirst = compiled?.settings?.review_before_submit !== false;
+  /**
+   * Save, validate, then submit. Without `confirmed`, a form that reviews first stops when nothing
+   * blocks the submit and answers "review" (the page shows the answers; its confirm calls again).
+   */
   const submitApplication = useCallback(
-    async ({ documents } = {}) => {
+    async ({ documents, confirmed = false } = {}) => {
       if (documents) documentsRef.current = documents;
       const now = getSnapshot();
       if (!now.is_logged_in) {
@@ -397,11 +405,16 @@ export function useApplication() {
         }
         const found = await runValidations();
         if (Object.keys(found).length === 0) {
-          await api.submitApplicationCall();
+          if (reviewFirst && !confirmed) return "review";
+          const receipt = await api.submitApplicationCall();
           await api.postWebStatus("submitted");
           // Whichever comes first, this move or the forced one to /completion, carries the message.
           justSubmitted.current = true;
-          updateSnapshot({ web_status: "submitted" });
+          updateSnapshot({
+            web_status: "submitted",
+            reference: receipt?.reference ?? null,
+            submitted_at: receipt?.submitted_at ?? null,
+          });
           navigate("/completion", { state: { successMessage: SUBMITTED_MESSAGE } });
           return true;
         }
@@ -414,12 +427,12 @@ export function useApplication() {
           return false;
         }
       }
+      summaryFocus.current = true;
       updateSnapshot({ web_status: "validating", has_changed_page: true });
       navigate(defaultRoute);
-      setTimeout(() => summaryRef.current?.focus(), 50);
       return false;
     },
-    [navigate, runValidations, services, defaultRoute, answerStore, mirrorCleared],
+    [navigate, runValidations, services, defaultRoute, answerStore, mirrorCleared, reviewFirst],
   );
 
   return {
@@ -443,7 +456,7 @@ export function useApplication() {
     formRoutes,
     defaultRoute,
     pathname,
-    summaryRef,
+    summaryFocus,
     justSubmitted,
   };
 }

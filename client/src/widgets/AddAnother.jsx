@@ -1,29 +1,80 @@
-import { useState } from "react";
+import { useId, useRef, useState } from "react";
+import { STRINGS } from "./strings.js";
 
 /**
- * An add-another repeater: instance 1 always, one more per click up to the maximum. The count is
- * saved by `onAdd` (the page's call); visitors see the instances shown but cannot add.
+ * An add-another repeater: entry 1 always, one more per click up to the maximum, each numbered
+ * ("School 2") with its own Remove once there are two or more. The count is saved by `onAdd`
+ * (the page's call); `onRemove(index, shown)` moves the later entries up, asking first when the
+ * entry holds answers, and resolves true once removed. Focus stays in the list: on the new entry
+ * after adding, on the entry now in the removed one's place (or the last one) after removing.
+ * Visitors see the entries shown but cannot add or remove.
  */
-export function AddAnother({ section, count, canAdd, onAdd, renderFields }) {
+export function AddAnother({ section, count, canAdd, onAdd, onRemove, renderFields }) {
   const [busy, setBusy] = useState(false);
+  const list = useRef(null);
+  const base = useId();
   const { add_another: repeater, instances } = section;
-  const shown = Math.max(1, Math.min(count || 1, repeater.max, instances.length));
+  const limit = Math.min(repeater.max, instances.length);
+  const shown = Math.max(1, Math.min(count || 1, limit));
+  const numbered = limit > 1;
+  const focusEntry = (index) =>
+    setTimeout(() => {
+      const titles = list.current?.querySelectorAll(".instance-title") || [];
+      titles[Math.min(index, titles.length - 1)]?.focus();
+    }, 50);
   const add = async () => {
     setBusy(true);
     try {
       await onAdd(shown + 1);
+      focusEntry(shown);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (index) => {
+    setBusy(true);
+    try {
+      if (await onRemove?.(index, shown)) focusEntry(index);
     } finally {
       setBusy(false);
     }
   };
   return (
-    <div className="add-another" data-add-another={repeater.id}>
-      {instances.slice(0, shown).map((instance, index) => (
-        <div key={instance.prefix} className="instance" data-instance={index + 1}>
-          {renderFields(instance.fields)}
-        </div>
-      ))}
-      {canAdd && shown < Math.min(repeater.max, instances.length) && (
+    <div ref={list} className="add-another" data-add-another={repeater.id}>
+      {instances.slice(0, shown).map((instance, index) => {
+        const title = STRINGS.entryTitle(repeater.entry_label, index + 1);
+        const titleId = `${base}-${index}`;
+        return (
+          <div
+            key={instance.prefix}
+            className="instance"
+            data-instance={index + 1}
+            role={numbered ? "group" : undefined}
+            aria-labelledby={numbered ? titleId : undefined}
+          >
+            {numbered && (
+              <div className="instance-head">
+                <h3 id={titleId} className="instance-title" tabIndex={-1}>
+                  {title}
+                </h3>
+                {canAdd && shown > 1 && onRemove && (
+                  <button
+                    type="button"
+                    className="button button-small button-secondary"
+                    disabled={busy}
+                    aria-label={`${STRINGS.removeEntry} ${title}`}
+                    onClick={() => remove(index)}
+                  >
+                    {STRINGS.removeEntry}
+                  </button>
+                )}
+              </div>
+            )}
+            {renderFields(instance.fields)}
+          </div>
+        );
+      })}
+      {canAdd && shown < limit && (
         <button type="button" className="button button-secondary" disabled={busy} onClick={add}>
           {repeater.label}
         </button>

@@ -52,3 +52,50 @@ describe("AddAnother", () => {
     expect(screen.queryByRole("button")).toBeNull();
   });
 });
+
+describe("AddAnother entries", () => {
+  const numbered = { ...SECTION, add_another: { ...SECTION.add_another, entry_label: "Relative" } };
+
+  it("numbers each entry and offers Remove on each once there are two", async () => {
+    const onRemove = vi.fn(async () => true);
+    render(
+      <AddAnother
+        section={numbered}
+        count={2}
+        canAdd
+        onAdd={vi.fn()}
+        onRemove={onRemove}
+        renderFields={renderFields}
+      />,
+    );
+    expect(screen.getByRole("group", { name: "Relative 1" })).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Relative 2" })).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Remove Relative 2" })));
+    expect(onRemove).toHaveBeenCalledWith(1, 2);
+  });
+
+  it("a single entry has no Remove, and visitors never do", () => {
+    const view = render(
+      <AddAnother
+        section={numbered}
+        count={1}
+        canAdd
+        onAdd={vi.fn()}
+        onRemove={vi.fn()}
+        renderFields={renderFields}
+      />,
+    );
+    expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
+    view.rerender(
+      <AddAnother
+        section={numbered}
+        count={2}
+        canAdd={false}
+        onAdd={vi.fn()}
+        onRemove={vi.fn()}
+        renderFields={renderFields}
+      />,
+    );
+    expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
+  });
+});

@@ -34,6 +34,31 @@ export const STRINGS = {
   continue: "Continue",
   submit: "Submit Application",
   submitted: "Your application was successfully submitted.",
+  reviewTitle: "Check your answers",
+  reviewIntro:
+    "This is what will be sent. Check each answer; once you submit, the application can no longer be changed.",
+  reviewChange: "Change",
+  reviewConfirm: "Submit application",
+  reviewBack: "Back to the form",
+  reviewYes: "Yes",
+  entryTitle: (label, number) => `${label || "Entry"} ${number}`,
+  receiptReference: "Your reference",
+  receiptSubmitted: "Submitted",
+  receiptKeep: "Keep this reference: quote it whenever you contact us about your application.",
+  downloadSubmittedPdf: "Download the submitted application (PDF)",
+  myApplication: "My application",
+  removeEntry: "Remove",
+  clearTitle: "Clear these answers?",
+  clearText: "This change will clear the answers below. They cannot be brought back.",
+  clearConfirm: "Clear answers",
+  clearCancel: "Keep my answers",
+  applicationStatus: "Status",
+  statusNames: {
+    none: "Not started",
+    started: "In progress",
+    validating: "In progress",
+    submitted: "Submitted",
+  },
 };
 
 // The compiled form's `texts` (engine/definition/fields.py DEFAULT_TEXTS, overridable per tenant)

@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from "react";
+import { STRINGS } from "../widgets/strings.js";
+import { reviewPages } from "./review.js";
+
+/**
+ * "Check your answers": the answers as they will be sent, by page and section, each with a Change
+ * link to its question; "Submit application" sends them. `onChange(route, key)` leaves the review.
+ */
+export function Review({ compiled, answers, tabs, addAnother, documents, onChange, onBack, onConfirm }) {
+  const heading = useRef(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    heading.current?.focus();
+    window.scrollTo?.(0, 0);
+  }, []);
+  const pages = reviewPages(compiled, answers, { tabs, addAnother, documents });
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="form-page review" aria-labelledby="review-title">
+      <h1 id="review-title" ref={heading} tabIndex={-1}>
+        {STRINGS.reviewTitle}
+      </h1>
+      <p>{STRINGS.reviewIntro}</p>
+      {pages.map(({ page, sections }) => (
+        <section key={page.route} className="review-page" aria-labelledby={`review-${page.id}`}>
+          <h2 id={`review-${page.id}`}>{page.title}</h2>
+          {sections.map((section) => (
+            <div key={section.id} className="review-section">
+              {section.title && <h3>{section.title}</h3>}
+              {section.groups.map((group, index) => (
+                <div key={group.title || index} className="review-group">
+                  {group.title && <h4>{group.title}</h4>}
+                  <dl className="review-list">
+                    {group.rows.map((row) => (
+                      <div key={row.key} className="review-row">
+                        <dt>{row.label}</dt>
+                        <dd dir="auto">{row.value}</dd>
+                        <dd className="review-change">
+                          <a
+                            href={`${page.route}#${row.key}`}
+                            aria-label={`${STRINGS.reviewChange} ${row.label}`}
+                            onClick={(event) => {
+                              event.preventDefault();
+                              onChange(page.route, row.key);
+                            }}
+                          >
+                            {STRINGS.reviewChange}
+                          </a>
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                </div>
+              ))}
+            </div>
+          ))}
+        </section>
+      ))}
+      <div className="page-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={confirm}
+        >
+          {STRINGS.reviewConfirm}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onBack}>
+          {STRINGS.reviewBack}
+        </button>
+      </div>
+    </section>
+  );
+}
