@@ -58,7 +58,10 @@ async function journey(page) {
     "the applicant is told the form was updated",
   );
   await page.locator('[id="grade_average"]').waitFor({ timeout: 15000 });
-  check((await control(page, "grade_average").inputValue()) === "3.9", "the renamed question keeps its answer");
+  check(
+    (await control(page, "grade_average").inputValue()) === "3.9",
+    "the renamed question keeps its answer",
+  );
   check((await control(page, "first_name").inputValue()) === "Bo", "what the applicant typed is still there");
   check((await page.locator('[id="nickname"]').count()) === 0, "the removed question is gone from the page");
   check(
