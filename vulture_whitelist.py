@@ -131,3 +131,7 @@ _.maxZones
 _.glyphDataFormat
 _.formatType
 _.sfntVersion
+
+# engine.versions.drafts.migrate_draft's parameter: the version a draft moves from, for the answer
+# migration that goes there.
+from_compiled

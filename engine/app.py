@@ -10,6 +10,8 @@ from engine.config import load_config
 from engine.delivery import setup as delivery
 from engine.extensions import api
 from engine.tenant import TenantHolder
+from engine.versions import Definitions
+from engine.versions.metrics import DefinitionCollector
 
 
 def create_app(overrides: dict | None = None) -> Flask:
@@ -26,11 +28,16 @@ def create_app(overrides: dict | None = None) -> Flask:
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
     # Refuses to start with an invalid tenant: raises DefinitionInvalid with the author's messages.
-    app.extensions["tenant"] = TenantHolder(app.config["TENANT_PATH"], reload=app.config["TENANT_RELOAD"])
+    files = TenantHolder(app.config["TENANT_PATH"], reload=app.config["TENANT_RELOAD"])
     _secret_keys(app)
     abuse.check_settings(app.config)
 
     db.init_app(app)
+    # What is served is the database's current definition version; this start publishes the folder's.
+    definitions = Definitions(files, app.extensions["db_engine"], app.config["DEFINITION_CHECK_S"])
+    app.extensions["tenant"] = definitions
+    definitions.current_version()
+    app.extensions.setdefault("metrics_collectors", []).append(lambda: DefinitionCollector(definitions))
     delivery.init_app(app)  # refuses to start when a webhook's signing secret is not in the environment
     errors.register(app)
     api.init_app(app)

@@ -71,6 +71,8 @@ def load_config(overrides: dict | None = None) -> dict:
         "REDIS_URL": env.get("REDIS_URL", ""),
         "TENANT_PATH": env.get("TENANT", str(ROOT / "tenants" / "intl_undergrad")),
         "TENANT_RELOAD": _bool(env.get("TENANT_RELOAD")),
+        # How often a process asks the database which definition version is current (engine.versions).
+        "DEFINITION_CHECK_S": float(env.get("DEFINITION_CHECK_S", "1.0")),
         "CLIENT_DIST": env.get("CLIENT_DIST", str(ROOT / "client" / "dist")),
         "MAIL_OUTBOX": env.get("MAIL_OUTBOX", str(instance / "outbox")),
         "SMTP_URL": env.get("SMTP_URL", ""),

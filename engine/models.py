@@ -9,6 +9,7 @@ DOMAIN_MODELS = (
     "engine.staff.models",
     "engine.delivery.models",
     "engine.outbox",
+    "engine.versions.models",
 )
 
 

@@ -1,10 +1,13 @@
-"""Holds the compiled form for a process; reloads it when a tenant file changes (dev)."""
+"""Holds the compiled form of a tenant folder for a process; reloads it when a tenant file changes (dev).
+
+What the process serves is decided by engine.versions (the database's current version); this holder
+is what the folder on disk says: its last good compiled form and the problems of what is there now."""
 
 import logging
 import threading
 from pathlib import Path
 
-from engine.definition import CompiledForm, DefinitionInvalid, load_and_compile
+from engine.definition import CompiledForm, DefinitionInvalid, Problem, load_and_compile
 
 log = logging.getLogger(__name__)
 
@@ -24,13 +27,20 @@ class TenantHolder:
         self._lock = threading.Lock()
         self._fingerprint = _fingerprint(self.path)
         self._compiled = load_and_compile(self.path)
+        self._problems: list[Problem] = []
 
     def current(self) -> CompiledForm:
         if self.reload:
             self._maybe_reload()
         return self._compiled
 
-    def _maybe_reload(self) -> None:
+    def problems(self) -> list[Problem]:
+        """The problems of the folder as it is on disk now (empty when valid). Without reload, a
+        valid edit is not served (the next start publishes it), but a broken one is reported."""
+        self._maybe_reload(serve=self.reload)
+        return self._problems
+
+    def _maybe_reload(self, serve: bool = True) -> None:
         fingerprint = _fingerprint(self.path)
         if fingerprint == self._fingerprint:
             return
@@ -39,12 +49,17 @@ class TenantHolder:
                 return
             self._fingerprint = fingerprint
             try:
-                self._compiled = load_and_compile(self.path)
-                log.info("tenant %s reloaded", self.path)
+                compiled = load_and_compile(self.path)
+                self._problems = []
+                if serve:
+                    self._compiled = compiled
+                    log.info("tenant %s reloaded", self.path)
             except DefinitionInvalid as invalid:
+                self._problems = list(invalid.problems)
                 log.error(
-                    "tenant %s has %d problem(s); still serving the last good form:\n%s",
+                    "tenant %s has %d problem(s); still serving the last good form (definition version %s):\n%s",
                     self.path,
                     len(invalid.problems),
+                    self._compiled.etag,
                     "\n".join(p.format() for p in invalid.problems),
                 )

@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 from flask import current_app
 from sqlalchemy import delete, select, update
 
-from engine import db, mail
+from engine import db, mail, versions
 from engine.accounts import limits
 from engine.accounts.messages import human_wait
 from engine.accounts.models import Account, utcnow
@@ -189,7 +189,7 @@ def service_view(token: str) -> dict:
     """What the staff print view needs, read-only; 401 for anything but a live token."""
     record = _live_service_token(token)
     application = db.session().get(Application, record.application_id)
-    compiled = service.compiled_form()
+    version_id, compiled = versions.of(application)  # a submitted application's own version, for ever
     counts, tabs = application.add_another, application.tabs
     # Hidden means absent: staff never see an answer or document the form's rules hide.
     answers, documents = compiled.visibility.visible_record(
@@ -206,6 +206,8 @@ def service_view(token: str) -> dict:
         "applicant": _applicant(application, compiled.data.get("settings") or {}),
         # Each link lives as long as the token; following it gives a fresh short-lived download.
         "document_links": {key: f"/service/document/{key}?{urlencode({'service_token': token})}" for key in documents},
+        "definition_version": version_id,
+        **({} if version_id == versions.current()[0] else {"form": compiled.data}),
     }
 
 

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from engine.accounts.models import utcnow
 from engine.db import Base
+from engine.versions import models as _versions  # noqa: F401  (the table definition_version refers to)
 
 JSONMap = JSON().with_variant(JSONB(), "postgresql")
 
@@ -36,6 +37,12 @@ class Application(Base):
     submitted_at: Mapped[dt.datetime | None]
     # Given at submission (engine.applications.reference); unique, so staff can file by it.
     reference: Mapped[str | None] = mapped_column(String(20), unique=True)
+    # The definition version the application is on (engine.versions): a draft moves to the current
+    # one on its next load or save; submission pins it for ever.
+    definition_version: Mapped[str | None] = mapped_column(
+        String(64),
+        ForeignKey("definition_versions.id", name="fk_applications_definition_version_definition_versions"),
+    )
 
     @property
     def is_submitted(self) -> bool:

@@ -100,6 +100,14 @@ class ProfileSchema(ma.Schema):
     submitted_at = fields.String(
         required=True, allow_none=True, metadata={"description": "ISO-8601 UTC time of the submission; null before"}
     )
+    definition_version = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The definition version the application is on (a draft: the current one; "
+            "a submitted application: the one it was submitted on, for ever)"
+        },
+    )
 
 
 class LastPageSchema(_Body):
@@ -233,4 +241,14 @@ class ServiceViewSchema(ma.Schema):
         values=fields.String(),
         required=True,
         metadata={"description": "Answer key -> link opening its converted document (valid while the token is)"},
+    )
+    definition_version = fields.String(
+        required=True, allow_none=True, metadata={"description": "The definition version the view renders"}
+    )
+    form = fields.Dict(
+        load_default=None,
+        metadata={
+            "description": "The compiled form of that version when it is not the one /public/form serves "
+            "(a submitted application's view renders the form it was submitted on)"
+        },
     )

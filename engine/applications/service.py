@@ -27,7 +27,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from engine import db, mail
+from engine import db, mail, versions
 from engine.accounts import sessions
 from engine.accounts.models import Account, utcnow
 from engine.accounts.service import pop_pending_answers, successful_logins
@@ -37,6 +37,7 @@ from engine.applications.models import Application, WebStatusEvent
 from engine.applications.reference import new_reference, prefix_of
 from engine.definition.entries import without_empty_entries
 from engine.errors import AppError
+from engine.versions.drafts import migrate_draft
 
 WEB_STATUSES = ("started", "validating", "submitted")
 DERIVED_STATUS = ("none", "started", "validating", "submitted")
@@ -74,12 +75,13 @@ def _select_locked(session: Session, where) -> Application | None:
     return session.scalars(statement).first()
 
 
-def _create(session: Session, account_id: int) -> None:
+def _create(session: Session, account_id: int, version_id: str) -> None:
     now = utcnow()
     session.execute(
         _insert(session)(Application)
         .values(
             account_id=account_id,
+            definition_version=version_id,
             answers={},
             add_another={},
             tabs={},
@@ -93,28 +95,55 @@ def _create(session: Session, account_id: int) -> None:
 
 
 def lock(session: Session, account_id: int) -> Application:
-    """The account's application, locked until the transaction ends (created if missing)."""
+    """The account's application, locked until the transaction ends (created if missing); a draft
+    on an earlier definition version is moved to the current one first."""
+    version_id, compiled = versions.current()  # before the lock: it may ask the database
     application = _select_locked(session, Application.account_id == account_id)
     if application is None:
-        _create(session, account_id)
+        _create(session, account_id, version_id)
         application = _select_locked(session, Application.account_id == account_id)
     assert application is not None  # created just above
+    return _up_to_date(application, version_id, compiled)
+
+
+def _up_to_date(application: Application, version_id: str, compiled) -> Application:
+    """Move a locked draft on another definition version to `version_id` (a submitted one stays)."""
+    if application.submitted_at is not None or application.definition_version == version_id:
+        return application
+    try:
+        before = versions.get(application.definition_version) if application.definition_version else None
+    except KeyError:
+        before = None
+    migrate_draft(application, before, compiled)
+    application.definition_version = version_id
+    _changed(application)
     return application
 
 
 def _lock_row(session: Session, account_id: int, *columns):
-    """The hot paths' lock, in Core (no ORM objects): (id, submitted_at, *columns), created if missing."""
+    """The hot paths' lock, in Core (no ORM objects): (id, submitted_at, *columns), created if
+    missing; a draft on an earlier definition version is moved to the current one first."""
+    version_id, compiled = versions.current()  # before the lock: it may ask the database
     where = _TABLE.c.account_id == account_id
-    statement = select(_TABLE.c.id, _TABLE.c.submitted_at, *columns).where(where).with_for_update()
+    statement = (
+        select(_TABLE.c.id, _TABLE.c.submitted_at, _TABLE.c.definition_version, *columns).where(where).with_for_update()
+    )
     _take_write_lock(session, where)
     row = session.execute(statement).first()
     if row is None:
-        _create(session, account_id)
+        _create(session, account_id, version_id)
         _take_write_lock(session, where)
         row = session.execute(statement).first()
     assert row is not None  # created just above
     if row.submitted_at is not None:
         raise AppError(messages.ALREADY_SUBMITTED, 409)
+    if row.definition_version != version_id:
+        application = session.get(Application, row.id, populate_existing=True)
+        assert application is not None  # locked just above
+        _up_to_date(application, version_id, compiled)
+        session.flush()
+        row = session.execute(statement).first()
+        assert row is not None  # still locked
     return row
 
 
@@ -194,6 +223,10 @@ def profile(account: Account) -> dict:
     if account.pending_answers:
         _take_pending_answers(account)
     application = application_for(account.id)
+    version_id, _ = versions.current()
+    if not application.is_submitted and application.definition_version != version_id:
+        with db.transaction() as tx:  # a draft moves to the current version when it is loaded
+            application = lock(tx, account.id)
     return {
         "answer": application.answers,
         "document_answer": hooks.document_answers(application.id),
@@ -203,6 +236,7 @@ def profile(account: Account) -> dict:
         "web_status": [{"web_status": status} for status in _web_statuses(application.id)],
         "reference": reference_for(application.id) if application.is_submitted else None,
         "submitted_at": iso_utc(application.submitted_at),
+        "definition_version": application.definition_version,
     }
 
 
@@ -229,9 +263,10 @@ def save_answers(account_id: int, answers: dict) -> list[str]:
     """Merge the answers into the stored ones under the form's hiding rules, in one write; returns
     the answer keys the rules cleared (sent in this save or stored before)."""
     check_answers(answers)
-    compiled = compiled_form()
+    version_id, compiled = versions.current()
     with db.transaction() as tx:
-        if answers and not compiled.visibility.touches(answers) and _merge_in_database(tx, account_id, answers):
+        merged = answers and not compiled.visibility.touches(answers)
+        if merged and _merge_in_database(tx, account_id, answers, version_id):
             return []  # nothing in the save can hide, show or change a rule's outcome
         # The rules need the stored answers (or there is no open row: create it, or 409 once submitted).
         row = _lock_row(tx, account_id, _TABLE.c.answers, _TABLE.c.add_another, _TABLE.c.tabs)
@@ -256,10 +291,15 @@ def _remove_hidden_documents(compiled, row, settled) -> None:
 
 def _open_update(**values):
     """One statement for the hot paths, built once: UPDATE the account's application unless it was
-    submitted, RETURNING its id (no row: missing or submitted). Binds `owner` and `changed_at`."""
+    submitted or is on another definition version, RETURNING its id (no row: missing, submitted or
+    to be moved to the current version). Binds `owner`, `current_version` and `changed_at`."""
     return (
         update(_TABLE)
-        .where(_TABLE.c.account_id == bindparam("owner"), _TABLE.c.submitted_at.is_(None))
+        .where(
+            _TABLE.c.account_id == bindparam("owner"),
+            _TABLE.c.submitted_at.is_(None),
+            _TABLE.c.definition_version == bindparam("current_version"),
+        )
         .values(version=_TABLE.c.version + 1, updated_at=bindparam("changed_at"), **values)
         .returning(_TABLE.c.id)
     )
@@ -280,7 +320,11 @@ def _autosave_statement():
     live = sessions.live_session()
     return (
         update(_TABLE)
-        .where(_TABLE.c.account_id == live.c.account_id, _TABLE.c.submitted_at.is_(None))
+        .where(
+            _TABLE.c.account_id == live.c.account_id,
+            _TABLE.c.submitted_at.is_(None),
+            _TABLE.c.definition_version == bindparam("current_version"),
+        )
         .values(answers=_PG_MERGED, version=_TABLE.c.version + 1, updated_at=bindparam("changed_at"))
         .returning(live.c.id, live.c.account_id, live.c.last_seen_at, live.c.expires_at)
     )
@@ -303,7 +347,11 @@ def _read_for_save():
         live.c.account_id,
         live.c.last_seen_at,
         live.c.expires_at,
-    ).where(_TABLE.c.account_id == live.c.account_id, _TABLE.c.submitted_at.is_(None))
+    ).where(
+        _TABLE.c.account_id == live.c.account_id,
+        _TABLE.c.submitted_at.is_(None),
+        _TABLE.c.definition_version == bindparam("current_version"),
+    )
 
 
 _READ_FOR_SAVE = _read_for_save()
@@ -328,22 +376,22 @@ def autosave(token: str | None, answers: dict) -> tuple[sessions.LiveSession, li
     its own answer."""
     if db.session().get_bind().dialect.name != "postgresql":
         return None  # SQLite cannot return the joined session from UPDATE ... FROM
-    compiled = compiled_form()
+    version_id, compiled = versions.current()
     if not token or not answers or answer_problems(compiled.data_model, answers):
         return None
     if compiled.visibility.touches(answers):
         return _autosave_settled(token, answers, compiled)
     with db.autocommit() as connection:
-        row = connection.execute(
-            _AUTOSAVE, {**sessions.live_params(token), **_pg_merge_params(answers), "changed_at": utcnow()}
-        ).first()
+        params = {**sessions.live_params(token), **_pg_merge_params(answers), "changed_at": utcnow()}
+        row = connection.execute(_AUTOSAVE, {**params, "current_version": version_id}).first()
     return (sessions.LiveSession(*row), []) if row is not None else None
 
 
 def _autosave_settled(token: str, answers: dict, compiled) -> tuple[sessions.LiveSession, list[str]] | None:
     with db.autocommit() as connection:
         for _ in range(SAVE_ATTEMPTS):
-            row = connection.execute(_READ_FOR_SAVE, sessions.live_params(token)).first()
+            live = {**sessions.live_params(token), "current_version": compiled.etag}
+            row = connection.execute(_READ_FOR_SAVE, live).first()
             if row is None:
                 return None
             settled = compiled.visibility.settle(row.answers, answers, row.add_another, row.tabs, today())
@@ -369,13 +417,14 @@ def _pg_merge_params(answers: dict) -> dict:
     }
 
 
-def _merge_in_database(session: Session, account_id: int, answers: dict) -> bool:
+def _merge_in_database(session: Session, account_id: int, answers: dict, version_id: str) -> bool:
     """The autosave's one statement: merge the answers into the open application's stored map
     inside the database (an empty string removes a key). The row lock the UPDATE takes, and the
     database evaluating the merge on the newest row version, keep concurrent saves from losing
-    each other's keys. False when there is no open application (missing, or submitted)."""
+    each other's keys. False when there is no open application on `version_id` (missing, submitted,
+    or a draft to move to the current version first)."""
     dialect = session.get_bind().dialect.name
-    values = {"owner": account_id, "changed_at": utcnow()}
+    values = {"owner": account_id, "changed_at": utcnow(), "current_version": version_id}
     if dialect == "postgresql":
         values.update(_pg_merge_params(answers))
     else:
@@ -392,7 +441,13 @@ def save_last_page(account_id: int, last_page: str) -> None:
             errors={"last_page": [messages.LAST_PAGE_UNKNOWN.format(routes=", ".join(routes))]},
         )
     with db.transaction() as tx:
-        if tx.execute(_SET_LAST_PAGE, {"owner": account_id, "page": last_page, "changed_at": utcnow()}).first():
+        values = {
+            "owner": account_id,
+            "page": last_page,
+            "changed_at": utcnow(),
+            "current_version": versions.current()[0],
+        }
+        if tx.execute(_SET_LAST_PAGE, values).first():
             return
         row = _lock_row(tx, account_id)  # no open application: create it, or 409 once submitted
         _update_row(tx, row.id, last_page=last_page)
@@ -465,11 +520,11 @@ def submit(account: Account) -> tuple[dt.datetime, str, bool]:
     submit changes nothing. Hidden means absent: what the rules hide is left out of the
     submitted record (answers and documents) and never blocks the submission; so are empty
     add-another entries (the later ones move up)."""
-    compiled = compiled_form()
     with db.transaction() as tx:
         application = lock(tx, account.id)
         if application.submitted_at is not None:  # is_submitted
             return application.submitted_at, _give_reference(tx, application), False
+        _, compiled = versions.of(application)  # the current one: lock moved the draft to it
         counts, tabs = application.add_another, application.tabs
         errors = compiled.validate(answers_for_validation(application), today=today(), tabs=tabs, counts=counts)
         if errors:
@@ -481,6 +536,7 @@ def submit(account: Account) -> tuple[dt.datetime, str, bool]:
         )
         now = utcnow()
         application.submitted_at = now
+        application.definition_version = compiled.etag  # pinned: the version it was validated on, for ever
         reference = _give_reference(tx, application)
         _changed(application)
         seen = set(_web_statuses(application.id))

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.definition.advice import check_advice
 from engine.definition.checks import check_model
 from engine.definition.compiler import Compiler
 from engine.definition.delivery import check_delivery, compile_delivery
@@ -30,6 +31,7 @@ __all__ = [
     "Problem",
     "Location",
     "load_and_compile",
+    "content_id",
     "validate_answers",
     "evaluate_condition",
     "Settlement",
@@ -49,10 +51,12 @@ class CompiledForm:
     # Where submitted applications are sent (definition/delivery.py): the deployment's, not the
     # form's, so it is neither in `data` (published) nor in the etag.
     delivery: list = field(default_factory=list)
+    # What `formengine validate` warns about (definition/advice.py); the form works without fixing them.
+    warnings: list = field(default_factory=list, repr=False)
 
     def __post_init__(self):
         self.json_bytes = json.dumps(self.data, separators=(",", ":"), ensure_ascii=False).encode()
-        self.etag = hashlib.sha256(self.json_bytes).hexdigest()[:32]
+        self.etag = content_id(self.data)
         self.tab_defaults = {group: spec["default"] for group, spec in self.data["tabs"].items()}
 
     @property
@@ -116,6 +120,15 @@ class CompiledForm:
         }
 
 
+def content_id(data: dict) -> str:
+    """The compiled form's identity: a hash of its canonical JSON (keys sorted) less the day it was
+    compiled on, so the same definition compiled on another day, or read back from a database that
+    reorders keys, is the same version. It is the form's ETag and its definition version's id."""
+    content = {key: value for key, value in data.items() if key != "compiled_on"}
+    canonical = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()[:32]
+
+
 def load_and_compile(folder: str | Path, today: dt.date | None = None) -> CompiledForm:
     today = today or dt.date.today()
     problems: list[Problem] = []
@@ -127,9 +140,12 @@ def load_and_compile(folder: str | Path, today: dt.date | None = None) -> Compil
         builder.add_page(page)
     check_model(builder.model, source, problems)
     check_delivery(source.tenant, problems)
+    warnings = _sorted(check_advice(builder.model, source))
     if problems:
-        raise DefinitionInvalid(_sorted(problems))
-    return CompiledForm(_compile(source, builder.model, today), delivery=compile_delivery(source.tenant))
+        raise DefinitionInvalid(_sorted(problems), warnings)
+    compiled = CompiledForm(_compile(source, builder.model, today), delivery=compile_delivery(source.tenant))
+    compiled.warnings = warnings
+    return compiled
 
 
 def _sorted(problems: list[Problem]) -> list[Problem]:

@@ -10,11 +10,12 @@ from engine.delivery.metrics import DeliveryCollector
 
 
 def targets() -> list[dict]:
-    return current_app.extensions["tenant"].current().delivery
+    # The deployment's, from this process's tenant folder (not part of a definition version).
+    return current_app.extensions["tenant"].files.current().delivery
 
 
 def init_app(app: Flask) -> None:
-    service.check_secrets(app.extensions["tenant"].current().delivery)
+    service.check_secrets(app.extensions["tenant"].files.current().delivery)
     hooks.submitting.connect(_record_deliveries)
     app.extensions.setdefault("metrics_collectors", []).append(lambda: DeliveryCollector(app.extensions["db_engine"]))
 

@@ -1,4 +1,6 @@
-"""Liveness (/healthz: the process answers) and readiness (/readyz: database, Redis and storage reachable)."""
+"""Liveness (/healthz: the process answers) and readiness (/readyz: database, Redis and storage
+reachable), with the definition version served and the count of problems in the tenant folder on
+disk: a broken edit leaves the app ready (the last good version serves) and says so."""
 
 import logging
 
@@ -48,7 +50,9 @@ class ReadinessView(MethodView):
     @blp.response(200, description="Every dependency answers")
     @blp.alt_response(503, description="A dependency does not answer; `checks` says which")
     def get(self):
-        """Readiness: the database, Redis and document storage all answer."""
+        """Readiness: the database, Redis and document storage all answer; `definition_version` is the
+        version served, `definition_problems` the problems in the tenant folder on disk (0 when valid)."""
+        definition = _definition()
         checks = {}
         for name, check in CHECKS.items():
             try:
@@ -58,9 +62,17 @@ class ReadinessView(MethodView):
                 log.warning("readiness check %s failed: %s", name, exc)
                 checks[name] = f"failed: {type(exc).__name__}"
         if all(value == "ok" for value in checks.values()):
-            return {"status": "ready", "checks": checks}
+            return {"status": "ready", "checks": checks, **definition}
         failed = ", ".join(name for name, value in checks.items() if value != "ok")
-        return {"message": f"Not ready: {failed} unavailable.", "checks": checks}, 503
+        return {"message": f"Not ready: {failed} unavailable.", "checks": checks, **definition}, 503
+
+
+def _definition() -> dict:
+    definitions = current_app.extensions["tenant"]
+    return {
+        "definition_version": definitions.current().etag,
+        "definition_problems": len(definitions.files.problems()),
+    }
 
 
 def init_app(app) -> None:

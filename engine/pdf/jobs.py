@@ -1,15 +1,17 @@
 """The application PDF job: a thin shell over `render.render_application` + `append_documents`.
 
 Queued by `GET /api/pdf` and, at submission, by the applications domain (with only the id).
-The job renders the application as it is when the job runs and records the fingerprint of
-exactly that content, so the status endpoint can tell whether the PDF is still current.
+The job renders the application as it is when the job runs, from the definition version the
+application is on (read from the database, never from the tenant folder: a broken edit on disk
+never reaches a job), and records the fingerprint of exactly that content, so the status endpoint
+can tell whether the PDF is still current. A submitted application's PDF made at submission is
+its record: never rendered again nor deleted.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
-from pathlib import Path
 
 from rq import get_current_job
 
@@ -21,22 +23,12 @@ from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus
 from engine.documents.service import delete_quietly
 from engine.documents.storage import new_key, storage_from_config
 from engine.pdf.render import append_documents, render_application
-from engine.pdf.service import _completed, _row, fingerprint
+from engine.pdf.service import _completed, _row, fingerprint, frozen
+from engine.versions import for_application
 
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
 MAX_PDF_BYTES = 256 * 1024 * 1024  # an application PDF with every document appended
 log = logging.getLogger(__name__)
-_holders: dict[str, object] = {}
-
-
-def compiled_form(tenant_path: str):
-    """The tenant's compiled form, kept per process and recompiled when a tenant file changes."""
-    from engine.tenant import TenantHolder
-
-    holder = _holders.get(tenant_path)
-    if holder is None:
-        holder = _holders[tenant_path] = TenantHolder(Path(tenant_path), reload=True)
-    return holder.current()
 
 
 def render_application_pdf(application_id: int) -> str:
@@ -48,15 +40,17 @@ def render_application_pdf(application_id: int) -> str:
     job = get_current_job()
     job_id = job.id if job is not None else None
     timeout = int(settings.get("PDF_JOB_TIMEOUT") or 120)
-    compiled = compiled_form(settings["TENANT_PATH"])
     store = storage_from_config(settings)
     with job_session(settings) as session:
         application = session.get(Application, application_id)
         if application is None:
             return "gone"
+        compiled = for_application(session, application)
         conversions = _completed(session, application_id)
         wanted = fingerprint(application, conversions, compiled.etag)
         row = _row(session, application_id, lock=True)
+        if frozen(application, row):
+            return "current"
         if row is None:
             row = ApplicationPdf(application_id=application_id, attempts=1)
             session.add(row)

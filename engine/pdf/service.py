@@ -17,7 +17,7 @@ from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from engine import db, outbox
+from engine import db, outbox, versions
 from engine.accounts.models import utcnow
 from engine.documents import messages
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus, DocumentConversion
@@ -69,6 +69,20 @@ def _row(session: Session, application_id: int, lock: bool = False) -> Applicati
     return session.scalars(statement).first()
 
 
+def frozen(application, row: ApplicationPdf | None) -> bool:
+    """A submitted application's PDF made at (or after) its submission is the record: served byte
+    for byte for ever, never rendered again, whatever the form becomes."""
+    return bool(
+        application is not None
+        and application.submitted_at is not None
+        and row is not None
+        and row.status == ConversionStatus.COMPLETED.value
+        and row.pdf_key
+        and row.finished_at is not None
+        and row.finished_at >= application.submitted_at
+    )
+
+
 def _body(status: str, url: str = "", message: str = "") -> dict:
     return {"status": status, "url": url, "message": message}
 
@@ -79,10 +93,10 @@ def pdf_status(application_id: int, before_render: Callable[[], None] | None = N
     settings = current_app.config
     session = db.session()
     application = _application(session, application_id)
-    etag = current_app.extensions["tenant"].current().etag
-    wanted = fingerprint(application, _completed(session, application_id), etag)
+    version_id, _ = versions.of(application)  # the PDF shows the version the application is on
+    wanted = fingerprint(application, _completed(session, application_id), version_id)
     row = _row(session, application_id)
-    if row is not None and row.fingerprint == wanted:
+    if row is not None and (row.fingerprint == wanted or frozen(application, row)):
         if row.status == ConversionStatus.COMPLETED.value and row.pdf_key:
             expires = int(settings.get("DOWNLOAD_URL_EXPIRES_S") or 60)
             url = storage_from_config(settings).download_url(row.pdf_key, expires, DOWNLOAD_NAME)

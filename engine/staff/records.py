@@ -1,8 +1,8 @@
 """What staff see of an application, for the staff list, exports and delivery: whose it is (the
 name from the tenant's `settings.applicant_name` answer keys), its status and its definition version.
 
-The definition version comes from the versions domain: until an application row has a
-`definition_version`, `version_column()` gives null and `version_of()` None.
+The definition version is the application's `definition_version` (engine.versions): null only for
+an application from before versions that no version has been recorded for yet.
 """
 
 from sqlalchemy import String, case, func, literal, null, select
@@ -10,6 +10,7 @@ from sqlalchemy import String, case, func, literal, null, select
 from engine.accounts.models import Account
 from engine.applications.models import Application, WebStatusEvent
 from engine.applications.service import DERIVED_STATUS, WEB_STATUSES
+from engine.definition import content_id
 
 
 def rows_statement(*where):
@@ -76,6 +77,15 @@ def status_column():
 
 
 def forms_for_versions(current_form: dict, version_ids: set) -> list[dict]:
-    """The compiled forms (data) of the versions given, the current one first. Until versions are
-    stored every application is on the current form."""
-    return [current_form]
+    """The compiled forms (data) of the versions given, the current one first (an application with
+    no version is on the current form)."""
+    from engine import versions
+
+    forms = [current_form]
+    current_id = content_id(current_form)
+    for version_id in sorted(v for v in version_ids if v and v != current_id):
+        try:
+            forms.append(versions.get(version_id).data)
+        except KeyError:
+            continue
+    return forms

@@ -59,7 +59,12 @@ def test_readiness_with_every_dependency(app, redis_url):
     app.config["REDIS_URL"] = redis_url
     response = app.test_client().get("/readyz")
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ready", "checks": {"database": "ok", "redis": "ok", "storage": "ok"}}
+    assert response.get_json() == {
+        "status": "ready",
+        "checks": {"database": "ok", "redis": "ok", "storage": "ok"},
+        "definition_version": app.extensions["tenant"].current().etag,
+        "definition_problems": 0,
+    }
 
 
 def test_metrics_expose_latency_by_endpoint_and_queue_depth(app, redis_url):

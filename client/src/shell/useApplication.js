@@ -50,7 +50,7 @@ async function entryStep(search) {
     updateSnapshot({ is_service_user: true });
     const { answer, tabs, add_another: addAnother } = view;
     return {
-      compiled,
+      compiled: view.form || compiled, // a submitted application renders the form it was submitted on
       answers: answer || {},
       serviceView: view,
       profile: null,

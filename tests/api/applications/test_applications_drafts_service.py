@@ -119,7 +119,15 @@ def test_service_token_gives_the_print_view_of_one_application(app, applicant, o
     assert response.status_code == 200
     assert response.headers["Cache-Control"] == "no-store"
     body = response.json
-    assert list(body) == ["answer", "add_another", "document_answer", "tabs", "applicant", "document_links"]
+    assert list(body) == [
+        "answer",
+        "add_another",
+        "document_answer",
+        "tabs",
+        "applicant",
+        "document_links",
+        "definition_version",
+    ]
     assert body["answer"] == {"first_name": "Ada"}
     assert body["applicant"] == {
         "name": "Ada",

@@ -69,6 +69,7 @@ def test_every_endpoint_is_documented_with_bodies_and_responses(client):
         "web_status",
         "reference",
         "submitted_at",
+        "definition_version",
     }
 
 

@@ -34,8 +34,10 @@ def test_profile_of_a_new_applicant(applicant):
         "web_status",
         "reference",
         "submitted_at",
+        "definition_version",
     ]
     assert body["answer"] == {} and body["document_answer"] == {} and body["web_status"] == []
+    assert body["definition_version"] == applicant.get("/public/form").headers["ETag"].strip('"')
     assert body["reference"] is None and body["submitted_at"] is None
     assert body["username"] == "ada@example.com"
     assert body["last_page"] is None
