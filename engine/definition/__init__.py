@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.definition.advice import check_advice
-from engine.definition.checks import check_model
+from engine.definition.checks import DEFAULT_MAX_LOGINS, check_model
 from engine.definition.compiler import Compiler
 from engine.definition.delivery import check_delivery, compile_delivery
 from engine.definition.fields import DEFAULT_TEXTS
@@ -153,6 +153,13 @@ def _sorted(problems: list[Problem]) -> list[Problem]:
     return sorted(unique, key=lambda p: (p.location.file, p.location.line, p.location.col))
 
 
+def _banners(tenant) -> dict:
+    banners = json.loads(json.dumps(tenant.get("banners") or {}))
+    if "welcome" in banners:
+        banners["welcome"].setdefault("max_logins", DEFAULT_MAX_LOGINS)
+    return banners
+
+
 def _compile(source, model, today: dt.date) -> dict:
     compiler = Compiler(source, model, today)
     tenant = source.tenant
@@ -187,7 +194,7 @@ def _compile(source, model, today: dt.date) -> dict:
         "settings": json.loads(json.dumps(tenant["settings"])),
         "modals": modals,
         "footer": footer,
-        "banners": json.loads(json.dumps(tenant.get("banners") or {})),
+        "banners": _banners(tenant),
         "messages": compiler.messages,
         "texts": {**DEFAULT_TEXTS, **dict(tenant.get("texts") or {})},
         "pages": pages,

@@ -1356,4 +1356,29 @@ sections:
         "write the words themselves",
         severity="warning",
     ),
+    # --- banners that can never show --------------------------------------------------------
+    Mistake(
+        "a returning banner with max_logins 1",
+        {
+            "tenant.yaml": TENANT
+            + "banners:\n  welcome:\n    max_logins: 1\n    first_login: {title: Welcome, text: Hello.}\n"
+            + "    returning: {title: Welcome back, text: Again.}\n"
+        },
+        "BANNER_NEVER_SHOWN",
+        "tenant.yaml",
+        12,
+        "tenant > banners > welcome > returning",
+        "the returning banner never shows",
+        "max_logins: 2",
+    ),
+    Mistake(
+        "a welcome banner with max_logins 0",
+        {"tenant.yaml": TENANT + "banners:\n  welcome:\n    max_logins: 0\n    first_login: {text: Hello.}\n"},
+        "IMPOSSIBLE_BOUND",
+        "tenant.yaml",
+        10,
+        "tenant > banners > welcome > max_logins",
+        "0 is too small",
+        "use 1 or more",
+    ),
 ]
