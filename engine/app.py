@@ -36,7 +36,7 @@ def create_app(overrides: dict | None = None) -> Flask:
     # What is served is the database's current definition version; this start publishes the folder's.
     definitions = Definitions(files, app.extensions["db_engine"], app.config["DEFINITION_CHECK_S"])
     app.extensions["tenant"] = definitions
-    definitions.current_version()
+    definitions.start()
     app.extensions.setdefault("metrics_collectors", []).append(lambda: DefinitionCollector(definitions))
     delivery.init_app(app)  # refuses to start when a webhook's signing secret is not in the environment
     errors.register(app)
