@@ -141,6 +141,7 @@ def test_another_process_publishing_switches_this_one_without_a_restart(app, ten
         assert applicant.get("/api/profile").json["definition_version"] == published
     finally:
         other.extensions["db_engine"].dispose()
+        other.extensions["versions_engine"].dispose()
 
 
 def test_a_broken_edit_keeps_the_last_good_version_and_readyz_says_so(app, tenant, caplog):
@@ -198,6 +199,7 @@ def test_a_process_starting_with_an_older_folder_follows_the_database_until_publ
         assert served_version(restarted.test_client()) == second
     finally:
         restarted.extensions["db_engine"].dispose()
+        restarted.extensions["versions_engine"].dispose()
 
     monkeypatch.setenv("DATABASE_URL", database_url)
     result = CliRunner().invoke(main, ["publish", str(previous)])
