@@ -21,6 +21,7 @@ DOMAIN_COMMANDS = (
     "engine.delivery.cli",
     "engine.pdf.cli",
     "engine.versions.cli",
+    "engine.documents.cli",
 )
 
 
@@ -42,28 +43,44 @@ def main() -> None:
 @main.command()
 @click.argument("tenant", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print problems as JSON for tools.")
-def validate(tenant: Path, as_json: bool) -> None:
-    """Check a tenant definition: structure, references and meaning."""
+@click.option("--strict", is_flag=True, help="Fail on warnings too (exit 1), e.g. in CI.")
+def validate(tenant: Path, as_json: bool, strict: bool) -> None:
+    """Check a tenant definition: structure, references and meaning. Errors stop the form; warnings
+    (printed apart) point at what likely works otherwise than meant, and fail only with --strict."""
     from engine.definition import DefinitionInvalid, load_and_compile
 
+    summary = None
     try:
         compiled = load_and_compile(tenant)
+        errors, warnings = [], compiled.warnings
+        summary = compiled.summary()
     except DefinitionInvalid as invalid:
-        if as_json:
-            click.echo(json.dumps({"ok": False, "problems": [p.to_dict() for p in invalid.problems]}, indent=2))
-        else:
-            for problem in invalid.problems:
-                click.echo(problem.format(), err=False)
-            click.echo(f"{len(invalid.problems)} problem(s) in {tenant}", err=True)
-        sys.exit(1)
-    summary = compiled.summary()
+        errors, warnings = invalid.problems, invalid.warnings
+    failed = bool(errors) or (strict and bool(warnings))
     if as_json:
-        click.echo(json.dumps({"ok": True, "summary": summary}, indent=2))
+        report = {"ok": not failed, "problems": [p.to_dict() for p in errors]}
+        report["warnings"] = [w.to_dict() for w in warnings]
+        if summary is not None:
+            report["summary"] = summary
+        click.echo(json.dumps(report, indent=2))
     else:
-        click.echo(
-            f"{tenant}: OK - {summary['pages']} pages, {summary['sections']} sections, "
-            f"{summary['keys']} answer keys, {summary['rules']} rules, {summary['option_lists']} option lists"
-        )
+        for problem in errors:
+            click.echo(problem.format())
+        if summary is not None and not failed:
+            click.echo(
+                f"{tenant}: OK - {summary['pages']} pages, {summary['sections']} sections, "
+                f"{summary['keys']} answer keys, {summary['rules']} rules, {summary['option_lists']} option lists"
+            )
+        if warnings:
+            click.echo(("\n" if errors else "") + ("warnings (--strict fails on them):" if strict else "warnings:"))
+            for warning in warnings:
+                click.echo(warning.format())
+        if errors or warnings:
+            counts = [f"{len(errors)} problem(s)"] if errors else []
+            counts += [f"{len(warnings)} warning(s)"] if warnings else []
+            click.echo(f"{' and '.join(counts)} in {tenant}", err=True)
+    if failed:
+        sys.exit(1)
 
 
 @main.command("compile")

@@ -94,6 +94,10 @@ def load_config(overrides: dict | None = None) -> dict:
         "DOCUMENT_QUEUE_WAIT_S": int(env.get("DOCUMENT_QUEUE_WAIT_S", "600")),
         "PDF_JOB_TIMEOUT": int(env.get("PDF_JOB_TIMEOUT", "120")),
         "JOB_MEMORY_LIMIT_MB": int(env.get("JOB_MEMORY_LIMIT_MB", "1536")),
+        # Stored files and rows of documents no answer references go once older than this
+        # (engine/documents/cleanup.py), checked by a worker every CLEANUP_EVERY_S (0: never).
+        "CLEANUP_OLDER_THAN_H": float(env.get("CLEANUP_OLDER_THAN_H", "24")),
+        "CLEANUP_EVERY_S": float(env.get("CLEANUP_EVERY_S", "3600")),
         # Delivery of submitted applications to staff (tenant.yaml `delivery:`; docs/deploy.md).
         "DELIVERY_QUEUE": env.get("DELIVERY_QUEUE", "default"),
         "DELIVERY_ATTEMPTS": int(env.get("DELIVERY_ATTEMPTS", "7")),  # tries before `failed`

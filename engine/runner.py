@@ -185,7 +185,7 @@ class Child:
 
 def _check_tenant(tenant_path: str) -> None:
     from engine.definition import DefinitionInvalid, load_and_compile
-    from engine.delivery.service import missing_secrets
+    from engine.delivery.webhook import missing_secrets
 
     try:
         compiled = load_and_compile(Path(tenant_path))

@@ -2,7 +2,8 @@
 
 An RQ worker (JSON serializer) on the given queues, most urgent first, that also runs the
 engine's periodic tasks between jobs: the outbox sweep, which dispatches jobs recorded while
-Redis was down (`engine.outbox`). A periodic task runs in one worker at a time across all hosts
+Redis was down (`engine.outbox`), the deliveries' sweep, and the hourly storage cleanup
+(`engine.documents.cleanup`). A periodic task runs in one worker at a time across all hosts
 (a Redis lock per period). The worker outlives a Redis outage: when RQ gives up on its
 connection the worker waits for Redis and starts working again.
 """
@@ -71,10 +72,31 @@ def sweep_deliveries(settings: dict, _redis_url: str) -> int:
         return delivery.dispatch_due(session, settings)
 
 
+def sweep_storage(settings: dict, redis_url: str):
+    """Remove the stored files and rows of documents no answer references (engine.documents.cleanup)."""
+    import datetime as dt
+
+    from engine.documents import cleanup
+    from engine.documents.storage import storage_from_config
+
+    with Session(_database(settings["DATABASE_URL"])) as session:
+        result = cleanup.run(
+            session, storage_from_config(settings), dt.timedelta(hours=float(settings["CLEANUP_OLDER_THAN_H"]))
+        )
+    cleanup.record(connection(redis_url), result)
+    return result
+
+
 PERIODIC_TASKS: tuple[Periodic, ...] = (
     Periodic("outbox", OUTBOX_SWEEP_S, sweep_outbox),
     Periodic("deliveries", DELIVERY_SWEEP_S, sweep_deliveries),
 )
+
+
+def periodic_tasks(settings: dict) -> tuple[Periodic, ...]:
+    """The fixed tasks, and the storage cleanup every CLEANUP_EVERY_S (0: never)."""
+    every = float(settings.get("CLEANUP_EVERY_S") or 0)
+    return PERIODIC_TASKS + ((Periodic("cleanup", every, sweep_storage),) if every > 0 else ())
 
 
 class EngineWorker(Worker):
@@ -163,6 +185,7 @@ def run_worker(
             serializer=JSONSerializer,
             settings=settings,
             redis_url=redis_url,
+            periodic=periodic_tasks(settings),
         )
         try:
             worker.work(burst=burst, with_scheduler=with_scheduler, logging_level="INFO")

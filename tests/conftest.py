@@ -89,6 +89,40 @@ def _migrate(database_url: str, request) -> None:
         upgrade(database_url)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def compile_each_tenant_once():
+    """Apps compile their tenant once per test process: later apps with the same folder, files and
+    day get a fresh CompiledForm of the same compiled data (parsed back from its JSON, so a test that
+    changes its form changes no other test's), without re-reading and re-checking the YAML."""
+    import copy
+    import datetime as dt
+    import hashlib
+    import json
+
+    from engine import tenant
+    from engine.definition import CompiledForm
+
+    compiled: dict[tuple, CompiledForm] = {}
+    real = tenant.load_and_compile
+
+    def load_and_compile(folder, today=None):
+        if today is not None:
+            return real(folder, today)
+        folder = Path(folder)
+        digest = hashlib.sha256()
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes() + b"\0")
+        key = (str(folder.resolve()), str(folder), os.getcwd(), digest.hexdigest(), dt.date.today())
+        if key not in compiled:
+            compiled[key] = real(folder)  # a tenant with problems raises, and is not kept
+        made = compiled[key]
+        return CompiledForm(json.loads(made.json_bytes), delivery=copy.deepcopy(made.delivery))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tenant, "load_and_compile", load_and_compile)
+        yield
+
+
 @pytest.fixture
 def app(database_url, tmp_path, app_overrides, request):
     from engine.app import create_app

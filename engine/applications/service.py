@@ -35,6 +35,7 @@ from engine.applications import hooks, messages
 from engine.applications.answers import answer_problems, merge, usable_answers
 from engine.applications.models import Application, WebStatusEvent
 from engine.applications.reference import new_reference, prefix_of
+from engine.definition.entries import without_empty_entries
 from engine.errors import AppError
 from engine.versions.drafts import migrate_draft
 
@@ -517,7 +518,8 @@ def submit(account: Account) -> tuple[dt.datetime, str, bool]:
     """Validate the whole application and record its submission with a new reference:
     (submitted_at, reference, newly). 422 with the error map when invalid; a repeated
     submit changes nothing. Hidden means absent: what the rules hide is left out of the
-    submitted record (answers and documents) and never blocks the submission."""
+    submitted record (answers and documents) and never blocks the submission; so are empty
+    add-another entries (the later ones move up)."""
     with db.transaction() as tx:
         application = lock(tx, account.id)
         if application.submitted_at is not None:  # is_submitted
@@ -529,6 +531,9 @@ def submit(account: Account) -> tuple[dt.datetime, str, bool]:
             raise AppError(messages.SUBMIT_INVALID, 422, errors=errors)
         application.answers = compiled.visibility.visible_answers(application.answers, counts, tabs)
         hidden_files = compiled.visibility.hidden_files(application.answers, counts, tabs)
+        application.answers, application.add_another = without_empty_entries(
+            compiled.data.get("add_another") or {}, application.answers, counts or {}, compiled.visibility.file_keys
+        )
         now = utcnow()
         application.submitted_at = now
         application.definition_version = compiled.etag  # pinned: the version it was validated on, for ever

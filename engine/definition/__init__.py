@@ -10,7 +10,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.definition.checks import check_model
+from engine.definition.advice import check_advice
+from engine.definition.checks import DEFAULT_MAX_LOGINS, check_model
 from engine.definition.compiler import Compiler
 from engine.definition.delivery import check_delivery, compile_delivery
 from engine.definition.fields import DEFAULT_TEXTS
@@ -50,6 +51,8 @@ class CompiledForm:
     # Where submitted applications are sent (definition/delivery.py): the deployment's, not the
     # form's, so it is neither in `data` (published) nor in the etag.
     delivery: list = field(default_factory=list)
+    # What `formengine validate` warns about (definition/advice.py); the form works without fixing them.
+    warnings: list = field(default_factory=list, repr=False)
 
     def __post_init__(self):
         self.json_bytes = json.dumps(self.data, separators=(",", ":"), ensure_ascii=False).encode()
@@ -137,14 +140,24 @@ def load_and_compile(folder: str | Path, today: dt.date | None = None) -> Compil
         builder.add_page(page)
     check_model(builder.model, source, problems)
     check_delivery(source.tenant, problems)
+    warnings = _sorted(check_advice(builder.model, source))
     if problems:
-        raise DefinitionInvalid(_sorted(problems))
-    return CompiledForm(_compile(source, builder.model, today), delivery=compile_delivery(source.tenant))
+        raise DefinitionInvalid(_sorted(problems), warnings)
+    compiled = CompiledForm(_compile(source, builder.model, today), delivery=compile_delivery(source.tenant))
+    compiled.warnings = warnings
+    return compiled
 
 
 def _sorted(problems: list[Problem]) -> list[Problem]:
     unique = list(dict.fromkeys(problems))
     return sorted(unique, key=lambda p: (p.location.file, p.location.line, p.location.col))
+
+
+def _banners(tenant) -> dict:
+    banners = json.loads(json.dumps(tenant.get("banners") or {}))
+    if "welcome" in banners:
+        banners["welcome"].setdefault("max_logins", DEFAULT_MAX_LOGINS)
+    return banners
 
 
 def _compile(source, model, today: dt.date) -> dict:
@@ -181,7 +194,7 @@ def _compile(source, model, today: dt.date) -> dict:
         "settings": json.loads(json.dumps(tenant["settings"])),
         "modals": modals,
         "footer": footer,
-        "banners": json.loads(json.dumps(tenant.get("banners") or {})),
+        "banners": _banners(tenant),
         "messages": compiler.messages,
         "texts": {**DEFAULT_TEXTS, **dict(tenant.get("texts") or {})},
         "pages": pages,

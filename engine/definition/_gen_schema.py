@@ -287,7 +287,8 @@ defs = {
         "oneOf": [{"required": ["options"]}, {"required": ["years"]}],
     },
     "texts": {"type": "object", "propertyNames": {"enum": TEXT_NAMES}, "additionalProperties": TEXT},
-    "banner_text": obj(["text"], title=TEXT, text=TEXT, link=obj(["label", "route"], label=TEXT, route=TEXT)),
+    "banner_link": obj(["label", "route"], label=TEXT, route=TEXT),
+    "banner_text": obj(["text"], title=TEXT, text=TEXT, link=ref("banner_link")),
     "tenant": obj(
         ["schema_version", "id", "name", "default_route", "settings", "pages", "options"],
         schema_version={"const": 1},
@@ -333,7 +334,12 @@ defs = {
         footer=obj(text=MARKDOWN),
         banners=obj(
             welcome=obj(
-                max_logins={"type": "integer", "minimum": 1},
+                max_logins={
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "Logged-in applicants see first_login/returning on their first max_logins "
+                    "logins (1: the first login only); default 2",
+                },
                 name_keys=array(KEY, minItems=1),
                 first_login=ref("banner_text"),
                 returning=ref("banner_text"),
@@ -346,7 +352,7 @@ defs = {
                     id=ID,
                     title=TEXT,
                     text=TEXT,
-                    link=ref("banner_text"),
+                    link=ref("banner_link"),
                     **{"from": DATE, "to": DATE},
                     tone={"enum": ["info", "urgent"]},
                 )

@@ -14,6 +14,8 @@ from engine.definition.problems import Location, Problem, did_you_mean
 from engine.definition.renames import check_renames
 
 MAX_ADD_ANOTHER = 10
+# Logged-in applicants see the welcome banner on their first max_logins logins, unless the tenant says.
+DEFAULT_MAX_LOGINS = 2
 AUTH_ROUTES = ("/login", "/signup", "/confirm", "/forgot", "/reset", "/completion")
 
 
@@ -237,17 +239,21 @@ def _check_banners(source, known: set[str], problems: list[Problem]) -> None:
             problems.append(unknown_key(where, key, known, "applicant_name", "tenant > settings"))
     routes = [page["route"] for _, page in source.pages] + list(AUTH_ROUTES)
     for name in ("first_login", "returning", "anonymous", "submitted"):
-        link = (welcome.get(name) or {}).get("link")
-        if isinstance(link, LocDict) and link.get("route") not in routes:
-            problems.append(
-                Problem(
-                    link.where("route"),
-                    "REF_UNKNOWN_ROUTE",
-                    f"the link goes to '{link.get('route')}', which is neither a page nor an account route",
-                    did_you_mean(str(link.get("route")), routes) or f"use one of: {', '.join(routes)}",
-                    f"tenant > banners > welcome > {name} > link",
-                )
+        _check_banner_link(
+            (welcome.get(name) or {}).get("link"), routes, f"tenant > banners > welcome > {name}", problems
+        )
+    max_logins = welcome.get("max_logins", DEFAULT_MAX_LOGINS)
+    if isinstance(welcome, LocDict) and "returning" in welcome and max_logins == 1:
+        problems.append(
+            Problem(
+                welcome.where("returning"),
+                "BANNER_NEVER_SHOWN",
+                "the returning banner never shows: max_logins is 1, so the welcome banner shows on the first login "
+                "only, and that one gets first_login",
+                "set max_logins: 2 (or more) to greet returning applicants, or remove returning",
+                "tenant > banners > welcome > returning",
             )
+        )
     seen: set[str] = set()
     for banner in banners.get("dated") or []:
         place = f"tenant > banners > dated > banner {banner['id']}"
@@ -257,6 +263,20 @@ def _check_banners(source, known: set[str], problems: list[Problem]) -> None:
             )
         seen.add(banner["id"])
         _check_banner_dates(banner, place, problems)
+        _check_banner_link(banner.get("link"), routes, place, problems)
+
+
+def _check_banner_link(link, routes: list[str], place: str, problems: list[Problem]) -> None:
+    if isinstance(link, LocDict) and link.get("route") not in routes:
+        problems.append(
+            Problem(
+                link.where("route"),
+                "REF_UNKNOWN_ROUTE",
+                f"the link goes to '{link.get('route')}', which is neither a page nor an account route",
+                did_you_mean(str(link.get("route")), routes) or f"use one of: {', '.join(routes)}",
+                f"{place} > link",
+            )
+        )
 
 
 def _check_banner_dates(banner: LocDict, place: str, problems: list[Problem]) -> None:

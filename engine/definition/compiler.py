@@ -6,7 +6,13 @@ import datetime as dt
 
 from engine.definition.conditions import conjunction, map_keys, negation, tab_chosen, to_schema
 from engine.definition.dates import parse_when
-from engine.definition.fields import DEFAULT_MESSAGES, EMAIL_PATTERN, REGISTRY, base_property_schema
+from engine.definition.fields import (
+    DEFAULT_MESSAGES,
+    EMAIL_PATTERN,
+    REGISTRY,
+    SETTING_PLACEHOLDERS,
+    base_property_schema,
+)
 from engine.definition.loader import LocDict
 from engine.definition.model import FieldUse, FormModel, field_parts
 from engine.definition.renames import renamed_from
@@ -274,7 +280,7 @@ class Compiler:
     def _markdown(self, value) -> str:
         text = self.source.contents.get(value["file"], "") if isinstance(value, dict) else value
         settings = self.source.tenant.get("settings") or {}
-        for name in ("support_email", "admissions_email", "phone"):
+        for name in SETTING_PLACEHOLDERS:
             text = text.replace("{" + name + "}", str(settings.get(name, "")))
         return text
 

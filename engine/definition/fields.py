@@ -28,6 +28,9 @@ DEFAULT_MESSAGES = {
 }
 
 
+# The settings a markdown text (modal, footer, page, section or field text) can name as {placeholder}.
+SETTING_PLACEHOLDERS = ("support_email", "admissions_email", "phone")
+
 REGEX_SPECIALS = set("()[]{}.*+?^$|\\/")
 
 

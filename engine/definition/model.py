@@ -47,6 +47,7 @@ class Reference:
     place: str  # the place that holds it, by its ids
     governs: tuple[str, ...] = ()  # keys it shows or hides (a condition reading them hides itself)
     instance: int = 1  # a repeater entry's number: entries share their definition
+    repeater: str | None = None  # the add-another it is written inside
 
 
 @dataclass
@@ -149,7 +150,16 @@ class ModelBuilder:
 
     def _reference(self, condition, scope: Scope, node, attribute, place="", governs=()) -> None:
         self.model.references.append(
-            Reference(condition, scope.resolve, node, attribute, place or scope.place, tuple(governs), scope.instance)
+            Reference(
+                condition,
+                scope.resolve,
+                node,
+                attribute,
+                place or scope.place,
+                tuple(governs),
+                scope.instance,
+                scope.repeater,
+            )
         )
 
     def _section(self, route: str, section: LocDict) -> None:

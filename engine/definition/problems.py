@@ -25,10 +25,13 @@ class Problem:
     message: str
     hint: str = ""
     place: str = ""
+    # "warning": the form works, but likely not as the author meant; `validate --strict` fails on it
+    severity: str = "error"
 
     def format(self) -> str:
         where = f"{self.place}: " if self.place else ""
-        text = f"{self.location}: {self.code} {where}{self.message}"
+        marker = "warning " if self.severity == "warning" else ""
+        text = f"{self.location}: {marker}{self.code} {where}{self.message}"
         return f"{text}\n    hint: {self.hint}" if self.hint else text
 
     def to_dict(self) -> dict:
@@ -40,12 +43,14 @@ class Problem:
             "place": self.place,
             "message": self.message,
             "hint": self.hint,
+            "severity": self.severity,
         }
 
 
 @dataclass
 class DefinitionInvalid(Exception):
     problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
 
     def __str__(self) -> str:
         return "\n".join(p.format() for p in self.problems)

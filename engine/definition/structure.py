@@ -80,6 +80,8 @@ def _kind(expected) -> str:
 def _type_hint(expected, instance) -> str:
     """A hint that fits the type the grammar expects (never the opposite of the fix)."""
     names = expected if isinstance(expected, list) else [expected]
+    if isinstance(instance, (dict, list)) and not {"array", "object"} & set(names):
+        return "write one value here, not a " + ("mapping" if isinstance(instance, dict) else "list")
     if "string" in names and not isinstance(instance, str):
         return 'quote the value to keep it as text, e.g. "01" or "Y"'
     if names in (["integer"], ["number"]):
@@ -112,14 +114,7 @@ def _describe(error, tree, location: Location, root: str) -> Problem:
             place,
         )
     if validator == "required":
-        missing = error.message.split("'")[1] if "'" in error.message else error.message
-        return Problem(
-            location,
-            "MISSING_PROPERTY",
-            f"add '{missing}': it is required here",
-            "see docs/authoring.md for what this part must contain",
-            place,
-        )
+        return _missing(error, tree, path, location, place)
     if validator == "enum":
         allowed = [str(v) for v in error.validator_value]
         hint = did_you_mean(error.instance, allowed) or f"one of: {', '.join(allowed)}"
@@ -169,9 +164,88 @@ def _describe(error, tree, location: Location, root: str) -> Problem:
     if validator == "minLength":
         return Problem(location, "EMPTY", "this text is empty; write it or remove the property", "", place)
     if validator in ("oneOf", "anyOf"):
-        shapes = error.schema.get("description", "exactly one of the allowed shapes")
-        return Problem(location, "AMBIGUOUS", f"write this as {shapes}", "see docs/authoring.md", place)
+        return _ambiguous(error, tree, path, location, place)
     return Problem(location, "SCHEMA", f"{error.message}"[:300], "see docs/authoring.md", place)
+
+
+# A property missing while its look-alike is written: (missing, written instead) -> the fix.
+_MIX_UPS = {
+    ("options_by", "options"): (
+        "a conditional_select takes its lists from options_by: {controller: <answer key>, "
+        "options: {<controller value>: <list id>}}; options: is for select and radio"
+    ),
+    ("options", "options_by"): "options_by is for type conditional_select; a select or radio lists its choices "
+    "with options: <list id> (or change the type)",
+    ("label", "title"): "a field's words are its label: (title: is for pages and sections)",
+    ("title", "label"): "a page or section is named by title: (label: is for fields)",
+    ("key", "id"): "a field that holds an answer is named by key: (id: names sections, tabs and blocks)",
+    ("id", "key"): "sections, tabs and branches are named by id: (key: names a field's answer)",
+}
+
+
+def _what(instance) -> str:
+    """A part named by what the author wrote: `the conditional_select 'state'`."""
+    if not isinstance(instance, dict):
+        return "this part"
+    kind = instance.get("type") if isinstance(instance.get("type"), str) else ""
+    name = next((instance[n] for n in ("key", "id") if isinstance(instance.get(n), str)), "")
+    if kind and name:
+        return f"the {kind} '{name}'"
+    return f"'{name}'" if name else (f"this {kind}" if kind else "this part")
+
+
+def _missing(error, tree, path, location: Location, place: str) -> Problem:
+    missing = error.message.split("'")[1] if "'" in error.message else error.message
+    instance = error.instance if isinstance(error.instance, dict) else {}
+    for (wanted, written), fix in _MIX_UPS.items():
+        if wanted == missing and written in instance:
+            return Problem(
+                _key_location(tree, path, written, location),
+                "MISSING_PROPERTY",
+                f"{_what(instance)} needs '{missing}', and '{written}' is written instead",
+                fix,
+                place,
+            )
+    return Problem(
+        location,
+        "MISSING_PROPERTY",
+        f"add '{missing}': {_what(instance)} needs it",
+        "see docs/authoring.md for what this part must contain",
+        place,
+    )
+
+
+def _item_word(path) -> str:
+    """What an item of the list holding this part is called (a section, a rule)."""
+    collection = path[-2] if len(path) >= 2 and isinstance(path[-1], int) else ""
+    return {"sections": "section", "rules": "rule", "dated": "banner"}.get(str(collection), "item")
+
+
+def _ambiguous(error, tree, path, location: Location, place: str) -> Problem:
+    """`exactly one of`: name the parts that were found (two, or none)."""
+    shapes = error.schema.get("description", "exactly one of the allowed shapes")
+    branches = error.validator_value
+    parts = [b["required"][0] for b in branches if isinstance(b, dict) and list(b) == ["required"]]
+    if len(parts) == len(branches) and isinstance(error.instance, dict):
+        found = [part for part in parts if part in error.instance]
+        if len(found) > 1:
+            both = ", ".join(found[:-1]) + f" and {found[-1]}"
+            return Problem(
+                _key_location(tree, path, found[1], location),
+                "AMBIGUOUS",
+                f"this has both {both}, but takes exactly one of {', '.join(parts)}",
+                f"keep one of {both} here and move the other into a {_item_word(path)} of its own",
+                place,
+            )
+        if not found:
+            return Problem(
+                location,
+                "AMBIGUOUS",
+                f"this has none of {', '.join(parts)}; write {shapes}",
+                "see docs/authoring.md",
+                place,
+            )
+    return Problem(location, "AMBIGUOUS", f"write this as {shapes}", "see docs/authoring.md", place)
 
 
 def _pattern_hint(error) -> str:

@@ -16,15 +16,15 @@ import smtplib
 from pathlib import Path
 
 from rq import get_current_job
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from engine import mail
-from engine.accounts.models import utcnow
+from engine.accounts.models import Account, utcnow
 from engine.applications.models import Application
 from engine.applications.service import iso_utc, receipt_time
 from engine.definition import DefinitionInvalid, load_and_compile
-from engine.delivery import service, staff_mail, webhook
+from engine.delivery import staff_mail, webhook
 from engine.delivery.models import OPEN, Delivery, DeliveryAttempt
 from engine.delivery.policy import Outcome, RetryPolicy
 from engine.documents.jobs import job_session, job_settings
@@ -49,7 +49,7 @@ def preload() -> None:
         targets = load_and_compile(Path(settings["TENANT_PATH"])).delivery
     except DefinitionInvalid:
         return
-    missing = service.missing_secrets(targets)
+    missing = webhook.missing_secrets(targets)
     if missing:
         raise SystemExit("\n".join(missing) + "\nThe worker was not started.")
 
@@ -71,7 +71,7 @@ def deliver(delivery_id: int) -> str:
     pdf_key, waiting = _application_pdf(settings, delivery.application_id, facts["submitted"])
     if waiting:
         with job_session(settings) as session:
-            service.mark_waiting(session, delivery_id, job_id, settings["DELIVERY_PDF_WAIT_S"], waiting)
+            _mark_waiting(session, delivery_id, job_id, settings["DELIVERY_PDF_WAIT_S"], waiting)
         return "waiting"
     started = utcnow()
     if pdf_key is None:
@@ -98,7 +98,7 @@ def _claim(session: Session, delivery_id: int, job_id: str | None):
     facts = {
         "reference": application.reference,
         "submitted": application.submitted_at,
-        "username": service.applicant_username(session, application),
+        "username": _applicant_username(session, application),
         "answers": dict(application.answers or {}),
         "version": records.version_of(application),
         "documents": _documents(session, application.id),
@@ -236,3 +236,17 @@ def _finish(session: Session, delivery_id: int, job_id, started, outcome: Outcom
         "delivered" if outcome.ok else f"{outcome.error}; now {state}",
     )
     return state
+
+
+def _applicant_username(session: Session, application: Application) -> str:
+    return session.scalar(select(Account.username).where(Account.id == application.account_id)) or ""
+
+
+def _mark_waiting(session: Session, delivery_id: int, job_id: str | None, wait_s: float, why: str) -> None:
+    """Not a try: the delivery waits (its application PDF is being made) and is queued again later."""
+    session.execute(
+        update(Delivery)
+        .where(Delivery.id == delivery_id, *([Delivery.job_id == job_id] if job_id else []))
+        .values(job_id=None, next_attempt_at=utcnow() + dt.timedelta(seconds=wait_s), last_error=why)
+    )
+    session.commit()

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import os
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from engine import outbox
-from engine.accounts.models import Account, utcnow
+from engine.accounts.models import utcnow
 from engine.applications.models import Application
 from engine.delivery.models import OPEN, Delivery, DeliveryState
+from engine.delivery.webhook import missing_secrets
 from engine.errors import StartRefused
 from engine.staff import records
 
@@ -34,17 +34,6 @@ log = logging.getLogger(__name__)
 
 class DeliveryConfigInvalid(StartRefused):
     """A delivery target cannot work in this process (its secret is not in the environment)."""
-
-
-def missing_secrets(targets: list[dict], environ=os.environ) -> list[str]:
-    """A sentence per webhook whose signing secret is not set, naming the variable and the place."""
-    return [
-        f"{target['where']}: the webhook to {target['url']} signs with {target['secret_env']}, which is not set "
-        "in this process's environment. Set it (a long random value shared with the receiver) for every web "
-        "and worker process, or remove the target."
-        for target in targets
-        if target["kind"] == "webhook" and not environ.get(target["secret_env"])
-    ]
 
 
 def check_secrets(targets: list[dict]) -> None:
@@ -182,17 +171,3 @@ def counts_by_state(session: Session) -> dict[str, int]:
     for state, count in session.execute(select(Delivery.state, func.count()).group_by(Delivery.state)):
         counts[state] = count
     return counts
-
-
-def applicant_username(session: Session, application: Application) -> str:
-    return session.scalar(select(Account.username).where(Account.id == application.account_id)) or ""
-
-
-def mark_waiting(session: Session, delivery_id: int, job_id: str | None, wait_s: float, why: str) -> None:
-    """Not a try: the delivery waits (its application PDF is being made) and is queued again later."""
-    session.execute(
-        update(Delivery)
-        .where(Delivery.id == delivery_id, *([Delivery.job_id == job_id] if job_id else []))
-        .values(job_id=None, next_attempt_at=utcnow() + dt.timedelta(seconds=wait_s), last_error=why)
-    )
-    session.commit()

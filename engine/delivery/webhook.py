@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import http.client
 import json
+import os
 import socket
 import ssl
 import threading
@@ -23,6 +24,17 @@ EVENT = "application.submitted"
 USER_AGENT = "formengine-delivery/1"
 MAX_RESPONSE_BYTES = 64 * 1024  # read at most this much of an answer: only its status matters
 MAX_ERROR_TEXT = 200
+
+
+def missing_secrets(targets: list[dict], environ=os.environ) -> list[str]:
+    """A sentence per webhook whose signing secret is not set, naming the variable and the place."""
+    return [
+        f"{target['where']}: the webhook to {target['url']} signs with {target['secret_env']}, which is not set "
+        "in this process's environment. Set it (a long random value shared with the receiver) for every web "
+        "and worker process, or remove the target."
+        for target in targets
+        if target["kind"] == "webhook" and not environ.get(target["secret_env"])
+    ]
 
 
 def body(facts: dict) -> bytes:

@@ -7,6 +7,7 @@ are refused. Every parser runs with its own limits so a hostile file cannot exha
 
 from __future__ import annotations
 
+import codecs
 import io
 import re
 import warnings
@@ -20,6 +21,20 @@ MAX_PDF_PAGES = 100
 MAX_ZIP_ENTRIES = 500
 MAX_ZIP_UNCOMPRESSED = 40 * 1024 * 1024  # whole docx, bytes
 MAX_ZIP_RATIO = 200  # a single entry expanding more than this is a bomb
+# The budget a document must fit before it is rendered, so no upload holds a worker for long
+# (scripts/bench_hostile_documents.py measures the worst files: docs/benchmarks.md).
+MAX_DOCX_XML = 12 * 1024 * 1024  # every XML part together, bytes
+MAX_DOCX_IMAGES = 100  # pictures drawn (each reference counts, the same picture 90 times is 90)
+MAX_DOCX_IMAGE_PIXELS = 100_000_000  # pixels decoded for all of them together (read from the headers)
+# Laying text out costs about 0.1 s a page (reportlab, with font fallback), so a Word document is
+# held to fewer pages than a PDF (whose pages are copied, not laid out): estimated from its text
+# before rendering, and counted while rendering.
+MAX_DOCX_PAGES = 30
+CHARACTERS_PER_PAGE = 4000  # 10.5 pt text across 6.5 inches, about 95 characters x 46 lines
+PARAGRAPHS_PER_PAGE = 46  # a paragraph takes at least a line
+MAX_PDF_OBJECTS = 20_000
+MAX_PDF_IMAGES = 1_000
+MAX_PDF_IMAGE_PIXELS = 1_000_000_000  # as their dictionaries declare them: a viewer decodes them
 
 MESSAGES = {
     "unknown_type": None,  # the tenant's wrong_type message
@@ -31,6 +46,10 @@ MESSAGES = {
     "pdf_too_many_pages": f"Your PDF has too many pages. The maximum is {MAX_PDF_PAGES} pages.",
     "docx_unreadable": "Your Word document could not be read. It may be damaged; please upload a different file.",
     "docx_too_large": "Your Word document expands to too much data to be converted. Please simplify it or upload a PDF.",
+    "docx_too_complex": "Your Word document is too large or too complex to convert ({reason}). Please simplify it, "
+    "or save it as a PDF and upload that.",
+    "pdf_too_complex": "Your PDF is too large or too complex to accept ({reason}). Please save a simpler version "
+    "(for example with smaller pictures) and upload it.",
     "docx_entities": "Your Word document contains XML entity declarations, which are not allowed. Please save it again as a normal .docx file.",
 }
 
@@ -174,6 +193,7 @@ def normalise_pdf(data: bytes) -> bytes:
             raise ConversionRefused(MESSAGES["pdf_unreadable"])
         if count > MAX_PDF_PAGES:
             raise ConversionRefused(MESSAGES["pdf_too_many_pages"])
+        _check_pdf_budget(reader)
         writer = PdfWriter()
         for page in reader.pages:
             page.mediabox  # noqa: B018 - touching it fails early on a page without a usable box
@@ -202,6 +222,39 @@ def normalise_pdf(data: bytes) -> bytes:
         raise ConversionRefused(MESSAGES["pdf_unreadable"]) from None
 
 
+def _check_pdf_budget(reader) -> None:
+    """Objects, pictures and their declared pixels, read from the dictionaries (nothing decoded)."""
+    from pypdf.generic import IndirectObject
+
+    objects = sum(len(section) for section in reader.xref.values()) + len(reader.xref_objStm)
+    if objects > MAX_PDF_OBJECTS:
+        raise _too_complex("pdf", f"more than {MAX_PDF_OBJECTS} objects")
+    images = pixels = 0
+    seen: set = set()
+    for page in reader.pages:
+        pending = [page.get("/Resources")]
+        while pending:  # a page's pictures, and those of the forms it draws (each form once)
+            resources = pending.pop()
+            resources = resources.get_object() if resources is not None else None
+            xobjects = resources.get("/XObject") if hasattr(resources, "get") else None
+            xobjects = xobjects.get_object() if xobjects is not None else {}
+            for reference in xobjects.values() if hasattr(xobjects, "values") else ():
+                xobject = reference.get_object()
+                if not hasattr(xobject, "get"):
+                    continue
+                if xobject.get("/Subtype") == "/Image":
+                    images += 1
+                    pixels += max(0, int(xobject.get("/Width", 0))) * max(0, int(xobject.get("/Height", 0)))
+                elif xobject.get("/Subtype") == "/Form" and isinstance(reference, IndirectObject):
+                    if reference.idnum not in seen:
+                        seen.add(reference.idnum)
+                        pending.append(xobject.get("/Resources"))
+            if images > MAX_PDF_IMAGES:
+                raise _too_complex("pdf", f"more than {MAX_PDF_IMAGES} pictures")
+            if pixels > MAX_PDF_IMAGE_PIXELS:
+                raise _too_complex("pdf", f"its pictures hold more than {MAX_PDF_IMAGE_PIXELS // 1_000_000} megapixels")
+
+
 def pdf_has_active_content(data: bytes) -> bool:
     """True when a PDF has an OpenAction, document JavaScript, page actions or annotations."""
     from pypdf import PdfReader
@@ -217,12 +270,34 @@ def pdf_has_active_content(data: bytes) -> bool:
 
 # -- docx -----------------------------------------------------------------------------------
 
-DOCTYPE = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+DOCTYPE = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+_DECLARED = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+# An XML part's encoding from its first bytes, as an XML parser finds it (BOM, then the shape of "<?").
+_SIGNATURES = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+    (b"<\0\0\0", "utf-32-le"),
+    (b"\0\0\0<", "utf-32-be"),
+    (b"<\0", "utf-16-le"),
+    (b"\0<", "utf-16-be"),
+)
+
+
+def _xml_encoding(head: bytes) -> str:
+    for signature, name in _SIGNATURES:
+        if head.startswith(signature):
+            return name
+    declared = _DECLARED.match(head)
+    return declared.group(1).decode("ascii").lower() if declared else "utf-8"
 
 
 def check_docx_archive(data: bytes) -> None:
-    """Refuse zip bombs (entry count, uncompressed size, ratio) and any DTD or entity, reading
-    each entry with a hard cap rather than trusting the sizes the archive declares."""
+    """Refuse zip bombs (entry count, uncompressed size, ratio), XML over its budget and any DTD or
+    entity in whatever encoding the part is written, reading each entry with a hard cap rather than
+    trusting the sizes the archive declares."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError, OSError):
@@ -231,55 +306,112 @@ def check_docx_archive(data: bytes) -> None:
         infos = archive.infolist()
         if len(infos) > MAX_ZIP_ENTRIES:
             raise ConversionRefused(MESSAGES["docx_too_large"])
-        total = 0
+        total = xml = 0
         for info in infos:
             if (
                 info.file_size > MAX_ZIP_UNCOMPRESSED
                 or info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1) + 65536
             ):
                 raise ConversionRefused(MESSAGES["docx_too_large"])
-            total += _read_capped(
-                archive, info, MAX_ZIP_UNCOMPRESSED - total, check_xml=info.filename.endswith((".xml", ".rels"))
-            )
+            is_xml = info.filename.lower().endswith((".xml", ".rels"))
+            size = _read_capped(archive, info, MAX_ZIP_UNCOMPRESSED - total, check_xml=is_xml)
+            total += size
             if total > MAX_ZIP_UNCOMPRESSED:
                 raise ConversionRefused(MESSAGES["docx_too_large"])
+            if is_xml:
+                xml += size
+                if xml > MAX_DOCX_XML:
+                    raise _too_complex("docx", f"more than {MAX_DOCX_XML // 2**20} MB of text and markup")
+
+
+def _too_complex(kind: str, reason: str) -> ConversionRefused:
+    return ConversionRefused(MESSAGES[f"{kind}_too_complex"].format(reason=reason))
 
 
 def _read_capped(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int, check_xml: bool) -> int:
     read = 0
-    head = b""
+    tail = ""
+    decoder = None
     try:
         with archive.open(info) as entry:
             while True:
                 chunk = entry.read(65536)
                 if not chunk:
+                    if decoder is not None and DOCTYPE.search(tail + decoder.decode(b"", final=True)):
+                        raise ConversionRefused(MESSAGES["docx_entities"])
                     return read
                 read += len(chunk)
                 if read > budget:
                     raise ConversionRefused(MESSAGES["docx_too_large"])
                 if check_xml:
-                    window = head + chunk
+                    if decoder is None:
+                        # Decoded, not searched as bytes: "<!DOCTYPE" in UTF-16 has a NUL between letters.
+                        decoder = codecs.getincrementaldecoder(_xml_encoding(chunk[:256]))(errors="replace")
+                    window = tail + decoder.decode(chunk)
                     if DOCTYPE.search(window):
                         raise ConversionRefused(MESSAGES["docx_entities"])
-                    head = window[-16:]
+                    tail = window[-16:]
     except ConversionRefused:
         raise
+    except LookupError:  # an encoding Python does not know: no parser of ours could read it either
+        raise ConversionRefused(MESSAGES["docx_unreadable"]) from None
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, OSError, ValueError, EOFError, RuntimeError):
         raise ConversionRefused(MESSAGES["docx_unreadable"]) from None
 
 
+def image_pixels(blob: bytes) -> int:
+    """The pixels `open_image` would decode for a picture, read from its header alone (a JPEG is
+    decoded at a reduced scale); 0 for what is no picture (the renderer skips it)."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            image = Image.open(io.BytesIO(blob))
+            if image.format == "JPEG":
+                image.draft("RGB", (MAX_IMAGE_SIDE, MAX_IMAGE_SIDE))
+            width, height = image.size
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError, Image.DecompressionBombError):
+        return 0
+    return width * height
+
+
+def check_docx_budget(blobs: list[bytes], characters: int, paragraphs: int) -> None:
+    """A parsed document within the budget before anything is decoded or laid out: its text (as
+    pages), the pictures it draws (one blob per drawing) and their pixels."""
+    if max(characters / CHARACTERS_PER_PAGE, paragraphs / PARAGRAPHS_PER_PAGE) > MAX_DOCX_PAGES:
+        raise _too_complex("docx", f"more than {MAX_DOCX_PAGES} pages")
+    if len(blobs) > MAX_DOCX_IMAGES:
+        raise _too_complex("docx", f"more than {MAX_DOCX_IMAGES} pictures")
+    pixels = {id(blob): image_pixels(blob) for blob in {id(blob): blob for blob in blobs}.values()}
+    if any(count > MAX_IMAGE_PIXELS for count in pixels.values()):
+        raise ConversionRefused(MESSAGES["image_too_large"])
+    if sum(pixels[id(blob)] for blob in blobs) > MAX_DOCX_IMAGE_PIXELS:
+        megapixels = MAX_DOCX_IMAGE_PIXELS // 1_000_000
+        raise _too_complex("docx", f"its pictures hold more than {megapixels} megapixels together")
+
+
 def docx_to_pdf(data: bytes) -> bytes:
-    from engine.documents.docx_render import render_docx
+    from engine.documents.docx_render import TooManyPages, render_docx
 
     check_docx_archive(data)
     try:
-        return render_docx(data, open_image)
+        return render_docx(data, open_image, check_docx_budget, MAX_DOCX_PAGES)
     except ConversionRefused:
         raise
+    except TooManyPages:
+        raise _too_complex("docx", f"more than {MAX_DOCX_PAGES} pages") from None
     except Exception as exc:  # python-docx/lxml raise many types for malformed packages
         if isinstance(exc, MemoryError | RecursionError):
             raise ConversionRefused(MESSAGES["docx_too_large"]) from None
+        if _is_timeout(exc):
+            raise
         raise ConversionRefused(MESSAGES["docx_unreadable"]) from exc
+
+
+def _is_timeout(exc: BaseException) -> bool:
+    """RQ's time limit, raised inside whatever the job was doing: the job reports it as such."""
+    return type(exc).__name__ == "JobTimeoutException"
 
 
 CONVERTERS = {"png": image_to_pdf, "jpeg": image_to_pdf, "pdf": normalise_pdf, "docx": docx_to_pdf}

@@ -92,20 +92,39 @@ def _list_kind(paragraph: DocxParagraph) -> tuple[str, int] | None:
 EMU_PER_POINT = 12700
 
 
-def _images(paragraph: DocxParagraph, document, open_image) -> list:
-    """Each inline or floating picture at its declared size (scaled down to fit the frame)."""
+class TooManyPages(Exception):
+    """The rendered document passed its page budget (raised while laying out, so it stops there)."""
+
+
+def _picture(drawing, document):
+    blip = next(drawing.iter(qn("a:blip")), None)
+    rel_id = blip.get(qn("r:embed")) if blip is not None else None
+    part = document.part.related_parts.get(rel_id) if rel_id else None
+    return part if part is not None and hasattr(part, "blob") else None
+
+
+def pictures(document) -> list[bytes]:
+    """The blob of every picture the body draws, one per drawing (a picture drawn twice is there
+    twice): what the budget is measured on before anything is decoded."""
+    found = (_picture(drawing, document) for drawing in document.element.body.iter(qn("w:drawing")))
+    return [part.blob for part in found if part is not None]
+
+
+def _images(paragraph: DocxParagraph, document, open_image, decoded: dict) -> list:
+    """Each inline or floating picture at its declared size (scaled down to fit the frame); a
+    picture drawn several times is decoded once."""
     flowables = []
     for drawing in paragraph._p.iter(qn("w:drawing")):
-        blip = next(drawing.iter(qn("a:blip")), None)
-        rel_id = blip.get(qn("r:embed")) if blip is not None else None
-        part = document.part.related_parts.get(rel_id) if rel_id else None
-        if part is None or not hasattr(part, "blob"):
+        part = _picture(drawing, document)
+        if part is None:
             continue
-        image = open_image(part.blob)  # the same pixel cap and checks as uploaded images
-        buffer = io.BytesIO()
-        image.save(buffer, "JPEG", quality=85)
-        buffer.seek(0)
-        width, height = image.size
+        if id(part) not in decoded:
+            image = open_image(part.blob)  # the same pixel cap and checks as uploaded images
+            buffer = io.BytesIO()
+            image.save(buffer, "JPEG", quality=85)
+            decoded[id(part)] = (buffer.getvalue(), image.size)
+        jpeg, (width, height) = decoded[id(part)]
+        buffer = io.BytesIO(jpeg)
         extent = next(drawing.iter(qn("wp:extent")), None)
         try:
             width, height = int(extent.get("cx")) / EMU_PER_POINT, int(extent.get("cy")) / EMU_PER_POINT
@@ -125,6 +144,7 @@ class _Renderer:
         self.styles = _styles()
         self.fonts = font_names()
         self.blocks = 0
+        self.decoded: dict = {}
 
     def body(self, container, depth: int = 0) -> list:
         flowables: list = []
@@ -155,7 +175,7 @@ class _Renderer:
                 if depth < MAX_TABLE_NESTING:
                     flowables.append(self.table(child, depth))
                 continue
-            images = _images(child, self.document, self.open_image)
+            images = _images(child, self.document, self.open_image, self.decoded)
             list_kind = _list_kind(child)
             markup = _paragraph_markup(child)
             if list_kind is not None and markup.strip():
@@ -202,10 +222,15 @@ class _Renderer:
         return flowable
 
 
-def render_docx(data: bytes, open_image) -> bytes:
+def render_docx(data: bytes, open_image, check_budget, max_pages: int) -> bytes:
     """The document as a PDF; `open_image(bytes)` decodes each picture (convert.open_image: the
-    same pixel cap and checks as uploaded images, passed in so this module needs nothing of it)."""
+    same pixel cap and checks as uploaded images, passed in so this module needs nothing of it);
+    `check_budget(pictures, characters, paragraphs)` refuses a document over the budget before
+    anything is decoded or laid out; TooManyPages past `max_pages`."""
     document = Document(io.BytesIO(data))
+    body = document.element.body
+    characters = sum(len(text.text or "") for text in body.iter(qn("w:t")))
+    check_budget(pictures(document), characters, sum(1 for _ in body.iter(qn("w:p"))))
     renderer = _Renderer(document, open_image)
     story = renderer.body(document) or [Paragraph("", renderer.styles["body"])]
     out = io.BytesIO()
@@ -217,5 +242,13 @@ def render_docx(data: bytes, open_image) -> bytes:
         topMargin=inch,
         bottomMargin=inch,
         title="Converted document",
-    ).build(story)
+    ).build(story, onFirstPage=_page_budget(max_pages), onLaterPages=_page_budget(max_pages))
     return out.getvalue()
+
+
+def _page_budget(max_pages: int):
+    def check(_canvas, template) -> None:
+        if template.page > max_pages:
+            raise TooManyPages()
+
+    return check

@@ -13,6 +13,7 @@ import logging
 import resource
 
 from rq import get_current_job
+from rq.timeouts import JobTimeoutException
 from sqlalchemy.orm import Session, sessionmaker
 
 from engine.accounts.models import utcnow
@@ -117,8 +118,11 @@ def convert_document(conversion_id: int, rules: dict) -> str:
     except StorageError as exc:
         log.error("conversion %s: %s", conversion_id, exc)
         outcome = ("failed", messages.STORAGE_UNAVAILABLE, None, None)
-    except MemoryError:
-        outcome = ("failed", messages.CONVERSION_ERROR, None, None)
+    except JobTimeoutException:
+        log.warning("conversion %s reached its time limit (%s s)", conversion_id, timeout)
+        outcome = ("failed", messages.CONVERSION_TIMED_OUT.format(seconds=timeout), None, None)
+    except MemoryError:  # the work-horse's memory cap (limit_memory)
+        outcome = ("failed", messages.CONVERSION_TOO_COMPLEX, None, None)
     except Exception:
         log.exception("conversion %s failed unexpectedly", conversion_id)
         outcome = ("failed", messages.CONVERSION_ERROR, None, None)

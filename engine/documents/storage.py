@@ -16,6 +16,7 @@ import re
 import secrets
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
@@ -53,6 +54,13 @@ def new_key(prefix: str, suffix: str = "") -> str:
 
 
 @dataclass
+class StoredObject:
+    key: str
+    size: int
+    modified: dt.datetime  # naive UTC, like the database's times
+
+
+@dataclass
 class PresignedPost:
     url: str
     fields: dict
@@ -80,6 +88,10 @@ class Storage:
         raise NotImplementedError
 
     def download_url(self, key: str, expires_in: int, file_name: str) -> str:
+        raise NotImplementedError
+
+    def objects(self, prefix: str) -> Iterator[StoredObject]:
+        """Every object whose key starts with `prefix` ("uploads/"), in no particular order."""
         raise NotImplementedError
 
 
@@ -219,6 +231,18 @@ class LocalStorage(Storage):
         except StorageError:
             pass
 
+    def objects(self, prefix: str) -> Iterator[StoredObject]:
+        top = self.root / prefix.strip("/")
+        for folder, _dirs, files in os.walk(top):
+            for name in files:
+                path = Path(folder) / name
+                try:
+                    stat = path.stat()
+                except OSError:
+                    continue  # removed meanwhile
+                modified = dt.datetime.fromtimestamp(stat.st_mtime, dt.UTC).replace(tzinfo=None)
+                yield StoredObject(path.relative_to(self.root).as_posix(), stat.st_size, modified)
+
     # -- signed download links ----------------------------------------------------------
     def download_url(self, key: str, expires_in: int, file_name: str) -> str:
         expires = int(time.time()) + expires_in
@@ -310,6 +334,17 @@ class S3Storage(Storage):
             self.client.put_object(Bucket=self.bucket, Key=key, Body=data, ContentType=content_type)
         except (BotoCoreError, ClientError) as exc:
             raise StorageError(f"cannot write {key}: {exc}") from exc
+
+    def objects(self, prefix: str) -> Iterator[StoredObject]:
+        from botocore.exceptions import BotoCoreError, ClientError
+
+        try:
+            for page in self.client.get_paginator("list_objects_v2").paginate(Bucket=self.bucket, Prefix=prefix):
+                for item in page.get("Contents", ()):
+                    modified = item["LastModified"].astimezone(dt.UTC).replace(tzinfo=None)
+                    yield StoredObject(item["Key"], int(item["Size"]), modified)
+        except (BotoCoreError, ClientError) as exc:
+            raise StorageError(f"cannot list {prefix}: {exc}") from exc
 
     def download_url(self, key: str, expires_in: int, file_name: str) -> str:
         return self.client.generate_presigned_url(

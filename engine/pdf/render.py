@@ -2,8 +2,9 @@
 PDF bytes out; no Flask, no database.
 
 It shows what the staff print view shows: every page, then each visible section with its
-fields' labels and answers; selections as [X] and [ ]; a school as its name plus
-"(Ceeb: code)"; a note for each attached document. Hidden means absent: the answers the form's
+fields' labels and answers; selections as [X] and [ ]; a school as its name plus its code
+("(Ceeb: code)"), marks and suffix from the form's texts (`selected`, `not_selected`,
+`service_ceeb`), as the print view takes them; a note for each attached document. Hidden means absent: the answers the form's
 hiding rules hide (engine/definition/visibility.py: sections and fields whose conditions are
 false, branches after the first true one, tabs not chosen, add-another entries beyond the count)
 are left out before anything is drawn, and so are the headings of hidden sections.
@@ -23,13 +24,12 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import SimpleDocTemplate
 
+from engine.definition.fields import DEFAULT_TEXTS
 from engine.definition.visibility import Visibility
 from engine.pdf.blocks import FieldLine, draw_string
 from engine.pdf.blocks import TextBlock as Paragraph  # reportlab's Paragraph, with every script
 from engine.pdf.fonts import font_names
 
-CHECKED, UNCHECKED = "[X]", "[ ]"
-SCHOOL_CODE = "{name} (Ceeb: {code})"
 ATTACHED = "Document attached: {file_name} ({size}). Its pages follow the application."
 NOT_ATTACHED = "No document attached."
 
@@ -103,6 +103,8 @@ class ApplicationRenderer:
         self.tabs = {**tab_defaults, **{k: v for k, v in (tabs or {}).items() if v}}
         self.instance = self.visibility.instance(self.answers, self.add_another, self.tabs)
         self.options = form.get("options", {})
+        texts = {**DEFAULT_TEXTS, **(form.get("texts") or {})}
+        self.checked, self.unchecked, self.school_code = texts["selected"], texts["not_selected"], texts["service_ceeb"]
         self.styles = _Styles()
         self.story: list = []
 
@@ -115,6 +117,9 @@ class ApplicationRenderer:
         if value is None or value is False:
             return ""
         return value if isinstance(value, str) else str(value)
+
+    def mark(self, checked: bool) -> str:
+        return self.checked if checked else self.unchecked
 
     def option_list(self, field: dict) -> list[dict]:
         name = field.get("options")
@@ -148,17 +153,16 @@ class ApplicationRenderer:
                 self.field(part)
         elif kind == "check_group":
             items = [
-                f"{CHECKED if self.answers.get(item['key']) is True else UNCHECKED} {item['label']}"
-                for item in field.get("items", [])
+                f"{self.mark(self.answers.get(item['key']) is True)} {item['label']}" for item in field.get("items", [])
             ]
             self.add(field.get("label", ""), "\n" + "\n".join(items))
         elif kind == "checkbox":
-            mark = CHECKED if self.answers.get(field["key"]) is True else UNCHECKED
-            self.add(field.get("label", ""), f"{mark} {'Yes' if mark == CHECKED else 'No'}")
+            checked = self.answers.get(field["key"]) is True
+            self.add(field.get("label", ""), f"{self.mark(checked)} {'Yes' if checked else 'No'}")
         elif kind == "radio":
             chosen = self.value(field["key"])
             choices = [
-                f"{CHECKED if option['value'] == chosen else UNCHECKED} {option['label']}"
+                f"{self.mark(option['value'] == chosen)} {option['label']}"
                 for option in self.option_list(field)
                 if option["value"] != ""
             ]
@@ -182,7 +186,7 @@ class ApplicationRenderer:
         if search and self.visible(search):
             name = self.value(search["key"])
             code = self.value(ceeb["key"]) if ceeb else ""
-            shown = SCHOOL_CODE.format(name=name, code=code) if name and code else name
+            shown = f"{name} {self.school_code.replace('{code}', code)}" if name and code else name
             self.add(search.get("label", ""), shown)
         for role, part in parts.items():
             if role not in ("search", "ceeb"):
@@ -203,7 +207,7 @@ class ApplicationRenderer:
         if confirm:
             confirmed = bool(self.answers.get(confirm["key"]))
             if confirm.get("kind") == "checkbox":
-                self.add(confirm.get("label", ""), CHECKED if confirmed else UNCHECKED)
+                self.add(confirm.get("label", ""), self.mark(confirmed))
             elif not confirmed and confirm.get("before"):
                 self.story.append(Paragraph(_markup(confirm["before"]), self.styles.text))
             if not confirmed:
@@ -225,7 +229,9 @@ class ApplicationRenderer:
             for option in group.get("options", []):
                 if option["id"] == chosen:
                     self.story.append(
-                        Paragraph(f"{CHECKED} {escape(option.get('label', option['id']))}", self.styles.text)
+                        Paragraph(
+                            f"{escape(self.checked)} {escape(option.get('label', option['id']))}", self.styles.text
+                        )
                     )
                     self.fields(option.get("fields", []))
         if confirm and confirm.get("after"):

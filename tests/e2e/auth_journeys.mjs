@@ -218,6 +218,13 @@ await run(async () => {
     // The saved last page is restored first; the navigation brings the first page back.
     await page.waitForURL((url) => url.pathname === form.pages[1].route);
     check(true, `answers: login restores the last page ${form.pages[1].route}`);
+    // The third login: max_logins counts the logins that see the welcome banner.
+    const third = form.banners.welcome.max_logins >= 3;
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    check(
+      (await page.locator(".banner-welcome").isVisible()) === third,
+      `3rd login: welcome banner ${third ? "shown" : "not shown"} (max_logins ${form.banners.welcome.max_logins})`,
+    );
     await page
       .getByRole("navigation", { name: "Application sections" })
       .getByRole("link", { name: `1 ${form.pages[0].nav_label}` })

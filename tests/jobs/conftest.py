@@ -119,6 +119,8 @@ def worker_env(app) -> dict:
         "DELIVERY_ATTEMPTS": "DELIVERY_ATTEMPTS",
         "DELIVERY_RETRY_BASE_S": "DELIVERY_RETRY_BASE_S",
         "DELIVERY_PDF_WAIT_S": "DELIVERY_PDF_WAIT_S",
+        "CLEANUP_OLDER_THAN_H": "CLEANUP_OLDER_THAN_H",
+        "CLEANUP_EVERY_S": "CLEANUP_EVERY_S",
     }
     for setting, variable in names.items():
         value = app.config.get(setting)

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
 import { AccountMenu } from "./AccountMenu.jsx";
 import { useAnswerStore } from "./answerStore.js";
+import { BannerBody, DatedBanners } from "./Banners.jsx";
 import { datedBanners, welcomeBanner, welcomeName } from "./banners.js";
 import { Footer } from "./Footer.jsx";
 import { Nav } from "./Nav.jsx";
 import { headerImage, firstSegment } from "./theme.js";
 import { ValidationSummary } from "./ValidationSummary.jsx";
-import { Link } from "react-router";
 
 /**
  * The form pages' shell: banners, header with the account menu, navigation, summary, page, footer.
@@ -52,11 +52,7 @@ export function Layout({ app, onLogout, children }) {
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      {dated.map((banner) => (
-        <div key={banner.id} className={`banner banner-dated banner-${banner.tone || "info"}`} role="note">
-          <p>{banner.text}</p>
-        </div>
-      ))}
+      <DatedBanners banners={dated} />
       <header
         className={`header header-${firstSegment(pathname)}`}
         style={image ? { backgroundImage: `url("${image}")` } : undefined}
@@ -66,7 +62,16 @@ export function Layout({ app, onLogout, children }) {
           {!service && <AccountMenu snapshot={snapshot} getAnswers={answerStore.get} onLogout={onLogout} />}
         </div>
       </header>
-      {!service && <Nav pages={compiled.pages} pathname={pathname} onNavigate={(route) => app.goTo(route)} />}
+      {!service && (
+        <Nav
+          pages={compiled.pages}
+          pathname={pathname}
+          onNavigate={(route) => app.goTo(route)}
+          compiled={compiled}
+          answerStore={answerStore}
+          errors={snapshot.web_status === "validating" ? errors : undefined}
+        />
+      )}
       <div className="content">
         {!service && (
           <WelcomeBanner banners={compiled.banners} snapshot={snapshot} answerStore={answerStore} />
@@ -95,14 +100,11 @@ function WelcomeBanner({ banners, snapshot, answerStore }) {
   const welcome = welcomeBanner(banners, snapshot, name);
   if (!welcome) return null;
   return (
-    <section className={`banner banner-welcome banner-${welcome.variant}`} aria-labelledby="welcome-title">
-      <h2 id="welcome-title">{welcome.title}</h2>
-      <p>{welcome.text}</p>
-      {welcome.link && (
-        <p>
-          <Link to={welcome.link.route}>{welcome.link.label}</Link>
-        </p>
-      )}
+    <section
+      className={`banner banner-welcome banner-${welcome.variant}`}
+      aria-labelledby={welcome.title ? "welcome-title" : undefined}
+    >
+      <BannerBody banner={welcome} titleId="welcome-title" />
     </section>
   );
 }

@@ -18,7 +18,9 @@ export function welcomeBanner(banners, snapshot, name) {
   let variant = null;
   if (snapshot.web_status === "submitted") variant = "submitted";
   else if (!snapshot.is_logged_in) variant = "anonymous";
-  else if (!snapshot.has_changed_page && snapshot.num_logins < (welcome.max_logins ?? 3)) {
+  // max_logins counts the logins that see it: 1 is the first login only (the compiled form gives
+  // the default; a form compiled before it did meant the same 2).
+  else if (!snapshot.has_changed_page && snapshot.num_logins <= (welcome.max_logins ?? 2)) {
     variant = snapshot.num_logins <= 1 ? "first_login" : "returning";
   }
   const banner = variant && welcome[variant];

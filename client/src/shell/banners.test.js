@@ -1,9 +1,20 @@
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { datedBanners, welcomeBanner, welcomeName } from "./banners.js";
 
+// The golden cases pytest runs too (tests/unit/definition/test_banners.py).
+const GOLDEN = JSON.parse(
+  readFileSync(
+    resolve(dirname(fileURLToPath(import.meta.url)), "../../../tests/golden/banners.json"),
+    "utf8",
+  ),
+);
+
 const banners = {
   welcome: {
-    max_logins: 3,
+    max_logins: 2,
     name_keys: ["preferred_name", "first_name"],
     first_login: {
       title: "Welcome, {name}!",
@@ -50,5 +61,20 @@ describe("banners", () => {
     expect(ids("2025-01-17")).toEqual([]);
     expect(ids("2025-03-02")).toEqual(["b"]);
     expect(ids("2025-03-03")).toEqual([]);
+  });
+
+  describe.each(GOLDEN.shows)("golden: $name", ({ welcome, logins }) => {
+    it.each(Object.entries(logins))("login %s sees %s", (login, variant) => {
+      const snapshot = { ...user, num_logins: Number(login) };
+      expect(welcomeBanner({ welcome }, snapshot, "")?.variant ?? null).toBe(variant);
+    });
+  });
+
+  describe.each(GOLDEN.never)("golden, never shown: $name", ({ welcome, variant }) => {
+    it("no login sees it, as formengine validate says", () => {
+      for (let login = 1; login <= 12; login += 1) {
+        expect(welcomeBanner({ welcome }, { ...user, num_logins: login }, "")?.variant).not.toBe(variant);
+      }
+    });
   });
 });

@@ -295,7 +295,9 @@ export function useApplication() {
       setLiveErrors((all) => (routes ? { ...all, ...errors } : errors));
       if (loggedIn) {
         api.postValidations(errors, routes?.length === 1 ? routes[0] : null).catch((error) => {
-          if (!(error instanceof UnauthorizedError)) toast.error("Validation Error", error.message);
+          // 409: the submit that this validation preceded got there first; nothing is wrong.
+          if (error instanceof UnauthorizedError || error.status === 409) return;
+          toast.error("Validation Error", error.message);
         });
       }
       return errors;

@@ -18,6 +18,8 @@ export const STRINGS = {
   deleteFile: "Delete file",
   chooseFile: "Choose a file",
   uploading: "Uploading",
+  fileRules: (types, size, limit) =>
+    `Allowed file types: ${types}. Maximum size: ${size}. File name: at most ${limit} characters.`,
   converting: "Converting your file…",
   uploadBusyTitle: "File Upload in Progress",
   uploadBusyText: "Please wait until the file upload has completed.",
@@ -45,6 +47,12 @@ export const STRINGS = {
   downloadSubmittedPdf: "Download the submitted application (PDF)",
   myApplication: "My application",
   removeEntry: "Remove",
+  pageStatus: {
+    not_started: "Not started",
+    in_progress: "In progress",
+    complete: "Complete",
+    has_errors: "Has errors",
+  },
   clearTitle: "Clear these answers?",
   clearText: "This change will clear the answers below. They cannot be brought back.",
   clearConfirm: "Clear answers",

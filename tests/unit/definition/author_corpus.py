@@ -33,6 +33,7 @@ sections:
       - {key: first_name, type: text, label: First Name, required: true}
       - {key: citizen, type: radio, options: yes_no, label: Are you a citizen?}
       - {key: country, type: select, options: countries, label: Country}
+      - {key: state, type: select, options: us_states, label: State}
 """
 
 EDUCATION = """\
@@ -62,6 +63,7 @@ class Mistake:
     fragment: str  # in the message
     hint: str = ""  # in the hint
     remove: list[str] = field(default_factory=list)  # files to delete
+    severity: str = "error"  # "warning": the tenant still compiles; `validate --strict` fails
 
 
 def _page(route: str, section: str, fields: str, more: str = "") -> str:
@@ -80,6 +82,18 @@ def education(fields: str, more: str = "") -> dict[str, str]:
 def about(fields: str, more: str = "") -> dict[str, str]:
     return {"pages/about.yaml": _page("/about", "identity", fields, more)}
 
+
+# An add-another appended to the base education page: `- key: details` is on line 13,
+# and a property added after it on line 16.
+REPEATER = """\
+  - id: jobs
+    add_another: {id: jobs, max: 3, prefixes: [exp_, exp_2_, exp_3_]}
+    fields:
+      - {key: role, type: text, label: Role}
+      - key: details
+        type: textarea
+        label: Details
+"""
 
 SAT = "- {key: sat_taken, type: radio, options: yes_no, label: Have you taken the SAT?}"
 CHECK = "- {key: sat_unsure, type: checkbox, label: I am not sure yet}"
@@ -1218,5 +1232,153 @@ sections:
         f"{T} > field sat_total > renamed_from",
         "an earlier answer key",
         "docs/authoring.md",
+    ),
+    # --- corrected messages ---------------------------------------------------------------
+    Mistake(
+        "a number written as a word",
+        education("""
+        - key: sat_total
+          type: text
+          label: SAT Total
+          rules:
+            - {earliest: {years_ago: eighteen}}
+        """),
+        "WRONG_TYPE",
+        "pages/education.yaml",
+        11,
+        f"{T} > field sat_total > rule 1 > earliest > years_ago",
+        "a whole number",
+        "write a number without quotes",
+    ),
+    Mistake(
+        "a section with both fields and branches",
+        {
+            "pages/education.yaml": _page(
+                "/education",
+                "testing",
+                "- {key: sat_total, type: text, label: SAT Total}",
+                "    branches:\n"
+                "      - {id: took, fields: [{key: sat_math, type: text, label: SAT Math}]}\n"
+                "      - {id: other, fields: [{key: act_total, type: text, label: ACT Total}]}\n",
+            )
+        },
+        "AMBIGUOUS",
+        "pages/education.yaml",
+        8,
+        T,
+        "both fields and branches",
+        "a section of its own",
+    ),
+    Mistake(
+        "options written where a conditional_select needs options_by",
+        about("""
+        - {key: country, type: select, options: countries, label: Country}
+        - {key: state, type: conditional_select, label: State, options: us_states}
+        """),
+        "MISSING_PROPERTY",
+        "pages/about.yaml",
+        8,
+        f"{A} > field state",
+        "the conditional_select 'state' needs 'options_by', and 'options' is written instead",
+        "options_by: {controller:",
+    ),
+    # --- warnings: the form works, but not as the author meant ------------------------------
+    Mistake(
+        "an option list that no field uses",
+        {"options/ca_provinces.yaml": "options:\n  - {value: ON, label: Ontario}\n"},
+        "UNUSED_OPTIONS",
+        "options/ca_provinces.yaml",
+        1,
+        "option list ca_provinces",
+        "no field uses the option list 'ca_provinces'",
+        "options: ca_provinces",
+        severity="warning",
+    ),
+    Mistake(
+        "a condition in an add-another naming entry 1's key",
+        {"pages/education.yaml": EDUCATION + REPEATER + "        show_if: {valueKey: exp_role, operator: answered}\n"},
+        "ENTRY_KEY",
+        "pages/education.yaml",
+        16,
+        "page education > section jobs > field exp_details",
+        "names 'exp_role', the answer of entry 1 only",
+        "write 'role'",
+        severity="warning",
+    ),
+    Mistake(
+        "a rule in an add-another naming entry 2's key",
+        {
+            "pages/education.yaml": EDUCATION
+            + REPEATER
+            + "        rules: [{min_length: 20, when: {valueKey: exp_2_role, operator: answered}}]\n"
+        },
+        "ENTRY_KEY",
+        "pages/education.yaml",
+        16,
+        "page education > section jobs > field exp_details > rule 1",
+        "the rule's when names 'exp_2_role', the answer of entry 2 only",
+        "(exp_role, exp_2_role, ...)",
+        severity="warning",
+    ),
+    Mistake(
+        "a misspelt placeholder in a modal",
+        {"tenant.yaml": TENANT + "modals:\n  help: {title: Help, body: 'Write to {support_mail}.'}\n"},
+        "UNKNOWN_PLACEHOLDER",
+        "tenant.yaml",
+        9,
+        "tenant > modals > help > body",
+        "{support_mail}",
+        "did you mean 'support_email'?",
+        severity="warning",
+    ),
+    Mistake(
+        "a placeholder in a message that fills in another",
+        {"tenant.yaml": TENANT + "messages:\n  max_length: 'At most {max} characters.'\n"},
+        "UNKNOWN_PLACEHOLDER",
+        "tenant.yaml",
+        9,
+        "tenant > messages > max_length",
+        "{max}",
+        "placeholders filled in here: {limit}",
+        severity="warning",
+    ),
+    Mistake(
+        "a placeholder in a field's label",
+        education(f"""
+        {SAT}
+        - {{key: sat_total, type: text, label: "Your {{test}} total"}}
+        """),
+        "UNKNOWN_PLACEHOLDER",
+        "pages/education.yaml",
+        8,
+        f"{T} > field sat_total > label",
+        "{test}",
+        "write the words themselves",
+        severity="warning",
+    ),
+    # --- banners that can never show --------------------------------------------------------
+    Mistake(
+        "a returning banner with max_logins 1",
+        {
+            "tenant.yaml": TENANT
+            + "banners:\n  welcome:\n    max_logins: 1\n    first_login: {title: Welcome, text: Hello.}\n"
+            + "    returning: {title: Welcome back, text: Again.}\n"
+        },
+        "BANNER_NEVER_SHOWN",
+        "tenant.yaml",
+        12,
+        "tenant > banners > welcome > returning",
+        "the returning banner never shows",
+        "max_logins: 2",
+    ),
+    Mistake(
+        "a welcome banner with max_logins 0",
+        {"tenant.yaml": TENANT + "banners:\n  welcome:\n    max_logins: 0\n    first_login: {text: Hello.}\n"},
+        "IMPOSSIBLE_BOUND",
+        "tenant.yaml",
+        10,
+        "tenant > banners > welcome > max_logins",
+        "0 is too small",
+        "use 1 or more",
     ),
 ]

@@ -40,9 +40,17 @@ def test_the_corpus_has_at_least_forty_mistakes_with_distinct_names():
     assert len({m.name for m in MISTAKES}) == len(MISTAKES)
 
 
+def test_the_base_tenant_has_no_warnings(tmp_path):
+    assert [w.format() for w in load_and_compile(write_tenant(tmp_path)).warnings] == []
+
+
 @pytest.mark.parametrize("mistake", MISTAKES, ids=lambda m: m.name)
 def test_each_mistake_is_caught_at_its_place_with_a_hint(tmp_path, mistake):
-    problems = problems_of(write_tenant(tmp_path, mistake))
+    if mistake.severity == "warning":  # the form still compiles: the warning comes with it
+        problems = load_and_compile(write_tenant(tmp_path, mistake)).warnings
+        assert all(p.severity == "warning" for p in problems)
+    else:
+        problems = problems_of(write_tenant(tmp_path, mistake))
     shown = "\n".join(p.format() for p in problems)
     matching = [p for p in problems if p.code == mistake.code and p.place == mistake.place]
     assert matching, f"expected {mistake.code} at {mistake.place}; got:\n{shown}"

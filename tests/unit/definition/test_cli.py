@@ -24,6 +24,38 @@ def test_every_shipped_tenant_is_valid(tenant):
     assert re.match(rf"tenants/{tenant}: OK - \d+ pages, \d+ sections, \d+ answer keys", result.stdout)
 
 
+@pytest.mark.parametrize("tenant", ["intl_undergrad", "example_scholarship"])
+def test_the_example_tenants_have_no_warnings(tenant):
+    result = run("validate", f"tenants/{tenant}", "--strict")
+    assert result.returncode == 0 and "warning" not in result.stdout + result.stderr, result.stdout
+
+
+def test_warnings_are_printed_apart_and_fail_only_with_strict(tmp_path):
+    tenant = tmp_path / "scholarship"
+    shutil.copytree(ROOT / "tenants" / "example_scholarship", tenant)
+    (tenant / "options" / "regions.yaml").write_text("options:\n  - {value: N, label: North}\n")
+    yaml = tenant / "tenant.yaml"
+    yaml.write_text(
+        yaml.read_text().replace("options/award_years.yaml]", "options/award_years.yaml, options/regions.yaml]")
+    )
+
+    lenient = run("validate", str(tenant))
+    assert lenient.returncode == 0
+    ok, heading, warning, hint = lenient.stdout.splitlines()
+    assert ok.endswith("OK - 2 pages, 5 sections, 21 answer keys, 20 rules, 3 option lists") and heading == "warnings:"
+    assert re.match(r".*/options/regions\.yaml:1:1: warning UNUSED_OPTIONS option list regions: no field uses", warning)
+    assert hint.startswith("    hint: name it in a field (options: regions)")
+    assert lenient.stderr.strip() == f"1 warning(s) in {tenant}"
+
+    strict = run("validate", str(tenant), "--strict")
+    assert strict.returncode == 1 and "OK" not in strict.stdout and "UNUSED_OPTIONS" in strict.stdout
+
+    as_json = json.loads(run("validate", str(tenant), "--strict", "--json").stdout)
+    assert as_json["ok"] is False and as_json["problems"] == []
+    assert [(w["code"], w["severity"], w["line"]) for w in as_json["warnings"]] == [("UNUSED_OPTIONS", "warning", 1)]
+    assert json.loads(run("validate", str(tenant), "--json").stdout)["ok"] is True
+
+
 def test_there_are_two_tenants_with_different_keys():
     keys = {}
     for tenant in ("intl_undergrad", "example_scholarship"):
@@ -60,6 +92,7 @@ def test_seeded_errors_are_reported_with_locations_and_exit_1(tmp_path):
     as_json = json.loads(run("validate", str(tenant), "--json").stdout)
     assert as_json["ok"] is False
     assert {"DUPLICATE_KEY", "REF_UNKNOWN_KEY"} <= {p["code"] for p in as_json["problems"]}
+    assert {p["severity"] for p in as_json["problems"]} == {"error"}
     assert all(p["line"] > 0 and p["col"] > 0 for p in as_json["problems"])
     assert all(p["place"].startswith("page about > section identity > field ") for p in as_json["problems"])
 

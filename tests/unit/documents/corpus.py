@@ -3,6 +3,7 @@
 Imported by the documents unit, API and job tests (their conftests put this folder on sys.path).
 """
 
+import functools
 import io
 import struct
 import zipfile
@@ -170,6 +171,127 @@ def png_declaring(width=20000, height=20000) -> bytes:
     )
 
 
+@functools.lru_cache(maxsize=1)
+def docx_one_picture_90_times() -> bytes:
+    """About 38 KB: one 6300x6300 PNG (39.7 megapixels, just under the per-picture cap) drawn from
+    90 places. Before the budget it held a worker for 25-120 s, decoding the picture 90 times."""
+    from docx import Document
+    from docx.shared import Inches
+    from PIL import Image
+
+    picture = io.BytesIO()
+    Image.new("L", (6300, 6300), 255).save(picture, "PNG", optimize=True)
+    document = Document()
+    for _ in range(90):
+        document.add_picture(io.BytesIO(picture.getvalue()), width=Inches(1))
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+def docx_many_pictures(count=101) -> bytes:
+    """A small picture drawn from `count` places (the same picture twice counts twice)."""
+    from docx import Document
+    from docx.shared import Inches
+
+    document = Document()
+    picture = png(60, 60)
+    for _ in range(count):
+        document.add_picture(io.BytesIO(picture), width=Inches(0.5))
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+def docx_long(pages=40) -> bytes:
+    """Plain text running to well over the page budget (about 40 lines a page)."""
+    from docx import Document
+
+    document = Document()
+    line = "An essay that goes on and on, line after line, to fill page after page of text. " * 2
+    for number in range(pages * 5):
+        document.add_paragraph(f"{number}. " + line * 4)
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+def docx_huge_xml(megabytes=14) -> bytes:
+    """More markup than the budget (each paragraph differs, so it compresses only about 40:1, well
+    under the zip-bomb ratio) in an upload under 1 MB."""
+    base = docx()
+    document = zipfile.ZipFile(io.BytesIO(base)).read("word/document.xml")
+    paragraphs = []
+    size = number = 0
+    while size < megabytes * 1024 * 1024:
+        text = f"<w:p><w:r><w:t>Paragraph {number * 7919 % 1000003:07d} of a very long essay.</w:t></w:r></w:p>"
+        paragraphs.append(text)
+        size += len(text)
+        number += 1
+    body = "".join(paragraphs).encode()
+    return _rezip(base, replace={"word/document.xml": document.replace(b"<w:body>", b"<w:body>" + body, 1)})
+
+
+def docx_utf16_doctype() -> bytes:
+    """The entity declaration of docx_with_external_entity in a UTF-16 part: as bytes "<!DOCTYPE"
+    has a NUL between its letters, so a byte search misses it; an XML parser reads it all the same."""
+    evil = zipfile.ZipFile(io.BytesIO(docx_with_external_entity())).read("word/document.xml").decode("utf-8")
+    evil = evil.replace("encoding='UTF-8'", "encoding='UTF-16'", 1)
+    return _rezip(docx(), replace={"word/document.xml": evil.encode("utf-16")})
+
+
+def _pdf_with(objects: list[bytes]) -> bytes:
+    """A PDF made by hand from numbered object bodies (1 is the catalog), with its xref table."""
+    out = io.BytesIO()
+    out.write(b"%PDF-1.7\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(out.tell())
+        out.write(b"%d 0 obj\n" % number + body + b"\nendobj\n")
+    xref = out.tell()
+    out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1))
+    for offset in offsets:
+        out.write(b"%010d 00000 n \n" % offset)
+    out.write(b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref))
+    return out.getvalue()
+
+
+def pdf_huge_picture(width=40000, height=40000) -> bytes:
+    """One page drawing a picture whose dictionary declares 1.6 gigapixels (its data is a few bytes
+    of zeros: a viewer that believes it allocates gigabytes)."""
+    data = zlib.compress(b"\0" * 1024)
+    image = (
+        b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray "
+        b"/BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n"
+        % (width, height, len(data))
+        + data
+        + b"\nendstream"
+    )
+    content = b"q 500 0 0 500 50 50 cm /Im1 Do Q"
+    return _pdf_with(
+        [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 4 0 R >> >> "
+            b"/Contents 5 0 R >>",
+            image,
+            b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        ]
+    )
+
+
+def pdf_many_objects(count=22000) -> bytes:
+    """One blank page and `count` small objects nothing uses (about 0.9 MB)."""
+    return _pdf_with(
+        [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+            *[b"0"] * count,
+        ]
+    )
+
+
 def elf_executable() -> bytes:
     return b"\x7fELF\x02\x01\x01" + b"\0" * 9 + b"\x02\x00\x3e\x00" + b"\x90" * 500
 
@@ -185,6 +307,15 @@ def pdf_zip_polyglot() -> bytes:
 def one_byte_over() -> bytes:
     return b"%PDF-1.4\n" + b"0" * (RULES["max_bytes"] + 1 - 9)
 
+
+DOCX_TOO_COMPLEX = (
+    "Your Word document is too large or too complex to convert ({}). Please simplify it, "
+    "or save it as a PDF and upload that."
+)
+PDF_TOO_COMPLEX = (
+    "Your PDF is too large or too complex to accept ({}). Please save a simpler version "
+    "(for example with smaller pictures) and upload it."
+)
 
 # name -> (bytes factory, file name, expected message or None when it converts)
 HOSTILE = {
@@ -228,6 +359,26 @@ HOSTILE = {
         "poly.pdf",
         "Your file looks like more than one type of file at once. Please save it again as a single type and upload it.",
     ),
+    "docx_one_picture_90_times": (
+        docx_one_picture_90_times,
+        "pictures.docx",
+        DOCX_TOO_COMPLEX.format("its pictures hold more than 100 megapixels together"),
+    ),
+    "docx_many_pictures": (docx_many_pictures, "pictures.docx", DOCX_TOO_COMPLEX.format("more than 100 pictures")),
+    "docx_long": (docx_long, "long.docx", DOCX_TOO_COMPLEX.format("more than 30 pages")),
+    "docx_huge_xml": (docx_huge_xml, "markup.docx", DOCX_TOO_COMPLEX.format("more than 12 MB of text and markup")),
+    "docx_utf16_doctype": (
+        docx_utf16_doctype,
+        "xxe16.docx",
+        "Your Word document contains XML entity declarations, which are not allowed. "
+        "Please save it again as a normal .docx file.",
+    ),
+    "pdf_huge_picture": (
+        pdf_huge_picture,
+        "picture.pdf",
+        PDF_TOO_COMPLEX.format("its pictures hold more than 1000 megapixels"),
+    ),
+    "pdf_many_objects": (pdf_many_objects, "objects.pdf", PDF_TOO_COMPLEX.format("more than 20000 objects")),
     "name_33_characters": (lambda: pdf(), "a" * 29 + ".pdf", RULES["messages"]["name_too_long"]),
 }
 

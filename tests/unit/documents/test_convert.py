@@ -126,3 +126,64 @@ def test_hostile_files_stay_within_bounded_memory():
             check_and_convert(factory(), name, corpus.RULES)
     grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
     assert grown_mb < 300, f"peak memory grew by {grown_mb:.0f} MB"
+
+
+def test_a_picture_drawn_twice_within_the_budget_converts():
+    # 6300x6300 drawn twice: 79 megapixels, under the 100 of the budget (90 times is refused).
+    import zipfile
+
+    from docx import Document
+
+    data = corpus.docx_one_picture_90_times()
+    document = Document(io.BytesIO(data))
+    body = document.element.body
+    for paragraph in list(body.iterchildren())[2:-1]:  # keep the first two pictures
+        body.remove(paragraph)
+    out = io.BytesIO()
+    document.save(out)
+    result, kind = check_and_convert(out.getvalue(), "two.docx", corpus.RULES)
+    assert kind == "docx" and len(PdfReader(io.BytesIO(result)).pages) >= 1
+    assert zipfile.is_zipfile(io.BytesIO(data))
+
+
+def test_a_utf16_part_without_a_doctype_is_read():
+    import zipfile
+
+    base = corpus.docx(("Sixteen bits a letter",))
+    xml = zipfile.ZipFile(io.BytesIO(base)).read("word/document.xml").decode("utf-8")
+    xml = xml.replace("encoding='UTF-8'", "encoding='UTF-16'", 1).encode("utf-16")
+    result, _ = check_and_convert(corpus._rezip(base, replace={"word/document.xml": xml}), "w.docx", corpus.RULES)
+    assert "Sixteen bits a letter" in pdf_text(result)
+
+
+def test_a_part_in_an_unknown_encoding_is_unreadable_not_let_through():
+    import zipfile
+
+    base = corpus.docx()
+    xml = zipfile.ZipFile(io.BytesIO(base)).read("word/document.xml")
+    xml = xml.replace(b"encoding='UTF-8'", b"encoding='x-no-such-encoding'", 1)
+    with pytest.raises(ConversionRefused, match="could not be read"):
+        check_and_convert(corpus._rezip(base, replace={"word/document.xml": xml}), "w.docx", corpus.RULES)
+
+
+def test_the_page_count_is_held_while_rendering_too(monkeypatch):
+    # Text the estimate lets through still stops at the page budget, as too long (not damaged).
+    monkeypatch.setattr(convert, "MAX_DOCX_PAGES", 2)
+    monkeypatch.setattr(convert, "CHARACTERS_PER_PAGE", 10**9)
+    monkeypatch.setattr(convert, "PARAGRAPHS_PER_PAGE", 10**9)
+    with pytest.raises(ConversionRefused) as refused:
+        check_and_convert(corpus.docx_long(6), "long.docx", corpus.RULES)
+    assert refused.value.message == corpus.DOCX_TOO_COMPLEX.format("more than 2 pages")
+
+
+def test_a_time_limit_reached_while_rendering_is_not_called_damage(monkeypatch):
+    from rq.timeouts import JobTimeoutException
+
+    from engine.documents import docx_render
+
+    def too_slow(*args, **kwargs):
+        raise JobTimeoutException("Task exceeded maximum timeout value (60 seconds)")
+
+    monkeypatch.setattr(docx_render, "render_docx", too_slow)
+    with pytest.raises(JobTimeoutException):
+        convert.docx_to_pdf(corpus.docx())

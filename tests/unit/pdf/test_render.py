@@ -109,6 +109,16 @@ def test_a_school_is_its_name_plus_its_ceeb_code(form, answers):
     assert "Northview Heights Secondary School (Ceeb: 826543)" in render(form, answers)
 
 
+def test_the_school_code_and_the_marks_are_worded_by_the_forms_texts(form, answers):
+    worded = {
+        **form,
+        "texts": {**form["texts"], "service_ceeb": "[CEEB {code}]", "selected": "(x)", "not_selected": "( )"},
+    }
+    text = render(worded, answers)
+    assert "Northview Heights Secondary School [CEEB 826543]" in text and "Ceeb" not in text
+    assert "( ) Yes (x) No" in text and "[X]" not in text
+
+
 def test_hidden_sections_and_fields_are_left_out(form, answers):
     answers.update(
         {
