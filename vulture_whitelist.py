@@ -27,6 +27,7 @@ _.file_type
 # Marshmallow / webargs / flask-smorest: schema fields (serialised by name), hooks, parser options.
 studentAnswers
 document_answer
+archived_answer
 successful_login
 document_links
 min_length

@@ -82,6 +82,51 @@ def validate(tenant: Path, as_json: bool, strict: bool) -> None:
         sys.exit(1)
 
 
+def _echo_problems(tenant: Path, invalid, as_json: bool) -> None:
+    """An invalid folder's problems, as `validate` prints them."""
+    if as_json:
+        report = {"ok": False, "problems": [p.to_dict() for p in invalid.problems]}
+        report["warnings"] = [w.to_dict() for w in invalid.warnings]
+        click.echo(json.dumps(report, indent=2))
+        return
+    for problem in invalid.problems:
+        click.echo(problem.format())
+    if invalid.warnings:
+        click.echo("\nwarnings:")
+        for warning in invalid.warnings:
+            click.echo(warning.format())
+    click.echo(f"{len(invalid.problems)} problem(s) in {tenant}", err=True)
+
+
+@main.command("diff")
+@click.argument("tenant", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the changes (or the problems) as JSON for tools.")
+def diff_command(tenant: Path, as_json: bool) -> None:
+    """Compare a tenant folder with the version the app's database serves: what would change, and
+    whose answers it would archive. Exit 0: nothing would be archived; 1: answers would be
+    archived; 2: the folder is invalid (its problems as `validate` prints them); 3: the database
+    could not be read."""
+    from engine.applications.impact import DatabaseUnreadable, format_report, served_impact
+    from engine.definition import DefinitionInvalid, load_and_compile
+
+    try:
+        compiled = load_and_compile(tenant)
+    except DefinitionInvalid as invalid:
+        _echo_problems(tenant, invalid, as_json)
+        sys.exit(2)
+    try:
+        version_id, report = served_impact(load_config()["DATABASE_URL"], compiled)
+    except DatabaseUnreadable as unreadable:
+        click.echo(f"formengine diff: {unreadable}", err=True)
+        sys.exit(3)
+    if as_json:
+        body = {"ok": True, "tenant": str(tenant), "served_version": version_id, "version": compiled.etag}
+        click.echo(json.dumps({**body, **(report.to_dict() if report else {"changes": [], "archiving": 0})}, indent=2))
+    else:
+        click.echo(format_report(tenant, version_id, compiled.etag, report))
+    sys.exit(1 if report and report.archiving() else 0)
+
+
 @main.command("compile")
 @click.argument("tenant", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--today", help="Compute year lists as of this date (YYYY-MM-DD).")

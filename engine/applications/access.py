@@ -207,6 +207,8 @@ def service_view(token: str) -> dict:
         # Each link lives as long as the token; following it gives a fresh short-lived download.
         "document_links": {key: f"/service/document/{key}?{urlencode({'service_token': token})}" for key in documents},
         "definition_version": version_id,
+        # Shown to staff apart, under "Answers to questions no longer on the form".
+        "archived_answer": application.archived_answers or {},
         **({} if version_id == versions.current()[0] else {"form": compiled.data}),
     }
 

@@ -5,6 +5,8 @@ Each hook works whether or not the other domain exists yet:
   `engine.documents.service.document_answers`, else {};
 - `remove_documents(application_id, keys)` calls `engine.documents.service.remove_documents`;
 - `document_download_url(application_id, key)` -> a short-lived link to the converted document, or None;
+- `move_documents(session, application_id, moved, archived)` -> {key: archived document key}: a
+  draft moving to another version of the form takes its documents along (renamed or archived);
 - `record_application_pdf(session, application_id)` records `engine.pdf.jobs.render_application_pdf`
   in the caller's transaction (engine.outbox), so a submission never loses its PDF job.
 
@@ -44,6 +46,13 @@ def remove_documents(application_id: int, keys: list[str]) -> None:
     function = getattr(service, "remove_documents", None)
     if function and keys:
         function(application_id, keys)
+
+
+def move_documents(session, application_id: int, moved: dict[str, str], archived: list[str]) -> dict[str, str]:
+    function = getattr(_documents_service(), "move_documents", None)
+    if function is None or not (moved or archived):
+        return {}
+    return function(session, application_id, moved, archived)
 
 
 def document_download_url(application_id: int, key: str) -> str | None:

@@ -47,7 +47,9 @@ class Migrated:
 
 
 @dataclass
-class _Move:
+class Archiver:
+    """Builds an application's archive: each answer (or document) the new version has no place for."""
+
     old: dict[str, KeyFacts]
     new: dict[str, KeyFacts]
     version: str
@@ -68,7 +70,7 @@ class _Move:
         if document is not None:
             entry["document"] = document
         earlier = self.archive.get(key)
-        if earlier is not None and earlier.get("archived_at") == self.at and earlier.get("version") == self.version:
+        if earlier is not None and key in self.archived:
             self.archive[key] = {**earlier, **entry}  # the answer and its document, archived together
         else:
             if earlier is not None:
@@ -78,38 +80,49 @@ class _Move:
             self.archived.append(key)
 
 
-def migrate(
-    old_data: dict,
-    new_data: dict,
-    answers: dict,
-    *,
-    documents: dict | None = None,
-    add_another: dict | None = None,
-    tabs: dict | None = None,
-    archive: dict | None = None,
-    version: str = "",
-    at: str = "",
-) -> Migrated:
-    """The application's maps moved from the form `old_data` to `new_data` (compiled forms' data);
-    `version` names the old version in the archive, `at` is when (ISO 8601)."""
-    old, new = key_facts(old_data), key_facts(new_data)
-    move = _Move(old, new, version, at, dict(archive or {}))
-    renamed = renames(old, new)
-    kept, moved = _answers(move, renamed, answers)
-    moved_documents, archived_documents = _documents(move, renamed, documents or {})
-    return Migrated(
-        answers=kept,
-        add_another=_counts(new_data, add_another or {}),
-        tabs=_tabs(new_data, tabs or {}),
-        archive=move.archive,
-        archived=move.archived,
-        moved=moved,
-        moved_documents=moved_documents,
-        archived_documents=archived_documents,
-    )
+class Migration:
+    """The move from one compiled form (`old_data`) to another, read once and applied to any number
+    of applications."""
+
+    def __init__(self, old_data: dict, new_data: dict):
+        self.new_data = new_data
+        self.old, self.new = key_facts(old_data), key_facts(new_data)
+        self.renamed = renames(self.old, self.new)
+
+    def apply(
+        self,
+        answers: dict,
+        *,
+        documents: dict | None = None,
+        add_another: dict | None = None,
+        tabs: dict | None = None,
+        archive: dict | None = None,
+        version: str = "",
+        at: str = "",
+    ) -> Migrated:
+        """The application's maps moved; `version` names the old version in the archive, `at` is
+        when (ISO 8601)."""
+        move = Archiver(self.old, self.new, version, at, dict(archive or {}))
+        kept, moved = _answers(move, self.renamed, answers)
+        moved_documents, archived_documents = _documents(move, self.renamed, documents or {})
+        return Migrated(
+            answers=kept,
+            add_another=_counts(self.new_data, add_another or {}),
+            tabs=_tabs(self.new_data, tabs or {}),
+            archive=move.archive,
+            archived=move.archived,
+            moved=moved,
+            moved_documents=moved_documents,
+            archived_documents=archived_documents,
+        )
 
 
-def _answers(move: _Move, renamed: dict[str, str], answers: dict) -> tuple[dict, dict[str, str]]:
+def migrate(old_data: dict, new_data: dict, answers: dict, **stored) -> Migrated:
+    """One application's move from the form `old_data` to `new_data` (see Migration.apply)."""
+    return Migration(old_data, new_data).apply(answers, **stored)
+
+
+def _answers(move: Archiver, renamed: dict[str, str], answers: dict) -> tuple[dict, dict[str, str]]:
     kept: dict = {}
     later: list[tuple[str, str]] = []
     for key, value in answers.items():
@@ -135,7 +148,7 @@ def _answers(move: _Move, renamed: dict[str, str], answers: dict) -> tuple[dict,
     return kept, moved
 
 
-def _place(move: _Move, source: str, target: str, value, kept: dict) -> bool:
+def _place(move: Archiver, source: str, target: str, value, kept: dict) -> bool:
     """Keep `value` (answered under `source` in the old form) as `target`'s answer, or archive it."""
     old, new = move.old.get(source), move.new[target]
     if option_removed(old, new, value):
@@ -148,7 +161,7 @@ def _place(move: _Move, source: str, target: str, value, kept: dict) -> bool:
     return True
 
 
-def _documents(move: _Move, renamed: dict[str, str], documents: dict) -> tuple[dict[str, str], list[str]]:
+def _documents(move: Archiver, renamed: dict[str, str], documents: dict) -> tuple[dict[str, str], list[str]]:
     moved: dict[str, str] = {}
     archived: list[str] = []
     for key, document in documents.items():

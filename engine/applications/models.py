@@ -28,6 +28,9 @@ class Application(Base):
     add_another: Mapped[dict] = mapped_column(JSONMap, default=dict)
     tabs: Mapped[dict] = mapped_column(JSONMap, default=dict)
     validation_errors: Mapped[dict] = mapped_column(JSONMap, default=dict)
+    # Answers (and documents) to questions no longer on the form: what a draft moving to a newer
+    # definition version had no place for, never lost (engine.applications.migration). {} or null.
+    archived_answers: Mapped[dict | None] = mapped_column(JSONMap, default=dict)
     last_page: Mapped[str | None] = mapped_column(String(300))
     # Bumped by every change (a no-op UPDATE of it is what takes SQLite's write lock first).
     version: Mapped[int] = mapped_column(Integer, default=0)

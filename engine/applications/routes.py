@@ -3,6 +3,7 @@
 from flask import jsonify, redirect, request
 from flask.views import MethodView
 
+from engine import versions
 from engine.accounts import abuse
 from engine.accounts.auth import (
     confirm_session,
@@ -96,7 +97,7 @@ class AnswerViews(MethodView):
             confirm_session(record)
         else:
             cleared = service.save_answers(require_session().account_id, answers)
-        return {"message": messages.ANSWERS_SAVED, "cleared": cleared}
+        return {"message": messages.ANSWERS_SAVED, "cleared": cleared, "definition_version": versions.current()[0]}
 
 
 @blp.route("/api/last-page")

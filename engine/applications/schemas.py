@@ -63,6 +63,23 @@ def _cleared() -> fields.List:
 class AnswerSavedSchema(ma.Schema):
     message = fields.String(required=True)
     cleared = _cleared()
+    definition_version = fields.String(
+        required=True,
+        metadata={
+            "description": "The definition version the save was stored under: when it is not the one the "
+            "page shows, the form has been updated (load it and the profile again)"
+        },
+    )
+
+
+ARCHIVED_DESCRIPTION = (
+    "Answers to questions no longer on the form, by the key they had: what a draft moving to a newer "
+    "definition version had no place for (a removed question or option, an answer that no longer fits, a "
+    "save from a page of an earlier version). Each entry has the answer (`value`) and/or its `document`, "
+    "the question's `label` and `page` then, the `version` it was answered in, the `reason` (removed, "
+    "option_removed, no_longer_fits, replaced) and `archived_at`; a key archived again keeps the earlier "
+    "entries under `earlier`. Never part of `answer` or of validation."
+)
 
 
 class DocumentAnswerSchema(ma.Schema):
@@ -108,6 +125,7 @@ class ProfileSchema(ma.Schema):
             "a submitted application: the one it was submitted on, for ever)"
         },
     )
+    archived_answer = fields.Dict(keys=fields.String(), required=True, metadata={"description": ARCHIVED_DESCRIPTION})
 
 
 class LastPageSchema(_Body):
@@ -245,6 +263,7 @@ class ServiceViewSchema(ma.Schema):
     definition_version = fields.String(
         required=True, allow_none=True, metadata={"description": "The definition version the view renders"}
     )
+    archived_answer = fields.Dict(keys=fields.String(), required=True, metadata={"description": ARCHIVED_DESCRIPTION})
     form = fields.Dict(
         load_default=None,
         metadata={

@@ -31,10 +31,11 @@ from engine import db, mail, versions
 from engine.accounts import sessions
 from engine.accounts.models import Account, utcnow
 from engine.accounts.service import pop_pending_answers, successful_logins
-from engine.applications import hooks, messages
-from engine.applications.answers import answer_problems, merge, usable_answers
+from engine.applications import drafts, hooks, messages
+from engine.applications.answers import MAX_REPORTED, answer_problems, merge, shown_key, usable_answers
 from engine.applications.models import Application, WebStatusEvent
 from engine.applications.reference import new_reference, prefix_of
+from engine.definition.entries import without_empty_entries
 from engine.errors import AppError
 from engine.versions.drafts import migrate_draft
 
@@ -102,10 +103,10 @@ def lock(session: Session, account_id: int) -> Application:
         _create(session, account_id, version_id)
         application = _select_locked(session, Application.account_id == account_id)
     assert application is not None  # created just above
-    return _up_to_date(application, version_id, compiled)
+    return _up_to_date(session, application, version_id, compiled)
 
 
-def _up_to_date(application: Application, version_id: str, compiled) -> Application:
+def _up_to_date(session: Session, application: Application, version_id: str, compiled) -> Application:
     """Move a locked draft on another definition version to `version_id` (a submitted one stays)."""
     if application.submitted_at is not None or application.definition_version == version_id:
         return application
@@ -113,7 +114,14 @@ def _up_to_date(application: Application, version_id: str, compiled) -> Applicat
         before = versions.get(application.definition_version) if application.definition_version else None
     except KeyError:
         before = None
-    migrate_draft(application, before, compiled)
+    application_id = application.id
+    migrate_draft(
+        application,
+        before,
+        compiled,
+        hooks.document_answers(application_id),
+        lambda moved, archived: hooks.move_documents(session, application_id, moved, archived),
+    )
     application.definition_version = version_id
     _changed(application)
     return application
@@ -139,7 +147,7 @@ def _lock_row(session: Session, account_id: int, *columns):
     if row.definition_version != version_id:
         application = session.get(Application, row.id, populate_existing=True)
         assert application is not None  # locked just above
-        _up_to_date(application, version_id, compiled)
+        _up_to_date(session, application, version_id, compiled)
         session.flush()
         row = session.execute(statement).first()
         assert row is not None  # still locked
@@ -236,6 +244,7 @@ def profile(account: Account) -> dict:
         "reference": reference_for(application.id) if application.is_submitted else None,
         "submitted_at": iso_utc(application.submitted_at),
         "definition_version": application.definition_version,
+        "archived_answer": application.archived_answers or {},
     }
 
 
@@ -243,7 +252,10 @@ def _take_pending_answers(account: Account) -> None:
     compiled = compiled_form()
     with db.transaction() as tx:
         application = lock(tx, account.id)
-        pending = usable_answers(compiled.data_model, pop_pending_answers(account))
+        pending, stale = _pending_for(tx, compiled, pop_pending_answers(account))
+        if stale and not application.is_submitted:
+            application.archived_answers = drafts.archive_stale(application.archived_answers, stale)
+            _changed(application)
         if pending and not application.is_submitted:
             counts, tabs = application.add_another, application.tabs
             application.answers = compiled.visibility.settle(
@@ -252,26 +264,64 @@ def _take_pending_answers(account: Account) -> None:
             _changed(application)
 
 
+def _pending_for(session: Session, compiled, pending: dict) -> tuple[dict, dict]:
+    """A visitor's answers kept at sign-up or login, for the current version: (the usable answers,
+    renamed keys moved to their new key; an earlier version's answers to archive). What no version
+    knows, or cannot be stored, is dropped, as before versions."""
+    if all(key in compiled.data_model for key in pending):
+        return usable_answers(compiled.data_model, pending), {}
+    kept, stale, _unknown = drafts.stale_keys(pending, compiled, drafts.stored_versions(session))
+    usable = {}
+    for key, (value, version) in stale.items():
+        for usable_key, usable_value in usable_answers(version.data_model, {key: value}).items():
+            usable[usable_key] = (usable_value, version)
+    return usable_answers(compiled.data_model, kept), usable
+
+
 def check_answers(answers: dict) -> None:
     problems = answer_problems(compiled_form().data_model, answers)
     if problems:
         raise AppError(messages.ANSWERS_INVALID.format(keys=", ".join(problems)), 400, errors=problems)
 
 
+def _sort_out(answers: dict, compiled) -> tuple[dict, dict]:
+    """A save's answers for the current version: (the answers to store, with an earlier version's
+    renamed keys moved to their new key; {key: (value, version)} of an earlier version's keys, to
+    archive). 400 naming every key no version ever had and every value that cannot be stored."""
+    if all(key in compiled.data_model for key in answers):
+        check_answers(answers)
+        return answers, {}
+    kept, stale, unknown = drafts.stale_keys(answers, compiled, drafts.stored_versions(db.session()))
+    problems = {shown_key(key): [messages.UNKNOWN_KEY] for key in unknown[:MAX_REPORTED]}
+    problems.update(answer_problems(compiled.data_model, kept))
+    problems.update(drafts.stale_problems(stale))
+    if problems:
+        raise AppError(messages.ANSWERS_INVALID.format(keys=", ".join(problems)), 400, errors=problems)
+    return kept, stale
+
+
 def save_answers(account_id: int, answers: dict) -> list[str]:
     """Merge the answers into the stored ones under the form's hiding rules, in one write; returns
     the answer keys the rules cleared (sent in this save or stored before)."""
-    check_answers(answers)
     version_id, compiled = versions.current()
+    # A page still showing an earlier version saves its keys too: renamed ones move, others are archived.
+    answers, stale = _sort_out(answers, compiled)
     with db.transaction() as tx:
-        merged = answers and not compiled.visibility.touches(answers)
+        merged = answers and not stale and not compiled.visibility.touches(answers)
         if merged and _merge_in_database(tx, account_id, answers, version_id):
             return []  # nothing in the save can hide, show or change a rule's outcome
         # The rules need the stored answers (or there is no open row: create it, or 409 once submitted).
-        row = _lock_row(tx, account_id, _TABLE.c.answers, _TABLE.c.add_another, _TABLE.c.tabs)
+        row = _lock_row(
+            tx, account_id, _TABLE.c.answers, _TABLE.c.add_another, _TABLE.c.tabs, _TABLE.c.archived_answers
+        )
         settled = compiled.visibility.settle(row.answers, answers, row.add_another, row.tabs, today())
+        values = {}
         if answers or settled.cleared:
-            _update_row(tx, row.id, answers=settled.answers)
+            values["answers"] = settled.answers
+        if stale:
+            values["archived_answers"] = drafts.archive_stale(row.archived_answers, stale)
+        if values:
+            _update_row(tx, row.id, **values)
     _remove_hidden_documents(compiled, row, settled)
     return settled.cleared
 
@@ -517,7 +567,8 @@ def submit(account: Account) -> tuple[dt.datetime, str, bool]:
     """Validate the whole application and record its submission with a new reference:
     (submitted_at, reference, newly). 422 with the error map when invalid; a repeated
     submit changes nothing. Hidden means absent: what the rules hide is left out of the
-    submitted record (answers and documents) and never blocks the submission."""
+    submitted record (answers and documents) and never blocks the submission; so are empty
+    add-another entries (the later ones move up)."""
     with db.transaction() as tx:
         application = lock(tx, account.id)
         if application.submitted_at is not None:  # is_submitted
@@ -529,6 +580,9 @@ def submit(account: Account) -> tuple[dt.datetime, str, bool]:
             raise AppError(messages.SUBMIT_INVALID, 422, errors=errors)
         application.answers = compiled.visibility.visible_answers(application.answers, counts, tabs)
         hidden_files = compiled.visibility.hidden_files(application.answers, counts, tabs)
+        application.answers, application.add_another = without_empty_entries(
+            compiled.data.get("add_another") or {}, application.answers, counts or {}, compiled.visibility.file_keys
+        )
         now = utcnow()
         application.submitted_at = now
         application.definition_version = compiled.etag  # pinned: the version it was validated on, for ever

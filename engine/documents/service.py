@@ -6,7 +6,9 @@ needs take a Session and a config dict, so they run without Flask.
 For the applications domain:
 - `document_answers(application_id)` -> {key: {file_name, file_size}} (completed conversions);
 - `remove_documents(application_id, keys)` removes those answers, conversions and files;
-- `download_url(application_id, key)` -> a short-lived link to one converted document (or None).
+- `download_url(application_id, key)` -> a short-lived link to one converted document (or None);
+- `move_documents(session, application_id, moved, archived)` when a draft moves to another version
+  of the form: documents follow renamed answers, and archived ones are kept under ARCHIVED + key.
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ from engine.errors import AppError
 CONVERT_JOB = "engine.documents.jobs.convert_document"
 MAX_ATTEMPTS = 2  # a job whose worker died is run once more, then reported failed
 ANSWERED = "ANSWERED"
+# An archived document's answer key: its question's key behind a prefix no answer key can start with
+# (answer keys are lower-case letters, digits and _), so it is never taken for an answer again.
+ARCHIVED = "archived."
 FILE_NAME_LIMIT = 255  # stored; the tenant's own limit (32) is checked by the worker with its message
 SAFE_NAME = re.compile(r"[\x00-\x1f\x7f/\\]")
 
@@ -343,6 +348,40 @@ def delete_quietly(store: Storage, keys) -> None:
             log.error("stored file %s was not removed: %s", key, exc)
 
 
+def move_documents(session: Session, application_id: int, moved: dict[str, str], archived: list[str]) -> dict:
+    """In the caller's transaction (the application row locked): the documents of renamed answers
+    take their new key; archived ones are kept, files and all, under ARCHIVED + key (numbered when a
+    document of that key was archived before). Returns {key: its archived document key}."""
+    rows = session.scalars(
+        select(DocumentConversion).where(
+            DocumentConversion.application_id == application_id,
+            DocumentConversion.answer_key.in_([*moved, *archived]),
+        )
+    ).all()
+    taken = set(
+        session.scalars(
+            select(DocumentConversion.answer_key).where(
+                DocumentConversion.application_id == application_id,
+                DocumentConversion.answer_key.startswith(ARCHIVED, autoescape=True),
+            )
+        )
+    )
+    where: dict[str, str] = {}
+    for row in rows:
+        if row.answer_key in moved:
+            row.answer_key = moved[row.answer_key]
+            continue
+        target, number = ARCHIVED + row.answer_key, 1
+        while target in taken:
+            number += 1
+            target = f"{ARCHIVED}{row.answer_key}.{number}"
+        taken.add(target)
+        where[row.answer_key] = target
+        row.answer_key = target
+    session.flush()
+    return where
+
+
 def document_answers(application_id: int) -> dict:
     rows = (
         db.session()
@@ -351,6 +390,7 @@ def document_answers(application_id: int) -> dict:
             .where(
                 DocumentConversion.application_id == application_id,
                 DocumentConversion.status == ConversionStatus.COMPLETED.value,
+                DocumentConversion.answer_key.notlike(ARCHIVED + "%"),
             )
             .order_by(DocumentConversion.answer_key)
         )

@@ -34,7 +34,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from flask import current_app
-from sqlalchemy import func, select, update
+from sqlalchemy import column, func, select, table, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import SQLAlchemyError
@@ -115,13 +115,12 @@ def store_version(connection, compiled: CompiledForm, publish: bool = True) -> s
         connection.execute(
             update(_TABLE).where(_TABLE.c.id == compiled.etag).values(published=next_published, published_at=now)
         )
-        from engine.applications.models import Application
-
+        # The table by name: the applications' models import this package (their foreign key).
+        applications = table("applications", column("definition_version"))
         connection.execute(
-            update(Application)
-            .where(Application.definition_version.is_(None))
+            update(applications)
+            .where(applications.c.definition_version.is_(None))
             .values(definition_version=compiled.etag)
-            .execution_options(synchronize_session=False)
         )
     _remember(compiled)
     return compiled.etag

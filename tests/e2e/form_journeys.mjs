@@ -597,12 +597,30 @@ const journeys = {
     });
   },
 
-  /** axe on each form page for a visitor (no errors). */
+  /** axe on each form page for a visitor (no errors); every control at least 24 px, the main buttons 44 px. */
   async accessibility(page) {
     for (const p of form.pages) {
       await page.goto(`${baseUrl}${p.route}`, { waitUntil: "networkidle" });
       await waitForPage(page, p.route);
       await axe(page, `${p.route} (visitor, no errors)`);
+      const small = await page.evaluate(() => {
+        const tooSmall = (element, least) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && (box.height < least || box.width < least);
+        };
+        const controls = [
+          ...document.querySelectorAll("main button, main select, main input, nav a, header button"),
+        ];
+        const main = [...document.querySelectorAll(".page-actions .button")];
+        return [
+          ...controls.filter((element) => tooSmall(element, 24)),
+          ...main.filter((element) => tooSmall(element, 44)),
+        ].map((element) => element.outerHTML.slice(0, 80));
+      });
+      check(
+        small.length === 0,
+        `${p.route}: every control at least 24 px, main buttons 44 px ${JSON.stringify(small)}`,
+      );
       await shoot(page, `visitor${p.route.replace(/\//g, "-")}`);
     }
   },

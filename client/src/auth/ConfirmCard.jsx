@@ -1,8 +1,17 @@
 import { useNavigate } from "react-router";
 import * as api from "../api/client.js";
+import { useServices } from "../shell/services.js";
 import { AuthCard, useCardForm, useNavigationMessages } from "./AuthCard.jsx";
 import { Field } from "./fields.jsx";
-import { CODE_LENGTH, CODE_MESSAGE, EMAIL_MESSAGE, isCode, isEmail } from "./fieldRules.js";
+import {
+  CODE_LENGTH,
+  CODE_MESSAGE,
+  EMAIL_MESSAGE,
+  isCode,
+  isEmail,
+  RESEND_EMAIL_MESSAGE,
+  RESEND_ERROR,
+} from "./fieldRules.js";
 
 export const CONFIRM_ERROR = "Confirm Card Error";
 
@@ -13,6 +22,7 @@ const validate = ({ username, code }) => ({
 
 export default function ConfirmCard() {
   const navigate = useNavigate();
+  const { toast } = useServices();
   const state = useNavigationMessages(CONFIRM_ERROR);
   const form = useCardForm({ username: state.username || "", code: "" }, validate);
 
@@ -24,6 +34,18 @@ export default function ConfirmCard() {
     });
   });
 
+  // A code that did not arrive or has expired: a new one to the address typed above.
+  async function resend() {
+    const username = form.values.username.trim();
+    if (!isEmail(username)) return toast.error(RESEND_ERROR, RESEND_EMAIL_MESSAGE);
+    try {
+      const result = await api.resendConfirm({ username });
+      toast.success("Confirmation Code Sent", result.message);
+    } catch (error) {
+      toast.error(RESEND_ERROR, error.message);
+    }
+  }
+
   return (
     <AuthCard
       title="Confirm Your Account"
@@ -31,6 +53,13 @@ export default function ConfirmCard() {
       busy={form.busy}
       footerQuestion="Already confirmed?"
       footerLink={{ to: "/login", label: "Log In" }}
+      extra={
+        <div className="auth-actions">
+          <button type="button" className="link-button" onClick={resend}>
+            Send a new code
+          </button>
+        </div>
+      }
     >
       <Field label="Email" type="email" autoComplete="username" {...form.field("username")} />
       <Field

@@ -5,10 +5,15 @@ import { clearVisitorAnswers } from "../shell/answerStore.js";
 import { useServices } from "../shell/services.js";
 import { AuthCard, useCardForm, useNavigationMessages } from "./AuthCard.jsx";
 import { Field, PasswordField } from "./fields.jsx";
-import { isEmail, LOGIN_EMAIL_MESSAGE, LOGIN_PASSWORD_MESSAGE, RESEND_EMAIL_MESSAGE } from "./fieldRules.js";
+import {
+  isEmail,
+  LOGIN_EMAIL_MESSAGE,
+  LOGIN_PASSWORD_MESSAGE,
+  RESEND_EMAIL_MESSAGE,
+  RESEND_ERROR,
+} from "./fieldRules.js";
 
 export const LOGIN_ERROR = "Login Card Error";
-export const RESEND_ERROR = "Resend Confirmation Code Error";
 
 // The login card checks nothing while typing, only on submit.
 const validate = ({ username, password }) => ({

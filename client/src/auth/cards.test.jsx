@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("../api/client.js", () => ({
   confirmAccount: vi.fn(),
+  resendConfirm: vi.fn(),
   signup: vi.fn(),
   forgotPassword: vi.fn(),
 }));
@@ -77,6 +78,21 @@ describe("auth cards' submit", () => {
     expect(toast.error).toHaveBeenCalledWith(CONFIRM_ERROR, "That code is not right.");
     expect(button.disabled).toBe(false);
     expect(screen.getByTestId("where").textContent).toBe("/confirm");
+  });
+
+  it("the confirm card sends a new code to the address typed", async () => {
+    api.resendConfirm.mockResolvedValue({ message: "A new code is on its way." });
+    const toast = renderCard("/confirm", ConfirmCard, { username: " ada@example.org " });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send a new code" })));
+    expect(api.resendConfirm).toHaveBeenCalledWith({ username: "ada@example.org" });
+    expect(toast.success).toHaveBeenCalledWith("Confirmation Code Sent", "A new code is on its way.");
+    type("Email", "not an address");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send a new code" })));
+    expect(api.resendConfirm).toHaveBeenCalledTimes(1);
+    expect(toast.error).toHaveBeenCalledWith(
+      "Resend Confirmation Code Error",
+      "You must provide a valid email address to resend a confirmation code.",
+    );
   });
 
   it("moves on with the trimmed username, the server's message and the visitor's answers", async () => {

@@ -3,6 +3,7 @@ export const EMAIL_MESSAGE = "Your email address must be valid.";
 export const LOGIN_EMAIL_MESSAGE = "Please provide a valid email address.";
 export const LOGIN_PASSWORD_MESSAGE = "Password is required.";
 export const CODE_MESSAGE = "The confirmation code must be exactly 6 numbers.";
+export const RESEND_ERROR = "Resend Confirmation Code Error";
 export const RESEND_EMAIL_MESSAGE = "You must provide a valid email address to resend a confirmation code.";
 export const CODE_LENGTH = 6;
 

@@ -117,6 +117,15 @@ describe("FormPage", () => {
     expect(seen.answers.mailing_addr_same_as_perm_addr_desc).toBe("Yes");
   });
 
+  it("a section without a title whose questions are all hidden shows no empty card", () => {
+    renderPage("/about");
+    expect(question("citizen_birth_country")).toBeNull();
+    expect(document.getElementById("section-citizenship_background")).toBeNull();
+    cleanup();
+    renderPage("/about", { answers: { citizenship_type: "4" } });
+    expect(document.getElementById("section-citizenship_background")).toBeTruthy();
+  });
+
   it("a condition group keeps only its first true branch", async () => {
     const seen = renderPage("/about", { answers: { citizenship_type: "2", citizen_dual_country: "FRA" } });
     expect(question("citizen_dual_country")).toBeTruthy();

@@ -114,6 +114,8 @@ function SectionView({ section, answers, holds, runtime, counts, chosenTabs, ren
   } else {
     body = renderFields(section.fields || []);
   }
+  // A section without a title or text whose questions are all hidden is not an empty card.
+  if (isEmpty(body) && !section.title && !section.text && !section.confirm) return null;
   return (
     <section
       id={`section-${section.id}`}
@@ -136,6 +138,8 @@ function SectionView({ section, answers, holds, runtime, counts, chosenTabs, ren
     </section>
   );
 }
+
+const isEmpty = (node) => node == null || node === false || (Array.isArray(node) && node.every(isEmpty));
 
 /** Confirm-to-continue: a button (before text, then after text once clicked) or a checkbox. */
 function Confirm({ confirm, answers, runtime, children }) {

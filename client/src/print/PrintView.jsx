@@ -43,7 +43,37 @@ export function PrintView({ compiled, serviceView }) {
           ))}
         </section>
       ))}
+      <ArchivedAnswers view={serviceView} />
     </article>
+  );
+}
+
+/**
+ * Answers kept from earlier versions of the form (questions since removed or changed): shown to
+ * staff apart from the application's answers, under the label each question had then.
+ */
+function ArchivedAnswers({ view }) {
+  const entries = Object.entries(view.archived_answer || {});
+  if (entries.length === 0) return null;
+  return (
+    <section className="print-page print-archived" aria-labelledby="print-archived">
+      <h1 id="print-archived">{STRINGS.archivedAnswers}</h1>
+      <dl className="print-fields">
+        {entries.map(([key, entry]) => (
+          <Row key={key} label={entry.label || key}>
+            <span className="print-value" dir="auto">
+              {typeof entry.value === "boolean" ? mark(entry.value) : (entry.value ?? "")}
+            </span>
+            {entry.document && (
+              <span>
+                {" "}
+                {STRINGS.documentAttached} ({entry.document.file_name})
+              </span>
+            )}
+          </Row>
+        ))}
+      </dl>
+    </section>
   );
 }
 

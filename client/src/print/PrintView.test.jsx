@@ -37,6 +37,30 @@ describe("PrintView", () => {
     expect(document.body.classList.contains("print-view")).toBe(true);
   });
 
+  it("shows archived answers apart, under their own heading, and never among the form's answers", () => {
+    const view = {
+      answer: { first_name: "Mei" },
+      archived_answer: {
+        nickname: { value: "Meimei", label: "Nickname", reason: "removed" },
+        portfolio: { label: "Portfolio", document: { file_name: "art.pdf", key: "archived.portfolio" } },
+        likes_music: { value: true, label: "Music" },
+      },
+    };
+    const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
+    const archived = container.querySelector(".print-archived");
+    expect(archived.querySelector("h1").textContent).toBe("Answers to questions no longer on the form");
+    expect(archived.textContent).toContain("NicknameMeimei");
+    expect(archived.textContent).toContain("A document is attached. (art.pdf)");
+    expect(archived.textContent).toContain("Music[X]");
+    const pages = [...container.querySelectorAll(".print-page:not(.print-archived)")];
+    expect(pages.map((page) => page.textContent).join("")).not.toContain("Meimei");
+  });
+
+  it("has no archive heading when nothing was archived", () => {
+    const { container } = render(<PrintView compiled={compiled} serviceView={{ answer: {} }} />);
+    expect(container.textContent).not.toContain("no longer on the form");
+  });
+
   it("gives each typed answer its own direction, so Arabic and Hebrew read right to left", () => {
     const view = { answer: { first_name: "王小明", last_name: "محمد عبد الله", middle_name: "דוד כהן" } };
     const { container } = render(<PrintView compiled={compiled} serviceView={view} />);

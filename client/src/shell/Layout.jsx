@@ -62,7 +62,16 @@ export function Layout({ app, onLogout, children }) {
           {!service && <AccountMenu snapshot={snapshot} getAnswers={answerStore.get} onLogout={onLogout} />}
         </div>
       </header>
-      {!service && <Nav pages={compiled.pages} pathname={pathname} onNavigate={(route) => app.goTo(route)} />}
+      {!service && (
+        <Nav
+          pages={compiled.pages}
+          pathname={pathname}
+          onNavigate={(route) => app.goTo(route)}
+          compiled={compiled}
+          answerStore={answerStore}
+          errors={snapshot.web_status === "validating" ? errors : undefined}
+        />
+      )}
       <div className="content">
         {!service && (
           <WelcomeBanner banners={compiled.banners} snapshot={snapshot} answerStore={answerStore} />

@@ -1,10 +1,14 @@
+import { useAnswerStore } from "./answerStore.js";
+import { pageStatus } from "./pageStatus.js";
 import { normalisePath } from "./routing.js";
+import { STRINGS } from "../widgets/strings.js";
 
 /**
- * The top navigation: one numbered item per page. A click goes through `onNavigate` (which saves
- * and validates first, or sends a visitor with answers to /signup); the href keeps it a real link.
+ * The top navigation: one numbered item per page, with where the page stands. A click goes
+ * through `onNavigate` (which saves and validates first, or sends a visitor with answers to
+ * /signup); the href keeps it a real link. Only each item's status follows the answers.
  */
-export function Nav({ pages, pathname, onNavigate }) {
+export function Nav({ pages, pathname, onNavigate, compiled, answerStore, errors }) {
   const current = normalisePath(pathname);
   return (
     <nav className="nav" aria-label="Application sections">
@@ -24,12 +28,34 @@ export function Nav({ pages, pathname, onNavigate }) {
               <span className="nav-number" aria-hidden="true">
                 {page.number}
               </span>
-              <span className="visually-hidden">{`${page.number} `}</span>
-              <span className="nav-label">{page.nav_label ?? page.title}</span>
+              <span className="nav-text">
+                <span className="nav-label">
+                  <span className="visually-hidden">{`${page.number} `}</span>
+                  {page.nav_label ?? page.title}
+                </span>
+                {compiled && answerStore && (
+                  <NavStatus
+                    compiled={compiled}
+                    route={page.route}
+                    answerStore={answerStore}
+                    errors={errors}
+                  />
+                )}
+              </span>
             </a>
           </li>
         ))}
       </ol>
     </nav>
+  );
+}
+
+function NavStatus({ compiled, route, answerStore, errors }) {
+  const status = useAnswerStore(answerStore, (answers) => pageStatus(compiled, route, answers, errors));
+  return (
+    <span className={`nav-status nav-status-${status}`}>
+      <span className="visually-hidden">, </span>
+      {STRINGS.pageStatus[status]}
+    </span>
   );
 }

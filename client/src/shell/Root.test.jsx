@@ -311,6 +311,22 @@ describe("the submit flow", () => {
     expect(screen.getByRole("button", { name: "Download the submitted application (PDF)" })).toBeTruthy();
   });
 
+  it("a validations call that arrives after the submit (409) raises no toast", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started") }));
+    const late = Object.assign(new Error("Your application has already been submitted."), { status: 409 });
+    api.postValidations.mockRejectedValue(late);
+    try {
+      renderAt("/final-steps");
+      fireEvent.click(await screen.findByRole("button", { name: "confirm" }));
+      await waitFor(() => expect(where()).toBe("/completion"));
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(screen.queryByText("Validation Error")).toBeNull();
+    } finally {
+      api.postValidations.mockImplementation(async () => ({ message: "Validation results saved." }));
+    }
+  });
+
   it("submits at once when the tenant turns the review off", async () => {
     logInCookie(true);
     api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started") }));

@@ -46,14 +46,13 @@ function Toast({ toast, onClose }) {
     <li
       ref={item}
       className={`toast toast-${toast.severity}`}
-      role={toast.severity === "error" ? "alert" : "status"}
-      aria-atomic="true"
       onPointerDown={(e) => (start.current = e.clientX)}
       onPointerMove={(e) => move(e.clientX)}
       onPointerUp={(e) => end(e.clientX)}
       onPointerCancel={() => end(start.current ?? 0)}
     >
-      <div className="toast-body">
+      {/* The live role sits inside the list item: a list holds only list items. */}
+      <div className="toast-body" role={toast.severity === "error" ? "alert" : "status"} aria-atomic="true">
         <p className="toast-title">{toast.title}</p>
         {toast.message && <p className="toast-message">{toast.message}</p>}
       </div>

@@ -53,6 +53,9 @@ export function cached(key, load) {
 
 export const peekCached = (key) => cache.get(key);
 
+/** Drop cached entries, so the next `cached` call loads them again (a new form version). */
+export const forgetCached = (...keys) => keys.forEach((key) => cache.delete(key));
+
 /**
  * Clear cached user data and the snapshot (the compiled form, which is public, stays). Also the
  * idle timer's last activity: a new login must not inherit the previous session's inactivity.

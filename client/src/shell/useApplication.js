@@ -23,9 +23,10 @@ import {
   routeKind,
   savesLastPage,
 } from "./routing.js";
-import { cached, getSnapshot, updateSnapshot, useSnapshot } from "./sessionStore.js";
+import { cached, forgetCached, getSnapshot, updateSnapshot, useSnapshot } from "./sessionStore.js";
 import { useServices } from "./services.js";
 import { whenIdle } from "./whenIdle.js";
+import { STRINGS } from "../widgets/strings.js";
 
 const RETRY_MS = 10000;
 // Validation after a change waits for a pause in typing, then for an idle moment (the typed character paints first).
@@ -154,6 +155,19 @@ export function useApplication() {
   // ---- saving answers -------------------------------------------------------------------------
   // The server applies the form's hiding rules to every save and answers with the keys it cleared
   // (`cleared`): clear them here too, unless the applicant has changed one since it was sent.
+  // A save answered by a newer version of the form than the one shown (the author published one):
+  // load the form and the moved answers again; what the applicant typed is kept (saved, or pending).
+  const shownVersion = entry.profile?.definition_version;
+  const followVersion = useCallback(
+    (version) => {
+      if (!version || !shownVersion || version === shownVersion) return;
+      forgetCached("form", "profile", "tabs", "add-another");
+      toast.add({ severity: "info", title: STRINGS.newVersionTitle, message: STRINGS.newVersion });
+      setAttempt((n) => n + 1);
+    },
+    [shownVersion, toast],
+  );
+
   const mirrorCleared = useCallback(
     (cleared, sent) => {
       const current = answerStore.get();
@@ -186,6 +200,7 @@ export function useApplication() {
       mirrorCleared(saved?.cleared, pending);
       clearTimeout(timers.current.retry);
       setSave({ state: "saved", message: "" });
+      followVersion(saved?.definition_version);
       return true;
     } catch (error) {
       if (error instanceof UnauthorizedError) return false; // kept for the next login
@@ -205,7 +220,7 @@ export function useApplication() {
     } finally {
       if (inFlight.current === attemptSave) inFlight.current = null;
     }
-  }, [loggedIn, mirrorCleared]);
+  }, [loggedIn, mirrorCleared, followVersion]);
 
   useEffect(() => {
     if (!ready) return undefined;
@@ -295,7 +310,9 @@ export function useApplication() {
       setLiveErrors((all) => (routes ? { ...all, ...errors } : errors));
       if (loggedIn) {
         api.postValidations(errors, routes?.length === 1 ? routes[0] : null).catch((error) => {
-          if (!(error instanceof UnauthorizedError)) toast.error("Validation Error", error.message);
+          // 409: the submit that this validation preceded got there first; nothing is wrong.
+          if (error instanceof UnauthorizedError || error.status === 409) return;
+          toast.error("Validation Error", error.message);
         });
       }
       return errors;

@@ -59,6 +59,13 @@ export function FileUploadWidget(props) {
 
   const allErrors = [...problems, ...(rawErrors || [])];
   const busy = Boolean(conversion);
+  // What the file must be, said before it is chosen (and read with the control).
+  const rulesId = `${id}__rules`;
+  const rules = STRINGS.fileRules(
+    layout.file.types.map((type) => `.${type}`).join(", "),
+    decimalSize(layout.file.max_bytes),
+    layout.file.max_name_length,
+  );
   return (
     <div className="file-upload">
       {documentAnswer && !busy ? (
@@ -73,6 +80,9 @@ export function FileUploadWidget(props) {
         </div>
       ) : (
         <>
+          <p id={rulesId} className="file-rules">
+            {rules}
+          </p>
           <input
             id={id}
             name={layout.key}
@@ -82,7 +92,7 @@ export function FileUploadWidget(props) {
             disabled={busy || disabled || readonly}
             aria-required={required || undefined}
             aria-invalid={allErrors.length ? true : undefined}
-            aria-describedby={describedBy(id, layout, allErrors)}
+            aria-describedby={[rulesId, describedBy(id, layout, allErrors)].filter(Boolean).join(" ")}
             onChange={pick}
           />
           {busy && (
@@ -98,6 +108,10 @@ export function FileUploadWidget(props) {
               value={conversion.progress ?? 0}
               aria-label={STRINGS.uploading}
             />
+          )}
+          {busy && conversion.phase !== "uploading" && (
+            // Converting takes as long as it takes: a moving bar without a value.
+            <progress className="upload-progress" aria-label={STRINGS.converting} />
           )}
         </>
       )}

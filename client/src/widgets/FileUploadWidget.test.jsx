@@ -55,6 +55,11 @@ describe("FileUploadWidget", () => {
     const { container } = renderUpload();
     const input = container.querySelector("input[type=file]");
     expect(input.getAttribute("accept")).toBe(".png,.jpeg,.jpg,.pdf,.docx");
+    // The rules are said before a file is chosen, and read with the control.
+    const rules = document.getElementById(input.getAttribute("aria-describedby").split(" ")[0]);
+    expect(rules.textContent).toBe(
+      "Allowed file types: .png, .jpeg, .jpg, .pdf, .docx. Maximum size: 1 MB. File name: at most 32 characters.",
+    );
     await act(async () =>
       fireEvent.change(input, { target: { files: [fileOf("a-very-long-name-for-an-essay-file.exe", 0)] } }),
     );

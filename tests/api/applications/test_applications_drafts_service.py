@@ -127,7 +127,9 @@ def test_service_token_gives_the_print_view_of_one_application(app, applicant, o
         "applicant",
         "document_links",
         "definition_version",
+        "archived_answer",
     ]
+    assert body["archived_answer"] == {}
     assert body["answer"] == {"first_name": "Ada"}
     assert body["applicant"] == {
         "name": "Ada",

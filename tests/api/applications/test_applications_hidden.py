@@ -106,7 +106,7 @@ def test_the_openapi_document_describes_cleared(client):
     spec = client.get("/api/openapi.json").json
     ok = spec["paths"]["/api/answer"]["put"]["responses"]["200"]["content"]["application/json"]["schema"]
     schema = spec["components"]["schemas"][ok["$ref"].rsplit("/", 1)[1]]
-    assert set(schema["properties"]) == {"message", "cleared"}
+    assert set(schema["properties"]) == {"message", "cleared", "definition_version"}
     assert "hiding rules" in schema["properties"]["cleared"]["description"]
 
 

@@ -70,6 +70,7 @@ def test_every_endpoint_is_documented_with_bodies_and_responses(client):
         "reference",
         "submitted_at",
         "definition_version",
+        "archived_answer",
     }
 
 

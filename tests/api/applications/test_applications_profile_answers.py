@@ -35,8 +35,10 @@ def test_profile_of_a_new_applicant(applicant):
         "reference",
         "submitted_at",
         "definition_version",
+        "archived_answer",
     ]
     assert body["answer"] == {} and body["document_answer"] == {} and body["web_status"] == []
+    assert body["archived_answer"] == {}
     assert body["definition_version"] == applicant.get("/public/form").headers["ETag"].strip('"')
     assert body["reference"] is None and body["submitted_at"] is None
     assert body["username"] == "ada@example.com"
@@ -45,7 +47,9 @@ def test_profile_of_a_new_applicant(applicant):
 
 
 def test_answers_merge_and_never_drop_other_keys(applicant):
-    assert applicant.put("/api/answer", json=PAGE).json == {"message": "Your answers have been saved.", "cleared": []}
+    saved = applicant.put("/api/answer", json=PAGE).json
+    version = applicant.get("/public/form").headers["ETag"].strip('"')
+    assert saved == {"message": "Your answers have been saved.", "cleared": [], "definition_version": version}
     assert applicant.put("/api/answer", json={"middle_name": "Lin", "first_name": "May"}).status_code == 200
     assert profile(applicant)["answer"] == {**PAGE, "first_name": "May", "middle_name": "Lin"}
 

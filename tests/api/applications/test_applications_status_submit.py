@@ -231,3 +231,13 @@ def test_a_client_cannot_claim_an_uploaded_file(applicant, on_golden_day):
     applicant.put("/api/answer", json={"essay_file": "ANSWERED"})
     response = applicant.post("/api/submit", json={})
     assert response.status_code == 422 and "essay_file" in response.json["errors"]
+
+
+def test_empty_add_another_entries_are_left_out_of_the_submission(applicant, on_golden_day, sql):
+    assert applicant.put("/api/add-another", json={"button_id": "legacy", "num_components": 3}).status_code == 200
+    entries = {"legacy_name": "Grace Hopper", "legacy_2_name": "", "legacy_3_name": "Alan Turing"}
+    submit_valid(applicant, {**on_golden_day, **entries})
+    answer = applicant.get("/api/profile").json["answer"]
+    assert answer["legacy_name"] == "Grace Hopper" and answer["legacy_2_name"] == "Alan Turing"
+    assert "legacy_3_name" not in answer
+    assert applicant.get("/api/add-another").json["legacy"] == 2

@@ -139,3 +139,44 @@ def test_a_key_archived_again_keeps_its_earlier_entry(forms):
 def test_empty_answers_are_not_archived(forms):
     result = move(forms, {"nickname": ""})
     assert result.answers == {} and result.archive == {}
+
+
+# --- a save from a page still showing an earlier version -----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def compiled_forms(tmp_path_factory):
+    return (
+        compiled(tmp_path_factory.mktemp("s1"), V1),
+        compiled(tmp_path_factory.mktemp("s2"), V2),
+    )
+
+
+def test_a_stale_save_moves_renamed_keys_archives_earlier_ones_and_names_unknown_ones(compiled_forms):
+    from engine.applications.drafts import archive_stale, stale_keys
+
+    v1, v2 = compiled_forms
+    kept, stale, unknown = stale_keys(
+        {"first_name": "Ada", "gpa": "3.9", "nickname": "Ace", "colour": "red"}, v2, [v2, v1]
+    )
+    assert kept == {"first_name": "Ada", "grade_average": "3.9"}
+    assert stale == {"nickname": ("Ace", v1)}
+    assert unknown == ["colour"]
+    archive = archive_stale({}, stale)
+    assert archive["nickname"] | {"value": "Ace", "label": "Nickname", "version": v1.etag} == archive["nickname"]
+
+
+def test_in_a_stale_save_the_new_key_wins_over_its_old_name(compiled_forms):
+    from engine.applications.drafts import stale_keys
+
+    v1, v2 = compiled_forms
+    for answers in ({"gpa": "old", "grade_average": "new"}, {"grade_average": "new", "gpa": "old"}):
+        assert stale_keys(answers, v2, [v1])[0] == {"grade_average": "new"}
+
+
+def test_a_save_of_current_keys_only_is_passed_through_untouched(compiled_forms):
+    from engine.applications.drafts import stale_keys
+
+    _, v2 = compiled_forms
+    answers = {"first_name": "Ada"}
+    assert stale_keys(answers, v2, [])[0] is answers
