@@ -39,6 +39,7 @@ NOTO_FILES := /usr/share/fonts/truetype/noto/NotoSans-Regular.ttf /usr/share/fon
 FONTS_STAMP := $(VENV)/share/formengine/fonts/NotoSansCJK-Regular-glyf.ttf
 EMOJI_APT := fonts-noto-color-emoji=2.042-0+deb12u1
 EMOJI_FONT := /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
+POPPLER_APT := poppler-utils=22.12.0-2+deb12u3
 
 fonts: $(FONTS_STAMP)
 
@@ -57,6 +58,10 @@ browser:
 	  SUDO=$$([ "$$(id -u)" -eq 0 ] || echo sudo); \
 	  echo "installing Debian's chromium for the browser tests"; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+	@# pdftotext: the PDF tests compare the extracted text with what was typed (Debian's poppler-utils)
+	@command -v pdftotext >/dev/null || ! command -v apt-get >/dev/null || { \
+	  SUDO=$$([ "$$(id -u)" -eq 0 ] || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(POPPLER_APT) >/dev/null; }
 	@# emoji in the browser tests' screenshots (the PDF draws them from its own fonts or as U+FFFD)
 	@test -f $(EMOJI_FONT) || ! command -v apt-get >/dev/null || { \
 	  SUDO=$$([ "$$(id -u)" -eq 0 ] || echo sudo); \

@@ -34,9 +34,12 @@ def create_app(overrides: dict | None = None) -> Flask:
 
     db.init_app(app)
     # What is served is the database's current definition version; this start publishes the folder's.
-    definitions = Definitions(files, app.extensions["db_engine"], app.config["DEFINITION_CHECK_S"])
+    # Its own small pool: a request holding a connection of the main pool never waits for another
+    # one to check the version (threads x 2 connections would exhaust the pool under load).
+    app.extensions["versions_engine"] = db.make_engine(app.config["DATABASE_URL"], pool_size=1, max_overflow=2)
+    definitions = Definitions(files, app.extensions["versions_engine"], app.config["DEFINITION_CHECK_S"])
     app.extensions["tenant"] = definitions
-    definitions.current_version()
+    definitions.start()
     app.extensions.setdefault("metrics_collectors", []).append(lambda: DefinitionCollector(definitions))
     if app.config.get("REDIS_URL"):
         from engine.documents.cleanup import CleanupCollector

@@ -20,6 +20,7 @@ DOMAIN_COMMANDS = (
     "engine.exports.cli",
     "engine.delivery.cli",
     "engine.pdf.cli",
+    "engine.versions.cli",
     "engine.documents.cli",
 )
 

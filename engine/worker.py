@@ -105,8 +105,17 @@ class EngineWorker(Worker):
 
     max_connection_wait_time = REDIS_WAIT_MAX_S  # RQ's backoff while Redis is down (its default: 60 s)
 
-    def __init__(self, *args, settings: dict, redis_url: str, periodic: Sequence[Periodic] = PERIODIC_TASKS, **kwargs):
+    def __init__(
+        self,
+        *args,
+        settings: dict,
+        redis_url: str,
+        periodic: Sequence[Periodic] = PERIODIC_TASKS,
+        listens: bool = True,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
+        self.listens = listens
         self.settings = settings
         self.redis_url = redis_url
         self.periodic = tuple(periodic)
@@ -116,6 +125,12 @@ class EngineWorker(Worker):
     def request_stop(self, signum, frame):
         self.stop_requested = True  # RQ's own flag is set only when a job is running
         super().request_stop(signum, frame)
+
+    def subscribe(self):
+        """RQ's command channel (stop a job, shut down) runs in a thread whose stop waits a second;
+        a burst worker, which exits when its queues are empty, goes without it."""
+        if self.listens:
+            super().subscribe()
 
     @property
     def dequeue_timeout(self) -> int:
@@ -185,6 +200,7 @@ def run_worker(
             serializer=JSONSerializer,
             settings=settings,
             redis_url=redis_url,
+            listens=not burst,
             periodic=periodic_tasks(settings),
         )
         try:

@@ -140,6 +140,7 @@ def main() -> None:
         finally:
             if app is not None:
                 app.extensions["db_engine"].dispose()
+                app.extensions["versions_engine"].dispose()
             _drop(url, options.postgres)
 
 

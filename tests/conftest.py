@@ -140,6 +140,7 @@ def app(database_url, tmp_path, app_overrides, request):
     application = create_app(overrides)
     yield application
     application.extensions["db_engine"].dispose()
+    application.extensions["versions_engine"].dispose()
 
 
 @pytest.fixture

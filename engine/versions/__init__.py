@@ -3,10 +3,13 @@ its compiled JSON and kept while any application refers to it. Its id is the com
 hash (`CompiledForm.etag`, engine.definition.content_id), so the same definition is the same version
 in every process, on every day.
 
-Which version is current is decided in the database, not by files: a process records the valid
-compiled form of its tenant folder when it starts and whenever the folder is reloaded, and that
-publication makes it current; every process (web or worker) serves the newest publication, checked
-at most every DEFINITION_CHECK_S seconds. Switching needs no restart and no shared filesystem.
+Which version is current is decided in the database, not by files: a web process publishes its
+tenant folder's valid compiled form when it starts with a version the database does not hold yet,
+and whenever the folder is reloaded (TENANT_RELOAD) after an edit; `formengine publish` makes any
+folder's version current. Every process serves the newest publication, checked at most every
+DEFINITION_CHECK_S seconds, so switching needs no restart and no shared filesystem, and a process
+starting with an older folder (a rolling deploy, a restart) follows the database instead of
+turning the clock back.
 An invalid edit is never recorded: the last good version keeps serving (`problems()` counts what
 is wrong on disk, for /readyz and /metrics).
 
@@ -34,7 +37,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from flask import current_app
-from sqlalchemy import func, select, update
+from sqlalchemy import column, func, select, table, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import SQLAlchemyError
@@ -115,13 +118,12 @@ def store_version(connection, compiled: CompiledForm, publish: bool = True) -> s
         connection.execute(
             update(_TABLE).where(_TABLE.c.id == compiled.etag).values(published=next_published, published_at=now)
         )
-        from engine.applications.models import Application
-
+        # The table by name: the applications' models import this package (their foreign key).
+        applications = table("applications", column("definition_version"))
         connection.execute(
-            update(Application)
-            .where(Application.definition_version.is_(None))
+            update(applications)
+            .where(applications.c.definition_version.is_(None))
             .values(definition_version=compiled.etag)
-            .execution_options(synchronize_session=False)
         )
     _remember(compiled)
     return compiled.etag
@@ -147,6 +149,33 @@ class Definitions:
 
     def current(self) -> CompiledForm:
         return self.current_version()[1]
+
+    def start(self) -> None:
+        """At start-up: publish the folder's form if the database does not hold it yet; a folder
+        whose version is stored already follows the database's current version."""
+        files = self.files.current()
+        with self._lock:
+            self._attempted = files
+            try:
+                with self.engine.begin() as connection:
+                    newest = newest_id(connection)
+                    known = connection.scalar(select(_TABLE.c.id).where(_TABLE.c.id == files.etag))
+                    if newest is None or known is None:
+                        store_version(connection, files)
+                        newest = files.etag
+                        log.info("definition version %s published", files.etag)
+                    elif newest != files.etag:
+                        log.warning(
+                            "the tenant folder's definition version %s is stored but not current; serving %s "
+                            "(`formengine publish` makes the folder's current)",
+                            files.etag,
+                            newest,
+                        )
+                    self._current = self._form(connection, newest) or files
+                self._recorded = files
+            except SQLAlchemyError as error:
+                self._database_unavailable(error)
+            self._checked = time.monotonic()
 
     def current_version(self) -> tuple[str, CompiledForm]:
         files = self.files.current()

@@ -141,6 +141,7 @@ def test_another_process_publishing_switches_this_one_without_a_restart(app, ten
         assert applicant.get("/api/profile").json["definition_version"] == published
     finally:
         other.extensions["db_engine"].dispose()
+        other.extensions["versions_engine"].dispose()
 
 
 def test_a_broken_edit_keeps_the_last_good_version_and_readyz_says_so(app, tenant, caplog):
@@ -165,3 +166,50 @@ def test_a_broken_edit_keeps_the_last_good_version_and_readyz_says_so(app, tenan
     edit(tenant, "title: [About You", "title: About You")
     assert client.get("/readyz").json["definition_problems"] == 0
     assert served_version(client) == good  # the same content is the same version
+
+
+def test_a_process_starting_with_an_older_folder_follows_the_database_until_publish(
+    app, tenant, tmp_path, database_url, monkeypatch
+):
+    """A restart or a rolling deploy with the previous folder does not turn the clock back;
+    `formengine publish` does, for every process; an invalid folder publishes nothing (exit 2)."""
+    from click.testing import CliRunner
+
+    from engine.app import create_app
+    from engine.cli import main
+
+    app.extensions["tenant"].check_s = 0
+    client = app.test_client()
+    first = served_version(client)
+    previous = tmp_path / "previous"
+    shutil.copytree(tenant, previous)
+    edit(tenant, "title: About You", "title: About You Now")
+    second = served_version(client)
+    assert second != first
+
+    restarted = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": database_url,
+            "TENANT_PATH": str(previous),
+            "INSTANCE_PATH": str(tmp_path / "restarted-instance"),
+        }
+    )
+    try:
+        assert served_version(restarted.test_client()) == second
+    finally:
+        restarted.extensions["db_engine"].dispose()
+        restarted.extensions["versions_engine"].dispose()
+
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    result = CliRunner().invoke(main, ["publish", str(previous)])
+    assert result.exit_code == 0, result.output
+    assert first in result.output
+    assert served_version(client) == first
+    assert client.get("/public/form").json["pages"][0]["title"] == "About You"
+
+    edit(previous, "title: About You", "title: [About You")
+    result = CliRunner().invoke(main, ["publish", str(previous)])
+    assert result.exit_code == 2
+    assert "about.yaml:" in result.output and "nothing was published" in result.output
+    assert served_version(client) == first

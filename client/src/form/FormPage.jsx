@@ -24,6 +24,7 @@ import {
 } from "./renderModel.js";
 import { uploadBusy } from "../widgets/fileUpload.js";
 import "./form.css";
+import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
 
 /** The errors shown on fields: {key: {__errors: [...]}} for RJSF, only for this page's keys. */
 function errorSchemaFor(model, ...maps) {
@@ -365,20 +366,20 @@ function PageForm({ app, compiled, page }) {
       )}
       {pendingClear && (
         <Modal
-          title={STRINGS.clearTitle}
+          title={APPLICANT_STRINGS.clearTitle}
           onClose={() => closeClear(false)}
           actions={
             <>
               <button type="button" className="button" onClick={() => closeClear(false)}>
-                {STRINGS.clearCancel}
+                {APPLICANT_STRINGS.clearCancel}
               </button>
               <button type="button" className="button button-danger" onClick={() => closeClear(true)}>
-                {STRINGS.clearConfirm}
+                {APPLICANT_STRINGS.clearConfirm}
               </button>
             </>
           }
         >
-          <p>{STRINGS.clearText}</p>
+          <p>{APPLICANT_STRINGS.clearText}</p>
           <ul className="clear-list">
             {pendingClear.items.map((item) => (
               <li key={item.key}>{item.label}</li>

@@ -80,7 +80,7 @@ describe("tabs on the page", () => {
     );
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Clear answers" })));
     expect(seen.answers[typed.fields[0].key]).toBe("");
-  });
+  }, 20000); // four renders of the whole education page: slow on a busy machine
 
   it("cancelling the question keeps the tab and every answer", async () => {
     const putTabs = vi.spyOn(api, "putTabs").mockResolvedValue({ cleared: [] });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { STRINGS } from "../widgets/strings.js";
 import { reviewPages } from "./review.js";
+import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
 
 /**
  * "Check your answers": the answers as they will be sent, by page and section, each with a Change
@@ -25,9 +25,9 @@ export function Review({ compiled, answers, tabs, addAnother, documents, onChang
   return (
     <section className="form-page review" aria-labelledby="review-title">
       <h1 id="review-title" ref={heading} tabIndex={-1}>
-        {STRINGS.reviewTitle}
+        {APPLICANT_STRINGS.reviewTitle}
       </h1>
-      <p>{STRINGS.reviewIntro}</p>
+      <p>{APPLICANT_STRINGS.reviewIntro}</p>
       {pages.map(({ page, sections }) => (
         <section key={page.route} className="review-page" aria-labelledby={`review-${page.id}`}>
           <h2 id={`review-${page.id}`}>{page.title}</h2>
@@ -45,13 +45,13 @@ export function Review({ compiled, answers, tabs, addAnother, documents, onChang
                         <dd className="review-change">
                           <a
                             href={`${page.route}#${row.key}`}
-                            aria-label={`${STRINGS.reviewChange} ${row.label}`}
+                            aria-label={`${APPLICANT_STRINGS.reviewChange} ${row.label}`}
                             onClick={(event) => {
                               event.preventDefault();
                               onChange(page.route, row.key);
                             }}
                           >
-                            {STRINGS.reviewChange}
+                            {APPLICANT_STRINGS.reviewChange}
                           </a>
                         </dd>
                       </div>
@@ -71,10 +71,10 @@ export function Review({ compiled, answers, tabs, addAnother, documents, onChang
           aria-busy={busy || undefined}
           onClick={confirm}
         >
-          {STRINGS.reviewConfirm}
+          {APPLICANT_STRINGS.reviewConfirm}
         </button>
         <button type="button" className="button button-secondary" onClick={onBack}>
-          {STRINGS.reviewBack}
+          {APPLICANT_STRINGS.reviewBack}
         </button>
       </div>
     </section>

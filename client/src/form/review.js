@@ -5,6 +5,7 @@ import { conditionsFor, keyedLayouts } from "./renderModel.js";
 import { visibleAnswers } from "./visibility.js";
 import { labelOf, optionList } from "../widgets/common.js";
 import { STRINGS } from "../widgets/strings.js";
+import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
 
 const isAnswered = (value) => value !== undefined && value !== null && value !== "" && value !== false;
 
@@ -13,7 +14,7 @@ function shownGroups(section, { holds, tabs, addAnother }) {
   if (section.instances) {
     const count = Math.max(1, Math.min(addAnother?.[section.add_another.id] ?? 1, section.instances.length));
     return section.instances.slice(0, count).map((instance, index) => ({
-      title: STRINGS.entryTitle(section.add_another.entry_label, index + 1),
+      title: APPLICANT_STRINGS.entryTitle(section.add_another.entry_label, index + 1),
       fields: instance.fields,
     }));
   }
@@ -41,7 +42,9 @@ function rowOf(layout, context) {
       return name ? { key: layout.key, label: layout.label, value: name } : null;
     }
     case "checkbox":
-      return value === true ? { key: layout.key, label: layout.label, value: STRINGS.reviewYes } : null;
+      return value === true
+        ? { key: layout.key, label: layout.label, value: APPLICANT_STRINGS.reviewYes }
+        : null;
     case "radio":
     case "select":
     case "conditional_select": {
@@ -111,7 +114,9 @@ export function reviewPages(compiled, answers, { tabs, addAnother, documents } =
       const groups = [];
       if (section.confirm && shown[section.confirm.key] === true) {
         groups.push({
-          rows: [{ key: section.confirm.key, label: section.confirm.label, value: STRINGS.reviewYes }],
+          rows: [
+            { key: section.confirm.key, label: section.confirm.label, value: APPLICANT_STRINGS.reviewYes },
+          ],
         });
       }
       if (!section.confirm || shown[section.confirm.key] === true) {

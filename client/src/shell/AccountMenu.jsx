@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { hasAnyAnswer } from "./routing.js";
 import { Receipt } from "./Receipt.jsx";
 import { useServices } from "./services.js";
-import { STRINGS } from "../widgets/strings.js";
+import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
 
 /**
  * The account popover: "Account" opens it; logged in: the username, "My application" (status,
@@ -72,7 +72,7 @@ export function AccountMenu({ snapshot, getAnswers, onLogout }) {
               </p>
               <section className="popover-application" aria-labelledby={`${panelId}-application`}>
                 <h2 id={`${panelId}-application`} className="popover-heading">
-                  {STRINGS.myApplication}
+                  {APPLICANT_STRINGS.myApplication}
                 </h2>
                 <Receipt
                   snapshot={snapshot}

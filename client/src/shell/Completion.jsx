@@ -3,9 +3,9 @@ import { useLocation } from "react-router";
 import { AccountMenu } from "./AccountMenu.jsx";
 import { Receipt } from "./Receipt.jsx";
 import { useServices } from "./services.js";
-import { STRINGS } from "../widgets/strings.js";
 import { welcomeBanner, welcomeName } from "./banners.js";
 import { SUBMITTED_MESSAGE } from "./constants.js";
+import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
 
 /** The completion page, without the application shell. */
 export function Completion({ app, onLogout }) {
@@ -32,7 +32,7 @@ export function Completion({ app, onLogout }) {
             {message}
           </p>
           {banner?.text && <p>{banner.text}</p>}
-          {snapshot.reference && <p>{STRINGS.receiptKeep}</p>}
+          {snapshot.reference && <p>{APPLICANT_STRINGS.receiptKeep}</p>}
           <Receipt snapshot={snapshot} toastError={(message) => toast.error(message)} />
         </div>
       </main>

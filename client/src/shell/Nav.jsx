@@ -1,7 +1,7 @@
 import { useAnswerStore } from "./answerStore.js";
 import { pageStatus } from "./pageStatus.js";
 import { normalisePath } from "./routing.js";
-import { STRINGS } from "../widgets/strings.js";
+import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
 
 /**
  * The top navigation: one numbered item per page, with where the page stands. A click goes
@@ -55,7 +55,7 @@ function NavStatus({ compiled, route, answerStore, errors }) {
   return (
     <span className={`nav-status nav-status-${status}`}>
       <span className="visually-hidden">, </span>
-      {STRINGS.pageStatus[status]}
+      {APPLICANT_STRINGS.pageStatus[status]}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { PdfDownload } from "../form/PdfDownload.jsx";
 import { STRINGS } from "../widgets/strings.js";
+import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
 
 /** A submission time (ISO-8601 UTC) in the reader's own words and time zone, or "". */
 export function formatSubmitted(iso, locale = undefined) {
@@ -21,25 +22,25 @@ export function formatSubmitted(iso, locale = undefined) {
  */
 export function Receipt({ snapshot, toastError, statusLine = false }) {
   const submitted = formatSubmitted(snapshot.submitted_at);
-  const status = STRINGS.statusNames[snapshot.web_status || "none"] ?? snapshot.web_status;
+  const status = APPLICANT_STRINGS.statusNames[snapshot.web_status || "none"] ?? snapshot.web_status;
   return (
     <div className="receipt">
       <dl className="receipt-facts">
         {statusLine && (
           <div>
-            <dt>{STRINGS.applicationStatus}</dt>
+            <dt>{APPLICANT_STRINGS.applicationStatus}</dt>
             <dd>{status}</dd>
           </div>
         )}
         {snapshot.reference && (
           <div>
-            <dt>{STRINGS.receiptReference}</dt>
+            <dt>{APPLICANT_STRINGS.receiptReference}</dt>
             <dd className="receipt-reference">{snapshot.reference}</dd>
           </div>
         )}
         {submitted && (
           <div>
-            <dt>{STRINGS.receiptSubmitted}</dt>
+            <dt>{APPLICANT_STRINGS.receiptSubmitted}</dt>
             <dd>
               <time dateTime={snapshot.submitted_at}>{submitted}</time>
             </dd>
@@ -48,7 +49,9 @@ export function Receipt({ snapshot, toastError, statusLine = false }) {
       </dl>
       <PdfDownload
         toastError={toastError}
-        label={snapshot.web_status === "submitted" ? STRINGS.downloadSubmittedPdf : STRINGS.downloadPdf}
+        label={
+          snapshot.web_status === "submitted" ? APPLICANT_STRINGS.downloadSubmittedPdf : STRINGS.downloadPdf
+        }
       />
     </div>
   );

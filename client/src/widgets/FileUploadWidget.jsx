@@ -4,6 +4,7 @@ import { Modal } from "./Modal.jsx";
 import { STRINGS, decimalSize } from "./strings.js";
 import { deleteFile, uploadFile } from "./fileUpload.js";
 import { describedBy, errorId, widgetContext } from "./common.js";
+import { APPLICANT_STRINGS } from "./applicantStrings.js";
 
 /**
  * A file question: checks the file against the compiled rules before anything is sent, uploads it
@@ -61,7 +62,7 @@ export function FileUploadWidget(props) {
   const busy = Boolean(conversion);
   // What the file must be, said before it is chosen (and read with the control).
   const rulesId = `${id}__rules`;
-  const rules = STRINGS.fileRules(
+  const rules = APPLICANT_STRINGS.fileRules(
     layout.file.types.map((type) => `.${type}`).join(", "),
     decimalSize(layout.file.max_bytes),
     layout.file.max_name_length,

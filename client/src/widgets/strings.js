@@ -18,8 +18,6 @@ export const STRINGS = {
   deleteFile: "Delete file",
   chooseFile: "Choose a file",
   uploading: "Uploading",
-  fileRules: (types, size, limit) =>
-    `Allowed file types: ${types}. Maximum size: ${size}. File name: at most ${limit} characters.`,
   converting: "Converting your file…",
   uploadBusyTitle: "File Upload in Progress",
   uploadBusyText: "Please wait until the file upload has completed.",
@@ -36,37 +34,6 @@ export const STRINGS = {
   continue: "Continue",
   submit: "Submit Application",
   submitted: "Your application was successfully submitted.",
-  reviewTitle: "Check your answers",
-  reviewIntro:
-    "This is what will be sent. Check each answer; once you submit, the application can no longer be changed.",
-  reviewChange: "Change",
-  reviewConfirm: "Submit application",
-  reviewBack: "Back to the form",
-  reviewYes: "Yes",
-  entryTitle: (label, number) => `${label || "Entry"} ${number}`,
-  receiptReference: "Your reference",
-  receiptSubmitted: "Submitted",
-  receiptKeep: "Keep this reference: quote it whenever you contact us about your application.",
-  downloadSubmittedPdf: "Download the submitted application (PDF)",
-  myApplication: "My application",
-  removeEntry: "Remove",
-  pageStatus: {
-    not_started: "Not started",
-    in_progress: "In progress",
-    complete: "Complete",
-    has_errors: "Has errors",
-  },
-  clearTitle: "Clear these answers?",
-  clearText: "This change will clear the answers below. They cannot be brought back.",
-  clearConfirm: "Clear answers",
-  clearCancel: "Keep my answers",
-  applicationStatus: "Status",
-  statusNames: {
-    none: "Not started",
-    started: "In progress",
-    validating: "In progress",
-    submitted: "Submitted",
-  },
 };
 
 // The compiled form's `texts` (engine/definition/fields.py DEFAULT_TEXTS, overridable per tenant)
