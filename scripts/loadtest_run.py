@@ -23,6 +23,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 import uuid
@@ -308,11 +309,69 @@ def run_phase(options, port: int, scenario: str, page: dict, cookies: list[str],
         output = process.stdout.read()
         process.wait(timeout=options.warmup + options.duration + 60)
         result = json.loads(output)
+        if scenario == "switch":
+            into.setdefault("saved", {}).update(result["saved"])
         for name, values in result["latencies"].items():
             into.setdefault(name, ([], {}))[0].extend(values)
         for name, count in result["errors"].items():
             errors = into.setdefault(name, ([], {}))[1]
             errors["n"] = errors.get("n", 0) + count
+
+
+def _get_json(port: int, path: str, cookie: str | None = None) -> tuple[dict, dict]:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers={"Cookie": cookie} if cookie else {})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read()), dict(response.headers)
+
+
+def run_switch(options, port: int, page: dict, cookies: list[str], routes: list[str], env: dict, tenant: Path) -> dict:
+    """The answer phase once more, with the author publishing a new version (a changed label)
+    halfway through its measured window: every save must succeed and every applicant's last saved
+    answer must be what their next load shows, on the new version."""
+    into: dict = {}
+    published: dict = {}
+
+    def publish() -> None:
+        time.sleep(options.warmup + options.duration / 2)
+        about = tenant / "pages" / "about.yaml"
+        about.write_text(about.read_text().replace("label: Preferred Name,", "label: Preferred name (new),", 1))
+        started = time.perf_counter()
+        command = [str(ROOT / ".venv" / "bin" / "formengine"), "publish", str(tenant)]
+        done = subprocess.run(command, env={**os.environ, **env}, capture_output=True, text=True, check=False)
+        published.update(code=done.returncode, output=done.stdout + done.stderr, seconds=time.perf_counter() - started)
+
+    thread = threading.Thread(target=publish)
+    thread.start()
+    run_phase(options, port, "switch", page, cookies, routes, into)
+    thread.join()
+    saved = into.pop("saved", {})
+    latencies, errors = into.get("PUT /api/answer", ([], {}))
+    current = _get_json(port, "/public/form")[1]["ETag"].strip('"')
+    lost = on_new = 0
+    for user, value in saved.items():
+        profile = _get_json(port, "/api/profile", cookies[int(user) % len(cookies)])[0]
+        lost += profile["answer"].get("preferred_name") != value
+        on_new += profile["definition_version"] == current
+    return {
+        "saves": len(latencies),
+        "errors": errors.get("n", 0),
+        "applicants": len(saved),
+        "lost": lost,
+        "on_new": on_new,
+        "published": published,
+        "p99": summary(latencies, 0, options.duration)["p99"] if latencies else 0.0,
+    }
+
+
+def switch_report(switch: dict) -> str:
+    published = switch["published"]
+    return (
+        f"Version switch under load: a new version (a changed label) published with `formengine publish` "
+        f"(exit {published.get('code')}, {published.get('seconds', 0):.1f} s) halfway through one more "
+        f"`PUT /api/answer` phase: {switch['saves']} saves measured, {switch['errors']} failed; p99 "
+        f"{switch['p99']:.1f} ms; of {switch['applicants']} applicants, {switch['lost']} lost their last saved "
+        f"answer and {switch['on_new']} were on the new version at their next load."
+    )
 
 
 def summary(values: list[float], errors: int, duration: float) -> dict:
@@ -448,7 +507,9 @@ def main() -> int:
         "REDIS_URL": "",
         "SECRET_KEY": secrets.token_urlsafe(48),
         "TENANT_RELOAD": "0",
+        "TENANT": str(folder / "tenant"),  # a copy: the version switch edits it
     }
+    shutil.copytree(ROOT / "tenants" / "intl_undergrad", folder / "tenant")
     servers = []
     try:
         cookies, routes, pg_version = seed_applicants(env, options.applicants)
@@ -468,6 +529,7 @@ def main() -> int:
             run_phase(options, floor_port, "floor", page, [], routes, raw["floor"])
             run_phase(options, engine_port, "answer", page, cookies, routes, raw["answer"])
             run_phase(options, engine_port, "journey", page, cookies, routes, raw["journey"])
+        switch = run_switch(options, engine_port, page, cookies, routes, env, folder / "tenant")
         load_after = os.getloadavg()
         measured = options.duration * options.rounds
         results = {
@@ -483,6 +545,7 @@ def main() -> int:
         else:
             shutil.rmtree(folder, ignore_errors=True)
     text = report(options, results, pg_version, len(json.dumps(page)), len(page), (load_before, load_after), cpu_costs)
+    text = f"{text.rstrip()}\n\n{switch_report(switch)}\n"
     print(text)
     if options.write:
         write_section(options.write, text)
