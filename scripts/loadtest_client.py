@@ -34,7 +34,7 @@ class Recorder:
         self.latencies: dict[str, list[float]] = {}
         self.errors: dict[str, int] = {}
 
-    async def call(self, name: str, *args) -> None:
+    async def call(self, name: str, *args) -> int:
         started = time.perf_counter()
         try:
             status = await request(*args)
@@ -45,16 +45,22 @@ class Recorder:
             self.latencies.setdefault(name, []).append((finished - started) * 1000)
             if not 200 <= status < 300:
                 self.errors[name] = self.errors.get(name, 0) + 1
+        return status
+
+
+CHANGED = "preferred_name"  # the one answer each autosave changes
+
+
+def changed_value(user: int, step: int) -> str:
+    return f"M{user % 1000}-{step % 1000}"
 
 
 def page_body(page: dict, user: int, step: int) -> bytes:
     """A realistic page of answers, one value changed each time (an autosave)."""
-    answers = dict(page)
-    answers["preferred_name"] = f"M{user % 1000}-{step % 1000}"
-    return json.dumps(answers).encode()
+    return json.dumps({**page, CHANGED: changed_value(user, step)}).encode()
 
 
-async def user_loop(plan: dict, recorder: Recorder, user: int, stop_at: float) -> None:
+async def user_loop(plan: dict, recorder: Recorder, user: int, stop_at: float, saved: dict) -> None:
     host, port, scenario = plan["host"], plan["port"], plan["scenario"]
     cookies = plan["cookies"]
     cookie = cookies[user % len(cookies)] if cookies else None
@@ -68,8 +74,10 @@ async def user_loop(plan: dict, recorder: Recorder, user: int, stop_at: float) -
             await recorder.call("PUT /bare", host, port, "PUT", "/bare", None, body)
         elif scenario == "floor":
             await recorder.call("PUT /floor", host, port, "PUT", "/floor", None, body)
-        elif scenario == "answer":
-            await recorder.call("PUT /api/answer", host, port, "PUT", "/api/answer", cookie, body)
+        elif scenario in ("answer", "switch"):
+            status = await recorder.call("PUT /api/answer", host, port, "PUT", "/api/answer", cookie, body)
+            if 200 <= status < 300:
+                saved[user] = changed_value(user, step)  # what the applicant's next load must show
         else:  # an applicant: autosaves of the page, the page saved as last page, now and then a reload
             await recorder.call("PUT /api/answer", host, port, "PUT", "/api/answer", cookie, body)
             route = random.choice(plan["routes"])
@@ -91,9 +99,10 @@ async def main(plan: dict) -> dict:
     measure_from = now + plan["warmup"]
     stop_at = measure_from + plan["duration"]
     recorder = Recorder(measure_from, stop_at)
-    users = [user_loop(plan, recorder, plan["first_user"] + i, stop_at) for i in range(plan["users"])]
+    saved: dict[int, str] = {}
+    users = [user_loop(plan, recorder, plan["first_user"] + i, stop_at, saved) for i in range(plan["users"])]
     await asyncio.gather(*users)
-    return {"latencies": recorder.latencies, "errors": recorder.errors}
+    return {"latencies": recorder.latencies, "errors": recorder.errors, "saved": saved}
 
 
 if __name__ == "__main__":

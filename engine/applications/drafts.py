@@ -129,3 +129,19 @@ def stored_versions(session) -> list[CompiledForm]:
     ).all()
     forms = [versions.load(session, version_id) for version_id in ids]
     return [form for form in forms if form is not None]
+
+
+def published_later(session, version_id: str | None, than: str) -> bool:
+    """Was `version_id` published after `than`? (A draft never moves back to an older version.)"""
+    from engine.versions.models import DefinitionVersion
+
+    if not version_id:
+        return False
+    rows = dict(
+        session.execute(
+            select(DefinitionVersion.id, DefinitionVersion.published).where(
+                DefinitionVersion.id.in_([version_id, than])
+            )
+        ).all()
+    )
+    return version_id in rows and than in rows and rows[version_id] > rows[than]

@@ -110,6 +110,8 @@ def _up_to_date(session: Session, application: Application, version_id: str, com
     """Move a locked draft on another definition version to `version_id` (a submitted one stays)."""
     if application.submitted_at is not None or application.definition_version == version_id:
         return application
+    if drafts.published_later(session, application.definition_version, version_id):
+        return application  # moved on by a request that saw a newer publication: never back
     try:
         before = versions.get(application.definition_version) if application.definition_version else None
     except KeyError:
@@ -289,7 +291,9 @@ def _sort_out(answers: dict, compiled) -> tuple[dict, dict]:
     renamed keys moved to their new key; {key: (value, version)} of an earlier version's keys, to
     archive). 400 naming every key no version ever had and every value that cannot be stored."""
     if all(key in compiled.data_model for key in answers):
-        check_answers(answers)
+        problems = answer_problems(compiled.data_model, answers)
+        if problems:
+            raise AppError(messages.ANSWERS_INVALID.format(keys=", ".join(problems)), 400, errors=problems)
         return answers, {}
     kept, stale, unknown = drafts.stale_keys(answers, compiled, drafts.stored_versions(db.session()))
     problems = {shown_key(key): [messages.UNKNOWN_KEY] for key in unknown[:MAX_REPORTED]}
@@ -304,8 +308,9 @@ def save_answers(account_id: int, answers: dict) -> list[str]:
     """Merge the answers into the stored ones under the form's hiding rules, in one write; returns
     the answer keys the rules cleared (sent in this save or stored before)."""
     version_id, compiled = versions.current()
+    sent = answers
     # A page still showing an earlier version saves its keys too: renamed ones move, others are archived.
-    answers, stale = _sort_out(answers, compiled)
+    answers, stale = _sort_out(sent, compiled)
     with db.transaction() as tx:
         merged = answers and not stale and not compiled.visibility.touches(answers)
         if merged and _merge_in_database(tx, account_id, answers, version_id):
@@ -314,6 +319,10 @@ def save_answers(account_id: int, answers: dict) -> list[str]:
         row = _lock_row(
             tx, account_id, _TABLE.c.answers, _TABLE.c.add_another, _TABLE.c.tabs, _TABLE.c.archived_answers
         )
+        if row.definition_version != version_id:
+            # A newer version was published (and this draft moved to it) since this save began.
+            compiled = versions.get(row.definition_version)
+            answers, stale = _sort_out(sent, compiled)
         settled = compiled.visibility.settle(row.answers, answers, row.add_another, row.tabs, today())
         values = {}
         if answers or settled.cleared:

@@ -230,6 +230,11 @@ const journeys = {
     await fill(page, "birth_date", "2008-04-12");
     await control(page, "phone_home").pressSequentially("4165550142x");
     check(await valueBecomes(page, "phone_home", "(416) 555-0142"), "the phone mask formats digits only");
+    const placeholder = await control(page, "address_line_1").getAttribute("placeholder");
+    check(
+      placeholder === form.texts.autocomplete_placeholder && placeholder !== "Select...",
+      `the address search says what to do (${placeholder})`,
+    );
     await pickSuggestion(page, "address_line_1", "120 Main", "120 Main Street");
     await page.waitForFunction(() => document.querySelector('[id="city"] input')?.value);
     check(await valueBecomes(page, "city", "Riverside Bay"), "an address suggestion fills the city");

@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+import requests
 from pypdf import PdfReader
 
 from tests.applicants import make_applicant
@@ -48,8 +49,13 @@ def pdf_of(client) -> bytes:
     body = client.get("/api/pdf").json
     assert body["status"] == "completed", body
     parts = urlsplit(body["url"])
+    if parts.path != "/api/storage/download":  # S3: a presigned URL of the storage server itself
+        fetched = requests.get(body["url"], timeout=30)
+        assert fetched.status_code == 200, fetched.text
+        return fetched.content
     response = client.get(f"{parts.path}?{parts.query}")
     assert response.status_code == 200
+    assert response.headers["Content-Type"] == "application/pdf"
     return response.data
 
 

@@ -83,7 +83,14 @@ function PrintSection({ section, context }) {
   let fields;
   if (section.instances) {
     const count = Math.max(1, view.add_another?.[section.add_another.id] ?? 1);
-    fields = section.instances.slice(0, count).flatMap((instance) => instance.fields);
+    // An entry with nothing answered is not printed (the first stays, for the section's questions).
+    const counted = section.instances.slice(0, count);
+    const filled = counted.filter((instance) =>
+      instance.fields
+        .flatMap(keyedLayouts)
+        .some((layout) => ![undefined, null, "", false].includes(answers[layout.key])),
+    );
+    fields = (filled.length ? filled : counted.slice(0, 1)).flatMap((instance) => instance.fields);
   } else if (section.branches) {
     fields =
       section.branches.find((branch) => !branch.visible_when || holds(branch.visible_when))?.fields ?? [];

@@ -56,6 +56,22 @@ describe("PrintView", () => {
     expect(pages.map((page) => page.textContent).join("")).not.toContain("Meimei");
   });
 
+  it("prints no add-another entry with nothing answered", () => {
+    const view = {
+      answer: { legacy_name: "Grace Hopper", legacy_3_name: "Alan Turing" },
+      add_another: { legacy: 3 },
+      document_answer: {},
+      tabs: {},
+    };
+    const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
+    const legacy = [...container.querySelectorAll(".print-section")].find((section) =>
+      section.textContent.includes("Grace Hopper"),
+    );
+    expect(legacy.textContent).toContain("Alan Turing");
+    const names = [...legacy.querySelectorAll("dt")].filter((label) => label.textContent === "Name");
+    expect(names.length).toBe(2);
+  });
+
   it("has no archive heading when nothing was archived", () => {
     const { container } = render(<PrintView compiled={compiled} serviceView={{ answer: {} }} />);
     expect(container.textContent).not.toContain("no longer on the form");
