@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
+import hashlib
 import logging
 import signal
 import sys
@@ -121,6 +122,10 @@ class EngineWorker(Worker):
         self.periodic = tuple(periodic)
         self._last_run: dict[str, float] = {}
         self.stop_requested = False
+        # The workers of one deployment (one database, one set of queues) share each task's lock;
+        # another deployment on the same Redis (a second instance, a test run) keeps its own.
+        where = f"{settings.get('DATABASE_URL', '')}|{'|'.join(queue_names(settings))}"
+        self.deployment = hashlib.sha256(where.encode()).hexdigest()[:16]
 
     def request_stop(self, signum, frame):
         self.stop_requested = True  # RQ's own flag is set only when a job is running
@@ -154,7 +159,7 @@ class EngineWorker(Worker):
             if clock - self._last_run.get(task.name, float("-inf")) < task.every_s:
                 continue
             self._last_run[task.name] = clock
-            lock = f"formengine:periodic:{task.name}"
+            lock = f"formengine:periodic:{self.deployment}:{task.name}"
             if not self.connection.set(lock, self.name, nx=True, ex=max(1, int(task.every_s))):
                 continue  # another worker runs it this period
             try:
