@@ -20,13 +20,11 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import text
 
-from benchlib import machine
+from benchlib import drop_scratch_database, machine, scratch_database
 from engine import db
 from engine.accounts.models import Account, utcnow
 from engine.accounts.passwords import hash_password
@@ -52,21 +50,6 @@ def _tenant(folder: Path, targets: bool) -> Path:
                 f'  - webhook: {{url: "http://127.0.0.1:9/hook", secret_env: {SECRET_ENV}}}\n'
             )
     return tenant
-
-
-def _database(folder: Path, name: str, postgres: str | None) -> str:
-    if not postgres:
-        return f"sqlite:///{folder / f'{name}.db'}"
-    database = f"formengine_bench_{uuid.uuid4().hex[:10]}"
-    with create_engine(postgres, isolation_level="AUTOCOMMIT").connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{database}"'))
-    return make_url(postgres).set(database=database).render_as_string(hide_password=False)
-
-
-def _drop(url: str, postgres: str | None) -> None:
-    if postgres:
-        with create_engine(postgres, isolation_level="AUTOCOMMIT").connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{make_url(url).database}" WITH (FORCE)'))
 
 
 def _app(folder: Path, name: str, tenant: Path, database_url: str, redis_url: str):
@@ -123,7 +106,7 @@ def main() -> None:
         if not redis_url:
             redis = EmbeddedRedis(folder / "redis", folder / "redis.log")
             redis_url = redis.start()
-        urls = {variant: _database(folder, variant, options.postgres) for variant in ("none", "three")}
+        urls = {variant: scratch_database(folder, variant, options.postgres) for variant in ("none", "three")}
         try:
             apps = {
                 variant: _app(folder, variant, _tenant(folder, variant == "three"), urls[variant], redis_url)
@@ -148,7 +131,7 @@ def main() -> None:
             for app in locals().get("apps", {}).values():
                 app.extensions["db_engine"].dispose()
             for url in urls.values():
-                _drop(url, options.postgres)
+                drop_scratch_database(url, options.postgres)
             if redis:
                 redis.stop()
 

@@ -21,13 +21,9 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
-
-from benchlib import machine
+from benchlib import drop_scratch_database, machine, scratch_database
 from engine import db
 from engine.accounts.models import Account, utcnow
 from engine.accounts.passwords import hash_password
@@ -36,21 +32,6 @@ from engine.migrate import upgrade
 
 PASSWORD = "Correct-Horse-Battery-9"
 VARIANTS = ("shipped", "every request", "no check")
-
-
-def _database(folder: Path, postgres: str | None) -> str:
-    if not postgres:
-        return f"sqlite:///{folder / 'bench.db'}"
-    database = f"formengine_bench_{uuid.uuid4().hex[:10]}"
-    with create_engine(postgres, isolation_level="AUTOCOMMIT").connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{database}"'))
-    return make_url(postgres).set(database=database).render_as_string(hide_password=False)
-
-
-def _drop(url: str, postgres: str | None) -> None:
-    if postgres:
-        with create_engine(postgres, isolation_level="AUTOCOMMIT").connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{make_url(url).database}" WITH (FORCE)'))
 
 
 def _clients(app, count: int) -> list:
@@ -107,7 +88,7 @@ def main() -> None:
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-versions-") as name:
         folder = Path(name)
-        url = _database(folder, options.postgres)
+        url = scratch_database(folder, "bench", options.postgres)
         app = None
         try:
             upgrade(url)
@@ -141,7 +122,7 @@ def main() -> None:
             if app is not None:
                 app.extensions["db_engine"].dispose()
                 app.extensions["versions_engine"].dispose()
-            _drop(url, options.postgres)
+            drop_scratch_database(url, options.postgres)
 
 
 def _report(cpu: dict, options, calls_per_save: float) -> None:
