@@ -6,38 +6,26 @@ edit on disk keeps the last good version and /readyz and /metrics say what is wr
 import datetime as dt
 import json
 import shutil
-import time
 from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 
 from tests.applicants import make_applicant
+from tests.tenant_edits import copy_tenant, edit
 
 ROOT = Path(__file__).resolve().parents[2]
-FIXTURE = ROOT / "tenants" / "intl_undergrad"
 GOLDEN = ROOT / "tests" / "golden" / "intl_undergrad" / "base.json"
-ABOUT = Path("pages") / "about.yaml"
 
 
 @pytest.fixture
 def tenant(tmp_path):
-    folder = tmp_path / "tenant"
-    shutil.copytree(FIXTURE, folder)
-    return folder
+    return copy_tenant(tmp_path)
 
 
 @pytest.fixture
 def app_overrides(tenant):
     return {"TENANT_PATH": str(tenant), "TENANT_RELOAD": True}
-
-
-def edit(tenant: Path, old: str, new: str, file: Path = ABOUT) -> None:
-    path = tenant / file
-    content = path.read_text()
-    assert old in content, old
-    time.sleep(0.01)  # a new mtime even on coarse clocks
-    path.write_text(content.replace(old, new))
 
 
 def served_version(client) -> str:

@@ -7,8 +7,6 @@ import datetime as dt
 import io
 import json
 import re
-import shutil
-import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -17,32 +15,22 @@ import requests
 from pypdf import PdfReader
 
 from tests.applicants import make_applicant
+from tests.tenant_edits import copy_tenant, edit
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "intl_undergrad" / "base.json"
-ABOUT = Path("pages") / "about.yaml"
 
 
 @pytest.fixture
 def tenant(tmp_path):
-    folder = tmp_path / "tenant"
-    shutil.copytree(ROOT / "tenants" / "intl_undergrad", folder)
-    return folder
+    return copy_tenant(tmp_path)
 
 
 @pytest.fixture
 def app_overrides(app_overrides, tenant):
     # The worker gets the same TENANT (worker_env): it must never need it for a job.
     return {**app_overrides, "TENANT_PATH": str(tenant), "TENANT_RELOAD": True}
-
-
-def edit(tenant: Path, old: str, new: str) -> None:
-    path = tenant / ABOUT
-    content = path.read_text()
-    assert old in content, old
-    time.sleep(0.01)
-    path.write_text(content.replace(old, new))
 
 
 def pdf_of(client) -> bytes:

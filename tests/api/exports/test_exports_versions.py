@@ -5,24 +5,20 @@ its applicant's answers under the version it was submitted on."""
 import csv
 import datetime as dt
 import json
-import shutil
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.applicants import make_applicant
+from tests.tenant_edits import copy_tenant, edit
 
 ROOT = Path(__file__).resolve().parents[3]
 GOLDEN = ROOT / "tests" / "golden" / "intl_undergrad" / "base.json"
-ABOUT = Path("pages") / "about.yaml"
 
 
 @pytest.fixture
 def tenant(tmp_path):
-    folder = tmp_path / "tenant"
-    shutil.copytree(ROOT / "tenants" / "intl_undergrad", folder)
-    return folder
+    return copy_tenant(tmp_path)
 
 
 @pytest.fixture
@@ -48,18 +44,10 @@ def test_applications_on_two_versions_export_together(app, tenant, export, monke
     before = submit(make_applicant(app, "mei@example.com"), {**answers, "preferred_name": "Mei"})
 
     # The author replaces the preferred name with a nickname question: a removed key and an added one.
-    about = tenant / ABOUT
-    content = about.read_text()
-    assert "{key: preferred_name, type: text, label: Preferred Name" in content
-    time.sleep(0.01)
-    about.write_text(
-        content.replace(
-            "{key: preferred_name, type: text, label: Preferred Name", "{key: nickname, type: text, label: Nickname"
-        )
+    edit(
+        tenant, "{key: preferred_name, type: text, label: Preferred Name", "{key: nickname, type: text, label: Nickname"
     )
-    (tenant / "tenant.yaml").write_text(
-        (tenant / "tenant.yaml").read_text().replace("name_keys: [preferred_name,", "name_keys: [nickname,")
-    )
+    edit(tenant, "name_keys: [preferred_name,", "name_keys: [nickname,", file=Path("tenant.yaml"))
 
     after = submit(make_applicant(app, "bo@example.com"), {**answers, "first_name": "Bo", "nickname": "Bobo"})
     assert after != before
