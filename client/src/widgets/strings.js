@@ -37,4 +37,3 @@ export function decimalSize(bytes) {
   } while (value >= 1000 && unit < units.length - 1);
   return `${value >= 100 ? Math.round(value) : Number(value.toFixed(1))} ${units[unit]}`;
 }
-
