@@ -24,7 +24,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import SimpleDocTemplate
 
-from engine.definition.fields import DEFAULT_TEXTS
+from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.visibility import Visibility
 from engine.pdf.blocks import FieldLine, draw_string
 from engine.pdf.blocks import TextBlock as Paragraph  # reportlab's Paragraph, with every script
