@@ -7,9 +7,9 @@ import datetime as dt
 from engine.definition.conditions import conjunction, map_keys, negation, tab_chosen, to_schema
 from engine.definition.dates import parse_when
 from engine.definition.entries import entry_name, entry_title, in_entry
+from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.fields import (
     DEFAULT_MESSAGES,
-    DEFAULT_TEXTS,
     EMAIL_PATTERN,
     REGISTRY,
     SETTING_PLACEHOLDERS,
@@ -112,7 +112,10 @@ class Compiler:
         """A later entry's title ("School 2"); None for entry 1 and fields outside a repeater."""
         if use.repeater is None or use.instance == 1:
             return None
-        return entry_title(self.texts, entry_name(self.model.repeaters[use.repeater].spec), use.instance)
+        return entry_title(self.texts, self._entry_name(self.model.repeaters[use.repeater].spec), use.instance)
+
+    def _entry_name(self, spec) -> str:
+        return entry_name(spec, self.texts["entry_default_label"])
 
     def _entry_started(self, use: FieldUse) -> dict | None:
         """A later entry holds some answer: only then do its rules apply (an empty one is not there)."""
@@ -358,7 +361,7 @@ class Compiler:
                 }
             if "add_another" in section:
                 spec = section["add_another"]
-                name = entry_name(spec)
+                name = self._entry_name(spec)
                 out["add_another"] = {
                     "id": spec["id"],
                     "label": spec.get("label", "Add another"),

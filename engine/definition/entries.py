@@ -12,18 +12,18 @@ DEFAULT_ENTRY_NAME = "Entry"
 _FILLERS = ("another", "one more", "more", "an", "a")
 
 
-def entry_name(spec: dict) -> str:
+def entry_name(spec: dict, default: str = DEFAULT_ENTRY_NAME) -> str:
     """A repeater's entry name: its `entry_label`, else what its button adds ("Add another
-    school" -> "School"), else "Entry"."""
+    school" -> "School"), else the default (the text `entry_default_label`: "Entry")."""
     if spec.get("entry_label"):
         return str(spec["entry_label"])
     words = str(spec.get("label") or "").strip().rstrip(".").split()
     if len(words) < 2 or words[0].lower() != "add":
-        return DEFAULT_ENTRY_NAME
+        return default
     rest = " ".join(words[1:])
     for filler in _FILLERS:
         if rest.lower() == filler:
-            return DEFAULT_ENTRY_NAME
+            return default
         if rest.lower().startswith(filler + " "):
             rest = rest[len(filler) + 1 :]
             break
@@ -31,8 +31,8 @@ def entry_name(spec: dict) -> str:
 
 
 def entry_title(texts: dict, name: str, number: int) -> str:
-    """An entry's heading from the `entry_title` text: "School 2"."""
-    return texts["entry_title"].replace("{entry}", name).replace("{number}", str(number))
+    """An entry's heading from the `entry_title` text ("{label} {number}"): "School 2"."""
+    return texts["entry_title"].replace("{label}", name).replace("{number}", str(number))
 
 
 def in_entry(messages: dict, title: str, message: str) -> str:

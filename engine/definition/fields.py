@@ -36,35 +36,6 @@ SETTING_PLACEHOLDERS = ("support_email", "admissions_email", "phone")
 REGEX_SPECIALS = set("()[]{}.*+?^$|\\/")
 
 
-# Words the widgets show, the same for every tenant unless its tenant.yaml overrides them under
-# `texts:`; the client reads them from the compiled form (never from its own code).
-DEFAULT_TEXTS = {
-    "autocomplete_use": "Use: ",
-    "autocomplete_no_options": "No options",
-    "autocomplete_loading": "Loading...",
-    "autocomplete_placeholder": "Select...",
-    "school_own_entry": "Enter your school information below.",
-    "character_count": "Character count: {count} / {limit}",
-    "file_anonymous": "This question can be finished once you have created an account.",
-    "file_delete_title": "Delete File",
-    "file_delete_text": "Are you sure you want to delete your file?",
-    "file_delete_cancel": "Cancel",
-    "file_delete_confirm": "Delete",
-    "file_in_progress_title": "File Upload in Progress",
-    "file_in_progress_text": "Please wait until the file upload has completed.",
-    "error_upload": "Error uploading file for {key}",
-    "error_add_another": "Error adding another {key}",
-    "error_tabs": "Error handling tabs for {key}",
-    "service_ceeb": "(Ceeb: {code})",
-    "service_document_attached": "A document is attached.",
-    "phone_country": "Country code",
-    "selected": "[X]",
-    "not_selected": "[ ]",
-    # An add-another entry's heading: {entry} is the repeater's entry name, {number} its place.
-    "entry_title": "{entry} {number}",
-}
-
-
 def mask_pattern(mask: str) -> str:
     """A pattern valid in Python and in JavaScript's unicode mode (which refuses needless escapes)."""
     out = []

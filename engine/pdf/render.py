@@ -26,8 +26,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import SimpleDocTemplate
 
-from engine.definition.entries import DEFAULT_ENTRY_NAME, entry_title, is_empty_entry
-from engine.definition.fields import DEFAULT_TEXTS
+from engine.definition.catalogue import DEFAULT_TEXTS
+from engine.definition.entries import entry_title, is_empty_entry
 from engine.definition.visibility import Visibility
 from engine.pdf.blocks import FieldLine, draw_string
 from engine.pdf.blocks import TextBlock as Paragraph  # reportlab's Paragraph, with every script
@@ -240,7 +240,7 @@ class ApplicationRenderer:
             ]
             for number, instance in printed:
                 if len(printed) > 1:
-                    name = repeater.get("entry_label") or DEFAULT_ENTRY_NAME
+                    name = repeater.get("entry_label") or self.texts["entry_default_label"]
                     title = instance.get("title") or entry_title(self.texts, name, number)
                     self.story.append(Paragraph(escape(title), self.styles.entry))
                 self.fields(instance.get("fields", []))

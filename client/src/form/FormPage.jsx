@@ -4,7 +4,7 @@ import Form from "@rjsf/core";
 import { useAnswers, useApp } from "../shell/AppContext.jsx";
 import { passThroughValidator, theme } from "../widgets/theme.js";
 import { createRuntime } from "../widgets/runtime.js";
-import { STRINGS } from "../widgets/strings.js";
+import { t } from "../widgets/formStrings.js";
 import { Modal } from "../widgets/Modal.jsx";
 import { PrintView } from "../print/PrintView.jsx";
 import { PdfDownload } from "./PdfDownload.jsx";
@@ -24,7 +24,6 @@ import {
 } from "./renderModel.js";
 import { uploadBusy } from "../widgets/fileUpload.js";
 import "./form.css";
-import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
 
 /** The errors shown on fields: {key: {__errors: [...]}} for RJSF, only for this page's keys. */
 function errorSchemaFor(model, ...maps) {
@@ -159,7 +158,7 @@ function PageForm({ app, compiled, page }) {
         runtime.bridge.mirrorCleared(response?.cleared);
         return true;
       } catch {
-        toastError(STRINGS.addAnotherError(buttonId));
+        toastError(t("error_add_another", { key: buttonId }));
         return false;
       }
     },
@@ -238,7 +237,7 @@ function PageForm({ app, compiled, page }) {
         runtime.bridge.resettle();
         runtime.bridge.mirrorCleared(response?.cleared);
       } catch {
-        toastError(STRINGS.tabsError(group.default));
+        toastError(t("error_tabs", { key: group.default }));
         const [tabs, docs] = await Promise.all([
           api.getTabs().catch(() => null),
           api.documentAnswers().catch(() => null),
@@ -373,7 +372,7 @@ function PageForm({ app, compiled, page }) {
         <div className="page-actions">
           {next ? (
             <button type="button" className="button button-primary" onClick={onContinue}>
-              {STRINGS.continue}
+              {t("form_continue")}
             </button>
           ) : (
             <button
@@ -384,7 +383,7 @@ function PageForm({ app, compiled, page }) {
               aria-busy={submitting || undefined}
               onClick={() => submit(false)}
             >
-              {STRINGS.submit}
+              {t("form_submit")}
             </button>
           )}
           {isLoggedIn && <PdfDownload toastError={toastError} />}
@@ -392,20 +391,20 @@ function PageForm({ app, compiled, page }) {
       )}
       {pendingClear && (
         <Modal
-          title={APPLICANT_STRINGS.clearTitle}
+          title={t("clear_title")}
           onClose={() => closeClear(false)}
           actions={
             <>
               <button type="button" className="button" onClick={() => closeClear(false)}>
-                {APPLICANT_STRINGS.clearCancel}
+                {t("clear_cancel")}
               </button>
               <button type="button" className="button button-danger" onClick={() => closeClear(true)}>
-                {APPLICANT_STRINGS.clearConfirm}
+                {t("clear_confirm")}
               </button>
             </>
           }
         >
-          <p>{APPLICANT_STRINGS.clearText}</p>
+          <p>{t("clear_text")}</p>
           <ul className="clear-list">
             {pendingClear.items.map((item) => (
               <li key={item.key}>{item.label}</li>
@@ -415,15 +414,15 @@ function PageForm({ app, compiled, page }) {
       )}
       {busyModal && (
         <Modal
-          title={STRINGS.uploadBusyTitle}
+          title={t("file_in_progress_title")}
           onClose={() => setBusyModal(false)}
           actions={
             <button type="button" className="button" onClick={() => setBusyModal(false)}>
-              {STRINGS.ok}
+              {t("form_ok")}
             </button>
           }
         >
-          <p>{STRINGS.uploadBusyText}</p>
+          <p>{t("file_in_progress_text")}</p>
         </Modal>
       )}
     </section>

@@ -2,8 +2,7 @@ import { useEffect } from "react";
 import { conditionsFor, keyedLayouts } from "../form/renderModel.js";
 import { visibleAnswers } from "../form/visibility.js";
 import { Markdown } from "../widgets/Markdown.jsx";
-import { STRINGS } from "../widgets/strings.js";
-import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
+import { entryTitle, t } from "../widgets/formStrings.js";
 import { labelOf, optionList } from "../widgets/common.js";
 import "./print.css";
 
@@ -22,7 +21,7 @@ export function PrintView({ compiled, serviceView }) {
   if (!serviceView)
     return (
       <p role="status" className="muted">
-        {STRINGS.loading}
+        {t("autocomplete_loading")}
       </p>
     );
   // Hidden means absent: what the form's hiding rules hide is never printed (the server leaves it
@@ -58,7 +57,7 @@ function ArchivedAnswers({ view }) {
   if (entries.length === 0) return null;
   return (
     <section className="print-page print-archived" aria-labelledby="print-archived">
-      <h1 id="print-archived">{STRINGS.archivedAnswers}</h1>
+      <h1 id="print-archived">{t("archived_answers")}</h1>
       <dl className="print-fields">
         {entries.map(([key, entry]) => (
           <Row key={key} label={entry.label || key}>
@@ -68,7 +67,7 @@ function ArchivedAnswers({ view }) {
             {entry.document && (
               <span>
                 {" "}
-                {STRINGS.documentAttached} ({entry.document.file_name})
+                {t("service_document_attached")} ({entry.document.file_name})
               </span>
             )}
           </Row>
@@ -80,7 +79,7 @@ function ArchivedAnswers({ view }) {
 
 /** An entry's title as compiled ("School 2"); a form compiled before titles: the entry name and number. */
 const titleOf = (section, instance, number) =>
-  instance.title || APPLICANT_STRINGS.entryTitle(section.add_another.entry_label, number);
+  instance.title || entryTitle(section.add_another.entry_label, number);
 
 /**
  * The section's groups of fields: one, or for an add-another one per entry printed under its title:
@@ -218,7 +217,7 @@ function PrintField({ layout, context }) {
       return (
         <>
           <Row label={layout.parts.search.label}>
-            {name ? `${name}${ceeb ? ` ${STRINGS.ceeb(ceeb)}` : ""}` : ""}
+            {name ? `${name}${ceeb ? ` ${t("service_ceeb", { code: ceeb })}` : ""}` : ""}
           </Row>
           {rest.map(([, part]) => (
             <PrintField key={part.key} layout={part} context={context} />
@@ -238,7 +237,7 @@ function PrintField({ layout, context }) {
       const document = view.document_answer?.[layout.key];
       return (
         <Row label={layout.label}>
-          {document ? `${STRINGS.documentAttached} (${document.file_name})` : ""}
+          {document ? `${t("service_document_attached")} (${document.file_name})` : ""}
         </Row>
       );
     }

@@ -42,10 +42,11 @@ def test_an_entry_is_named_by_its_entry_label_else_by_what_its_button_adds():
     assert entry_name({"label": "Add college"}) == "College"
     for label in ("Add another", "Add more", "Ajouter une école", "", None):
         assert entry_name({"label": label}) == "Entry"
+        assert entry_name({"label": label}, "Eintrag") == "Eintrag"
 
 
 def test_titles_and_messages_follow_the_tenant_formats():
-    texts = {"entry_title": "{entry} no. {number}"}
+    texts = {"entry_title": "{label} no. {number}"}
     assert entry_title(texts, "School", 2) == "School no. 2"
     assert in_entry({"in_entry": "{message} ({entry})"}, "School 2", "City") == "City (School 2)"
 
