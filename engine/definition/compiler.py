@@ -4,10 +4,10 @@ server, the client, the print view and the PDF."""
 
 import datetime as dt
 
+from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.conditions import conjunction, map_keys, negation, tab_chosen, to_schema
 from engine.definition.dates import parse_when
 from engine.definition.entries import entry_name, entry_title, in_entry
-from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.fields import (
     DEFAULT_MESSAGES,
     EMAIL_PATTERN,
