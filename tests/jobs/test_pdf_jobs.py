@@ -156,7 +156,7 @@ def test_the_submitted_pdf_holds_no_hidden_answer(app, applicant, burst_worker, 
     for value in stale.values():
         assert value not in pdf_text
     # each family member under its title, the empty one gone (pdftotext reads the same text)
-    for text in (pdf_text, pdftotext(download(applicant, ready["url"]))):
-        assert text.index("Family member 1") < text.index("Robert Chen") < text.index("Family member 2")
-        assert text.index("Family member 2") < text.index("Alan Turing")
-        assert "Family member 3" not in text
+    for extracted in (pdf_text, pdftotext(download(applicant, ready["url"]))):
+        assert extracted.index("Family member 1") < extracted.index("Robert Chen") < extracted.index("Family member 2")
+        assert extracted.index("Family member 2") < extracted.index("Alan Turing")
+        assert "Family member 3" not in extracted
