@@ -38,10 +38,11 @@ class StorageError(Exception):
 class PolicyRefused(Exception):
     """An upload the signed policy does not allow; `status` is what S3 would answer."""
 
-    def __init__(self, message: str, status: int = 403):
+    def __init__(self, message: str, status: int = 403, rule: str | None = None):
         super().__init__(message)
         self.message = message
         self.status = status
+        self.rule = rule  # a size refusal names the file rule it breaks: "too_large" or "empty"
 
 
 def valid_key(key: str) -> bool:
@@ -175,9 +176,9 @@ class LocalStorage(Storage):
         if fields.get("key") != key or not valid_key(key):
             raise PolicyRefused(f'Invalid according to Policy: Policy Condition failed: ["eq", "$key", "{key}"]')
         if size > high:
-            raise PolicyRefused("Your proposed upload exceeds the maximum allowed size.", 400)
+            raise PolicyRefused("Your proposed upload exceeds the maximum allowed size.", 400, "too_large")
         if size < low:
-            raise PolicyRefused("Your proposed upload is smaller than the minimum allowed size.", 400)
+            raise PolicyRefused("Your proposed upload is smaller than the minimum allowed size.", 400, "empty")
         return key
 
     def store_upload(self, key: str, stream, max_bytes: int) -> int:
@@ -198,12 +199,9 @@ class LocalStorage(Storage):
                 raise
         if written > max_bytes or written < 1:
             os.unlink(tmp.name)
-            raise PolicyRefused(
-                "Your proposed upload exceeds the maximum allowed size."
-                if written
-                else "Your proposed upload is smaller than the minimum allowed size.",
-                400,
-            )
+            if written:
+                raise PolicyRefused("Your proposed upload exceeds the maximum allowed size.", 400, "too_large")
+            raise PolicyRefused("Your proposed upload is smaller than the minimum allowed size.", 400, "empty")
         os.replace(tmp.name, path)
         return written
 

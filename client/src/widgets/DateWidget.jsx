@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { parseDate } from "../form/validation/keywords.js";
 import { answer, describedBy, widgetContext } from "./common.js";
-import { STRINGS } from "./strings.js";
+import { t } from "./formStrings.js";
 
 const EMPTY = { day: "", month: "", year: "" };
 
@@ -76,7 +76,7 @@ export function DateWidget(props) {
       aria-describedby={describedBy(id, layout, rawErrors)}
     >
       <label className="date-part">
-        <span className="date-part-label">{STRINGS.dateDay}</span>
+        <span className="date-part-label">{t("date_day")}</span>
         <input
           name={`${layout.key}__day`}
           className="input input-date-day"
@@ -89,7 +89,7 @@ export function DateWidget(props) {
         />
       </label>
       <label className="date-part">
-        <span className="date-part-label">{STRINGS.dateMonth}</span>
+        <span className="date-part-label">{t("date_month")}</span>
         <select
           name={`${layout.key}__month`}
           className="input select input-date-month"
@@ -106,7 +106,7 @@ export function DateWidget(props) {
         </select>
       </label>
       <label className="date-part">
-        <span className="date-part-label">{STRINGS.dateYear}</span>
+        <span className="date-part-label">{t("date_year")}</span>
         <input
           name={`${layout.key}__year`}
           className="input input-date-year"
