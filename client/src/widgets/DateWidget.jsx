@@ -22,7 +22,7 @@ export function joinedDate({ day, month, year }) {
   return storedDate(`${year.trim()}-${month}-${day.trim().padStart(2, "0")}`);
 }
 
-/** January..December in the page's language: [{value: "01", label: "January"}, ...]. */
+/** "--", then January..December in the page's language, like a compiled option list: [{value, label}]. */
 function monthChoices() {
   let format;
   try {
@@ -33,10 +33,11 @@ function monthChoices() {
   } catch {
     format = new Intl.DateTimeFormat("en", { month: "long", timeZone: "UTC" });
   }
-  return Array.from({ length: 12 }, (_, index) => ({
+  const months = Array.from({ length: 12 }, (_, index) => ({
     value: String(index + 1).padStart(2, "0"),
     label: format.format(Date.UTC(2000, index, 1)),
   }));
+  return [{ value: "", label: "--" }, ...months];
 }
 
 /**
@@ -97,7 +98,6 @@ export function DateWidget(props) {
           onChange={change("month")}
           {...shared}
         >
-          <option value="">--</option>
           {months.map((month) => (
             <option key={month.value} value={month.value}>
               {month.label}
