@@ -25,6 +25,8 @@ DEFAULT_MESSAGES = {
     "file_wrong_type": "You can only enter the following file types: {types}",
     "file_empty": "Your file is empty. Please upload a non-empty file.",
     "file_name_too_long": "Your file name is too long. The maximum length is {limit} characters.",
+    # Every message of a later add-another entry names it: {entry} is its title ("School 2").
+    "in_entry": "{entry}: {message}",
 }
 
 

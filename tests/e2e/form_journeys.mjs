@@ -454,6 +454,56 @@ const journeys = {
     await axe(page, "education page with errors");
   },
 
+  /**
+   * An entry the applicant started is complete, or it is not there: a later entry is marked and
+   * checked once it holds an answer, every line about it names it ("School 2: ..."), and an entry
+   * left empty is dropped when the applicant continues.
+   */
+  async entries(page) {
+    await login(page, args.username, args.password);
+    await waitForPage(page, about.route);
+    await navTo(page, education);
+    const section = education.sections.find((s) => s.add_another);
+    const { id, label } = section.add_another;
+    const entries = page.locator(`[data-add-another="${id}"] .instance`);
+    const add = page.getByRole("button", { name: label, exact: true });
+    await add.click();
+    await entries.nth(1).waitFor({ timeout: 10000 });
+    await add.click();
+    await entries.nth(2).waitFor({ timeout: 10000 });
+    const second = section.instances[1];
+    const block = second.fields.find((field) => field.parts);
+    const nameKey = block.parts.search.key;
+    const monthKey = second.fields.find((field) => field.key?.endsWith("grad_month")).key;
+    const marker = page.locator(`[id="${nameKey}"] .required`);
+    check((await marker.count()) === 0, "an empty later entry's questions are not marked required");
+    await choose(page, monthKey, "6");
+    await marker.waitFor({ timeout: 5000 }).catch(() => {});
+    check((await marker.count()) === 1, "once the entry is started, its required question is marked");
+    await continueTo(page, form.pages[form.pages.indexOf(education) + 1].route);
+    await navTo(page, education);
+    await entries.nth(1).waitFor({ timeout: 10000 });
+    check((await entries.count()) === 2, "Continue dropped the empty third entry (the started second stays)");
+    await navTo(page, finish);
+    await page.getByRole("button", { name: "Submit Application", exact: true }).click();
+    const summary = page.locator(".summary");
+    await summary.waitFor({ timeout: 15000 });
+    const named = `${second.title}: ${block.parts.search.label}`;
+    const item = summary.getByRole("link", { name: named, exact: true });
+    check(await shown(item), `the summary names the entry ("${named}")`);
+    await item.click();
+    await waitForPage(page, education.route);
+    const errors = page.locator(`[id="${nameKey}"] .field-errors`);
+    await errors.waitFor({ timeout: 10000 }).catch(() => {});
+    check(
+      (await errors.count()) === 1 && (await errors.innerText()).trim() === named,
+      "the field's message names its entry too",
+    );
+    await shoot(page, "entry-errors", { fullPage: false, scrollTo: entries.nth(1) });
+    await axe(page, "a started later entry with errors");
+    await fitsPhone(page, "a started later entry with errors");
+  },
+
   /** Add-another to the maximum; the count is saved. */
   async addAnother(page) {
     await login(page, args.username, args.password);

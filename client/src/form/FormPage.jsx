@@ -285,7 +285,33 @@ function PageForm({ app, compiled, page }) {
   const [submitting, setSubmitting] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const submitButton = useRef(null);
-  const onContinue = () => app.saveAnswers(pageAnswers(), { targetRoute: next.route });
+  /**
+   * A later add-another entry the applicant left wholly empty (no answer, no document) is not kept:
+   * on Continue it is removed as Remove would (the later entries move up, the count is saved), so
+   * the draft holds only entries that were started. Not at every save: the autosave runs while an
+   * entry just added waits, empty, for its first answer.
+   */
+  const dropEmptyEntries = async () => {
+    if (!isLoggedIn || readOnly) return;
+    for (const section of page.sections) {
+      if (!section.instances) continue;
+      const id = section.add_another.id;
+      let shown = Math.max(1, Math.min(store.get().addAnother?.[id] ?? 1, section.instances.length));
+      for (let index = shown - 1; index >= 1; index -= 1) {
+        const documents = store.get().documents || {};
+        const started = section.instances[index].fields
+          .flatMap(keyedLayouts)
+          .some((layout) => isAnswered(latest.current.answers[layout.key]) || Boolean(documents[layout.key]));
+        if (started) continue;
+        if (!(await runtime.bridge.removeEntry(section, index, shown))) break;
+        shown -= 1;
+      }
+    }
+  };
+  const onContinue = async () => {
+    await dropEmptyEntries();
+    return app.saveAnswers(pageAnswers(), { targetRoute: next.route });
+  };
   const submit = async (confirmed) => {
     setSubmitting(true);
     store.set({ serverErrors: {} });

@@ -13,7 +13,7 @@ function shownGroups(section, { holds, tabs, addAnother }) {
   if (section.instances) {
     const count = Math.max(1, Math.min(addAnother?.[section.add_another.id] ?? 1, section.instances.length));
     return section.instances.slice(0, count).map((instance, index) => ({
-      title: entryTitle(section.add_another.entry_label, index + 1),
+      title: instance.title || entryTitle(section.add_another.entry_label, index + 1),
       fields: instance.fields,
     }));
   }

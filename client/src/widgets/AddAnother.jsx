@@ -42,7 +42,7 @@ export function AddAnother({ section, count, canAdd, onAdd, onRemove, renderFiel
   return (
     <div ref={list} className="add-another" data-add-another={repeater.id}>
       {instances.slice(0, shown).map((instance, index) => {
-        const title = entryTitle(repeater.entry_label, index + 1);
+        const title = instance.title || entryTitle(repeater.entry_label, index + 1);
         const titleId = `${base}-${index}`;
         return (
           <div
