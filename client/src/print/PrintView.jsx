@@ -6,7 +6,7 @@ import { entryTitle, t } from "../widgets/formStrings.js";
 import { labelOf, optionList } from "../widgets/common.js";
 import "./print.css";
 
-const mark = (on) => (on ? "[X]" : "[ ]");
+const mark = (on) => t(on ? "selected" : "not_selected");
 
 /**
  * The staff print view (?service_token=): the whole application as static text, read-only, in a
