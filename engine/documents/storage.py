@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import json
+import logging
 import os
 import re
 import secrets
@@ -26,6 +27,8 @@ from engine import signing
 # Keys are chosen by the server; anything else (traversal, odd bytes, long names) is refused.
 KEY_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}(/[A-Za-z0-9][A-Za-z0-9_.-]{0,100}){1,6}$")
 MAX_PRESIGN_SECONDS = 300  # S3 presigned POSTs we hand out live at most 5 minutes
+
+log = logging.getLogger(__name__)
 
 
 class StorageError(Exception):
@@ -358,6 +361,17 @@ class S3Storage(Storage):
 
 
 _cache: dict[tuple, Storage] = {}
+
+
+def delete_quietly(store: Storage, keys) -> None:
+    """Remove stored files; a store that is down leaves orphans in the log, not a failed request."""
+    for key in keys:
+        if not key:
+            continue
+        try:
+            store.delete(key)
+        except StorageError as exc:
+            log.error("stored file %s was not removed: %s", key, exc)
 
 
 def storage_from_config(config: dict) -> Storage:

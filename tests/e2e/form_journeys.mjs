@@ -46,6 +46,14 @@ const control = (page, key) => page.locator(`[id="${key}"]`).locator("input, sel
 async function fill(page, key, value) {
   await control(page, key).fill(value);
 }
+/** A date entered as the applicant does: the day, the month by name, the year ("2008-04-12"). */
+async function fillDate(page, key, isoDate) {
+  const [year, month, day] = isoDate.split("-");
+  const group = page.locator(`[id="${key}"]`);
+  await group.getByRole("textbox", { name: "Day" }).fill(String(Number(day)));
+  await group.getByRole("combobox", { name: "Month" }).selectOption(month);
+  await group.getByRole("textbox", { name: "Year" }).fill(year);
+}
 async function choose(page, key, value) {
   await page.locator(`[id="${key}"] select`).selectOption(value);
 }
@@ -227,7 +235,11 @@ const journeys = {
     await choose(page, "gender", "W");
     check(await gone(page.locator('[id="add_another_gender"]')), "and hides when it no longer holds");
     await choose(page, "sex_assigned_at_birth", "F");
-    await fill(page, "birth_date", "2008-04-12");
+    await fillDate(page, "birth_date", "2008-04-12");
+    check(
+      (await page.locator('[id="birth_date"] select option:checked').textContent()) === "April",
+      "a date is entered as day, month by name and year",
+    );
     await control(page, "phone_home").pressSequentially("4165550142x");
     check(await valueBecomes(page, "phone_home", "(416) 555-0142"), "the phone mask formats digits only");
     const placeholder = await control(page, "address_line_1").getAttribute("placeholder");

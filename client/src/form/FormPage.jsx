@@ -5,7 +5,7 @@ import { useAnswers, useApp } from "../shell/AppContext.jsx";
 import { passThroughValidator, theme } from "../widgets/theme.js";
 import { createRuntime } from "../widgets/runtime.js";
 import { t } from "../widgets/formStrings.js";
-import { Modal } from "../widgets/Modal.jsx";
+import { Modal } from "../shell/Modal.jsx";
 import { PrintView } from "../print/PrintView.jsx";
 import { PdfDownload } from "./PdfDownload.jsx";
 import { Review } from "./Review.jsx";
@@ -391,6 +391,10 @@ function PageForm({ app, compiled, page }) {
       )}
       {pendingClear && (
         <Modal
+          open
+          size="small"
+          closeButton={false}
+          closeOnBackdrop
           title={t("clear_title")}
           onClose={() => closeClear(false)}
           actions={
@@ -414,6 +418,10 @@ function PageForm({ app, compiled, page }) {
       )}
       {busyModal && (
         <Modal
+          open
+          size="small"
+          closeButton={false}
+          closeOnBackdrop
           title={t("file_in_progress_title")}
           onClose={() => setBusyModal(false)}
           actions={
