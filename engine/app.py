@@ -8,6 +8,7 @@ from engine import db, errors, jsonio, ops, signing
 from engine.accounts import abuse
 from engine.config import load_config
 from engine.delivery import setup as delivery
+from engine.documents import setup as documents
 from engine.extensions import api
 from engine.tenant import TenantHolder
 from engine.versions import Definitions
@@ -46,6 +47,7 @@ def create_app(overrides: dict | None = None) -> Flask:
 
         redis_url = app.config["REDIS_URL"]
         app.extensions["metrics_collectors"].append(lambda: CleanupCollector(redis_url))
+    documents.init_app(app)
     delivery.init_app(app)  # refuses to start when a webhook's signing secret is not in the environment
     errors.register(app)
     api.init_app(app)

@@ -146,6 +146,21 @@ def compile_command(tenant: Path, today: str | None) -> None:
     click.echo(compiled.json_bytes.decode())
 
 
+@main.command()
+@click.argument("tenant", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+def pseudo(tenant: Path, out: Path) -> None:
+    """Write to OUT a copy of TENANT whose every applicant-facing word (the definition's and the
+    engine's) is pseudo-localized: ⟦wrapped⟧, accented, about 35% longer, placeholders kept."""
+    from engine.definition.pseudo import pseudo_tenant
+
+    try:
+        written = pseudo_tenant(tenant, out)
+    except (FileExistsError, ValueError) as refused:
+        raise click.ClickException(str(refused)) from None
+    click.echo(f"wrote {len(written)} files to {out}; serve it with TENANT={out} make run")
+
+
 @main.group()
 def db() -> None:
     """Database commands."""

@@ -17,7 +17,8 @@ change does, whatever happens to Redis or to the process afterwards:
   again. A job is never dispatched twice: the row is locked while it is sent (PostgreSQL), and a job
   id RQ already knows is only marked dispatched.
 - `is_waiting(session, job_id)`: recorded and not yet in Redis, so alive (a status poll must not
-  take it for lost).
+  take it for lost); `job_state(session, job_id)` and `is_dead(...)`: whether a job a row names is
+  still alive (queued, running in time, or waiting here), for the rows that retry lost jobs.
 - Dispatched rows are kept for `KEEP_DISPATCHED` for inspection, then removed by the sweeper.
 """
 
@@ -31,6 +32,7 @@ import uuid
 
 from redis.exceptions import RedisError
 from rq.exceptions import NoSuchJobError
+from rq.job import JobStatus
 from sqlalchemy import Index, Integer, String, Text, delete, event, exists, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, Session, mapped_column
@@ -90,6 +92,37 @@ def _forget_recorded(session: Session) -> None:
 def is_waiting(session: Session, job_id: str) -> bool:
     """True while the job is recorded but not yet on its queue."""
     return bool(session.scalar(select(exists().where(OutboxJob.job_id == job_id, OutboxJob.dispatched_at.is_(None)))))
+
+
+WAITING = "waiting"  # recorded in the outbox, not yet on its queue (Redis was down)
+
+
+def job_state(session: Session, job_id: str | None, grace_s: int = 15) -> tuple[str | None, dt.datetime | None]:
+    """(RQ status, WAITING while the outbox holds it, None when neither knows the job, or "unknown"
+    when Redis cannot be asked; the time by which a started job must have finished). A worker killed
+    after taking the job but before the job wrote its row leaves the row unprocessed: RQ's start
+    time still counts."""
+    if not job_id:
+        return None, None
+    try:
+        job = jobs.fetch_job(job_id)
+        status = job.get_status()
+    except NoSuchJobError:
+        return (WAITING if is_waiting(session, job_id) else None), None
+    except (jobs.QueueUnavailable, RedisError):
+        return "unknown", None
+    started = job.started_at.replace(tzinfo=None) if status == JobStatus.STARTED and job.started_at else None
+    due = started + dt.timedelta(seconds=(job.timeout or 0) + grace_s) if started else None
+    return status, due
+
+
+def is_dead(status, due: dt.datetime | None, deadline: dt.datetime | None) -> bool:
+    if status == WAITING:
+        return False  # waits for Redis, whatever the deadline: nothing could have run it yet
+    if status in (None, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED, JobStatus.FINISHED):
+        return True
+    now = utcnow()
+    return any(moment is not None and now > moment for moment in (due, deadline))
 
 
 @dataclasses.dataclass

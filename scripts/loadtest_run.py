@@ -464,11 +464,14 @@ def report(
         )
         + ".",
         "",
-        "Where the time goes: an answer save is one autocommitted statement on PostgreSQL (the "
-        "session check joined to the merge of the answers into the stored map, `UPDATE ... FROM "
-        "... RETURNING`, with its WAL flush), plus Flask, flask-smorest/webargs, the answer checks "
-        "against the data model, SQLAlchemy Core, and the per-request access log, metrics and "
-        "security headers; the bare endpoint does none of it. `PUT /api/last-page` and `GET "
+        "Where the time goes: this page holds keys the hiding rules read or hide, so each save is two "
+        "autocommitted statements on PostgreSQL (the live session joined to a read of the application's "
+        "answers, counts and tabs; then, after the rules settle the merged answers in Python, the merge "
+        "with what they clear, `UPDATE ... WHERE version = <read>`, with its WAL flush); a save of "
+        "keys no rule reads or hides is the merge alone, the session joined to it (`UPDATE ... FROM "
+        "... RETURNING`). Around it: Flask, flask-smorest/webargs, the answer checks against the data "
+        "model, SQLAlchemy Core, the CSRF check, the session cookie renewal, and the per-request access "
+        "log, metrics and security headers; the bare endpoint does none of it. `PUT /api/last-page` and `GET "
         "/api/profile` take the regular path (session lookup, then their own statements in a "
         "transaction). The database, the servers and the load generator share the same two cores, "
         "so every phase is CPU-bound: throughput follows the total CPU per request.",

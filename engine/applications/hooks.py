@@ -1,9 +1,10 @@
-"""Where application data meets the documents and PDF domains, which are built separately.
+"""Where application data meets the documents and PDF domains, which sit above this one.
 
-Each hook works whether or not the other domain exists yet:
-- `document_answers(application_id)` -> {key: {file_name, file_size}} from
-  `engine.documents.service.document_answers`, else {};
-- `remove_documents(application_id, keys)` calls `engine.documents.service.remove_documents`;
+The documents domain registers its side when the app starts (`register_documents`, called by
+`engine.documents.setup.init_app`), so this module never imports it. Until then each hook works
+as if there were no documents:
+- `document_answers(application_id)` -> {key: {file_name, file_size}}, else {};
+- `remove_documents(application_id, keys)` removes those answers, conversions and files;
 - `document_download_url(application_id, key)` -> a short-lived link to the converted document, or None;
 - `move_documents(session, application_id, moved, archived)` -> {key: archived document key}: a
   draft moving to another version of the form takes its documents along (renamed or archived);
@@ -15,7 +16,7 @@ transaction with the locked application (`session`, `application`): what a recei
 with the submission or not at all (the delivery domain records its deliveries so).
 """
 
-import importlib
+from collections.abc import Callable
 
 from blinker import Namespace
 from flask import current_app
@@ -26,42 +27,43 @@ PDF_JOB = "engine.pdf.jobs.render_application_pdf"
 submitting = Namespace().signal("application-submitting")
 
 
-def _documents_service():
-    try:
-        return importlib.import_module("engine.documents.service")
-    except ModuleNotFoundError as exc:
-        if exc.name in {"engine.documents", "engine.documents.service"}:
-            return None
-        raise
+_documents: dict[str, Callable] = {}  # the documents domain's functions, by hook name
+DOCUMENT_HOOKS = ("document_answers", "remove_documents", "move_documents", "download_url")
+
+
+def register_documents(**functions: Callable) -> None:
+    """The documents domain's side of these hooks (each of DOCUMENT_HOOKS, by name)."""
+    unknown = set(functions) - set(DOCUMENT_HOOKS)
+    if unknown:
+        raise TypeError(f"not a documents hook: {sorted(unknown)}")
+    _documents.update(functions)
 
 
 def document_answers(application_id: int) -> dict:
-    service = _documents_service()
-    function = getattr(service, "document_answers", None)
+    function = _documents.get("document_answers")
     return dict(function(application_id)) if function else {}
 
 
 def remove_documents(application_id: int, keys: list[str]) -> None:
-    service = _documents_service()
-    function = getattr(service, "remove_documents", None)
+    function = _documents.get("remove_documents")
     if function and keys:
         function(application_id, keys)
 
 
 def move_documents(session, application_id: int, moved: dict[str, str], archived: list[str]) -> dict[str, str]:
-    function = getattr(_documents_service(), "move_documents", None)
+    function = _documents.get("move_documents")
     if function is None or not (moved or archived):
         return {}
     return function(session, application_id, moved, archived)
 
 
 def document_download_url(application_id: int, key: str) -> str | None:
-    function = getattr(_documents_service(), "download_url", None)
+    function = _documents.get("download_url")
     return function(application_id, key) if function else None
 
 
 def has_documents_domain() -> bool:
-    return getattr(_documents_service(), "document_answers", None) is not None
+    return "document_answers" in _documents
 
 
 def record_application_pdf(session, application_id: int) -> str:

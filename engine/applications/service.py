@@ -338,7 +338,7 @@ def save_answers(account_id: int, answers: dict) -> list[str]:
 def _remove_hidden_documents(compiled, row, settled) -> None:
     """A document is its question's answer: the documents of file questions this save hid go too."""
     visibility = compiled.visibility
-    if not visibility.file_keys:
+    if not visibility.may_change_files(settled.changes):  # the saved and cleared keys
         return
     before = visibility.hidden_files(row.answers, row.add_another, row.tabs)
     after = visibility.hidden_files(settled.answers, row.add_another, row.tabs)

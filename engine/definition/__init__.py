@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.definition.advice import check_advice
+from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.checks import DEFAULT_MAX_LOGINS, check_model
 from engine.definition.compiler import Compiler
 from engine.definition.delivery import check_delivery, compile_delivery
-from engine.definition.fields import DEFAULT_TEXTS
 from engine.definition.hiding import HidingRules
 from engine.definition.model import ModelBuilder
 from engine.definition.phones import calling_codes

@@ -1,10 +1,12 @@
 """Writes tenant.schema.json (run: python -m engine.definition._gen_schema). The JSON file
-is the published grammar; this script only keeps it readable to edit."""
+is the published grammar; this script only keeps it readable to edit. It also writes the client's
+copy of the engine's words (client/src/widgets/catalogue.js, formCatalogue.js) from texts.yaml."""
 
 import json
 from pathlib import Path
 
-from engine.definition.fields import DEFAULT_MESSAGES, DEFAULT_TEXTS
+from engine.definition.catalogue import DEFAULT_TEXTS, render_client
+from engine.definition.fields import DEFAULT_MESSAGES
 
 MESSAGE_NAMES = sorted(DEFAULT_MESSAGES)
 TEXT_NAMES = sorted(DEFAULT_TEXTS)
@@ -423,3 +425,6 @@ def render() -> str:
 if __name__ == "__main__":
     TARGET.write_text(render())
     print(f"wrote {TARGET}")
+    for path, text in render_client().items():
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")

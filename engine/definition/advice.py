@@ -9,8 +9,9 @@ apart from the errors, and `--strict` fails on them. Here:
 import re
 from pathlib import Path
 
+from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.conditions import condition_keys
-from engine.definition.fields import DEFAULT_MESSAGES, DEFAULT_TEXTS, SETTING_PLACEHOLDERS
+from engine.definition.fields import DEFAULT_MESSAGES, SETTING_PLACEHOLDERS
 from engine.definition.loader import LocDict, LocList
 from engine.definition.model import FormModel, Reference
 from engine.definition.places import join, option_list_place, page_place, tree_place

@@ -5,10 +5,11 @@ cases run through both, so the fast path can never drift from the reference.
 """
 
 import datetime as dt
+import operator
 import re
 
 from engine.definition.dates import bound_date
-from engine.definition.validation import DATE_PATTERN, compare, limit_year, parse_date, year_options
+from engine.definition.validation import DATE_PATTERN, as_number, limit_year, parse_date, year_options
 
 
 class Unsupported(Exception):
@@ -16,6 +17,8 @@ class Unsupported(Exception):
 
 
 STRUCTURAL = {"$schema", "x-messages", "description", "title"}
+INLINE_TYPES = (str, bool, int)  # constants whose repr is their literal
+OPERATORS = {"lt": operator.lt, "lte": operator.le, "gt": operator.gt, "gte": operator.ge}
 TYPE_CHECKS = {"string": "isinstance({v}, str)", "boolean": "isinstance({v}, bool)", "object": "isinstance({v}, dict)"}
 
 
@@ -63,6 +66,8 @@ class _Generator:
         if keyword == "type":
             return TYPE_CHECKS[value].format(v=var)
         if keyword == "const":
+            if type(value) in INLINE_TYPES:  # _same, written out: no call per check
+                return f"(type({var}) is {type(value).__name__} and {var} == {value!r})"
             return f"_same({var}, {self.constant(value)})"
         if keyword == "enum":
             return f"_in_enum({var}, {self.constant(tuple(value))})"
@@ -85,7 +90,9 @@ class _Generator:
             allowed = frozenset(year_options(self.today, value)) | frozenset(value.get("extra", ()))
             return f"(not isinstance({var}, str) or {var} in {self.constant(allowed)})"
         if keyword == "fe_compare":
-            return f"_compare({var}, {value['op']!r}, {self.constant(value['target'])})"
+            target = value["target"]
+            operator_, right = self.constant(OPERATORS[value["op"]]), self.constant(as_number(target))
+            return f"_compare_to({var}, {operator_}, {self.constant(target)}, {right})"
         raise Unsupported(keyword)
 
     # -- error-collecting statements -------------------------------------------------------------
@@ -160,6 +167,14 @@ def _year_ok(value, bound: int, op: str) -> bool:
     return year >= bound if op == ">=" else year <= bound
 
 
+def _compare_to(value, operator_, target, right) -> bool:
+    """validation.compare with the target's number (`right`) and the operator found once, at compile time."""
+    left = as_number(value)
+    if left is None or right is None:
+        return operator_(str(value), str(target))
+    return operator_(left, right)
+
+
 _HELPERS = {
     "_MISSING": _MISSING,
     "_same": _same,
@@ -167,7 +182,7 @@ _HELPERS = {
     "_valid_date": _valid_date,
     "_date_ok": _date_ok,
     "_year_ok": _year_ok,
-    "_compare": compare,
+    "_compare_to": _compare_to,
 }
 
 
@@ -178,13 +193,11 @@ def compile_hider(rules: list[tuple[dict, list[str]]], present_only: bool = True
     generator = _Generator(dt.date(2000, 1, 1))
     lines = ["def hidden(instance):", "    out = []"]
     for when, keys in rules:
-        names = generator.constant(tuple(keys))
         lines.append(f"    if not {generator.check(when, 'instance')}:")
-        lines.append(
-            f"        out.extend(k for k in {names} if k in instance)"
-            if present_only
-            else f"        out.extend({names})"
-        )
+        if present_only:  # written out key by key: no generator per failing rule
+            lines.extend(f"        if {key!r} in instance: out.append({key!r})" for key in keys)
+        else:
+            lines.append(f"        out.extend({generator.constant(tuple(keys))})")
     lines.append("    return out")
     namespace = {**_HELPERS, **generator.constants}
     exec(compile("\n".join(lines) + "\n", "<compiled hiding rules>", "exec"), namespace)  # our own generated code

@@ -4,8 +4,10 @@ server, the client, the print view and the PDF."""
 
 import datetime as dt
 
+from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.conditions import conjunction, map_keys, negation, tab_chosen, to_schema
 from engine.definition.dates import parse_when
+from engine.definition.entries import entry_name, entry_title, in_entry
 from engine.definition.fields import (
     DEFAULT_MESSAGES,
     EMAIL_PATTERN,
@@ -40,6 +42,7 @@ class Compiler:
         self.model = model
         self.today = today
         self.messages = {**DEFAULT_MESSAGES, **(source.tenant.get("messages") or {})}
+        self.texts = {**DEFAULT_TEXTS, **(source.tenant.get("texts") or {})}
         self.options = compile_options(source, today)
         self._inline_lists = 0
 
@@ -104,12 +107,41 @@ class Compiler:
             return value.get("message", default)
         return value if isinstance(value, str) else default
 
+    # -- add-another entries -------------------------------------------------------------------
+    def entry_title(self, use: FieldUse) -> str | None:
+        """A later entry's title ("School 2"); None for entry 1 and fields outside a repeater."""
+        if use.repeater is None or use.instance == 1:
+            return None
+        return entry_title(self.texts, self._entry_name(self.model.repeaters[use.repeater].spec), use.instance)
+
+    def _entry_name(self, spec) -> str:
+        return entry_name(spec, self.texts["entry_default_label"])
+
+    def _entry_started(self, use: FieldUse) -> dict | None:
+        """A later entry holds some answer: only then do its rules apply (an empty one is not there)."""
+        if use.repeater is None or use.instance == 1:
+            return None
+        keys = self.model.repeaters[use.repeater].base_keys
+        return {"anyOf": [to_schema({"valueKey": use.prefix + k, "operator": "answered"}) for k in keys]}
+
+    def _named(self, schema, title: str):
+        """The schema with every message named by its entry."""
+        if isinstance(schema, list):
+            return [self._named(s, title) for s in schema]
+        if not isinstance(schema, dict):
+            return schema
+        out = {name: self._named(value, title) for name, value in schema.items() if name != "x-messages"}
+        if "x-messages" in schema:
+            out["x-messages"] = {k: in_entry(self.messages, title, m) for k, m in schema["x-messages"].items()}
+        return out
+
     def _field_rules(self, use: FieldUse) -> list[dict]:
         spec, key = use.spec, use.key
-        visible = self._visible(use)
+        # Entry 1 is always checked; a later entry only once it holds an answer, and then all of it.
+        visible = conjunction(self._visible(use), self._entry_started(use))
         boolean = REGISTRY[use.type].value == "boolean"
         rules = []
-        if spec.get("required") and use.instance == 1:
+        if spec.get("required"):
             message = self._message(spec["required"], use.label)
             rules.append(self._rule(visible, self._required(key, message, boolean)))
         if spec.get("must_be_true"):
@@ -162,10 +194,11 @@ class Compiler:
             if use.page != route:
                 continue
             field_type = REGISTRY[use.type]
-            properties[use.key] = base_property_schema(use.spec, field_type, self.messages)
+            own: dict = {use.key: base_property_schema(use.spec, field_type, self.messages)}
+            own_rules = []
             if field_type.has_options:
-                rules.extend(self._choice_rules(use))
-                properties[use.key + "_desc"] = {
+                own_rules.extend(self._choice_rules(use))
+                own[use.key + "_desc"] = {
                     "type": "string",
                     "maxLength": 300,
                     "x-messages": {
@@ -173,7 +206,12 @@ class Compiler:
                         "maxLength": self.messages["max_length"].replace("{limit}", "300"),
                     },
                 }
-            rules.extend(self._field_rules(use))
+            own_rules.extend(self._field_rules(use))
+            title = self.entry_title(use)
+            if title:
+                own, own_rules = self._named(own, title), self._named(own_rules, title)
+            properties.update(own)
+            rules.extend(own_rules)
         for key, (page, _) in self.model.confirm_keys.items():
             if page == route:
                 properties[key] = {"type": "boolean", "x-messages": {"type": self.messages["type_boolean"]}}
@@ -196,6 +234,9 @@ class Compiler:
                 entry["max_length"] = use.spec.get("max_length", field_type.default_max_length)
             if use.repeater:
                 entry["repeater"], entry["instance"] = use.repeater, use.instance
+                title = self.entry_title(use)
+                if title:
+                    entry["entry"] = title  # names the entry in every message and summary line
             if use.tab:
                 entry["tab"] = list(use.tab)
             earlier = [use.prefix + old for old in renamed_from(use.spec)]
@@ -235,11 +276,19 @@ class Compiler:
             return layout
         use = use_of(spec["key"])
         layout["key"] = use.key
-        layout["required"] = bool(spec.get("required")) and use.instance == 1 or bool(spec.get("must_be_true"))
+        always = bool(spec.get("required") or spec.get("must_be_true"))
+        started = self._entry_started(use)
+        # A later entry's questions are required once the entry holds an answer (the marker follows).
+        layout["required"] = always and started is None
+        when = None
         if "required_if" in spec:
             required_if = spec["required_if"]
             condition = required_if["when"] if "when" in required_if else required_if
-            layout["required_when"] = to_schema(_resolve(condition, use))
+            when = to_schema(_resolve(condition, use))
+        if started is not None and (always or when):
+            when = started if always else conjunction(started, when)
+        if when:
+            layout["required_when"] = when
         visible = self._visible(use)
         if use.visible and visible:
             layout["visible_when"] = (
@@ -261,6 +310,10 @@ class Compiler:
             layout["phone"] = {"mask": "(###) ###-####", "international": False, **dict(spec.get("phone") or {})}
         if kind == "file":
             layout["file"] = self._file_rules(spec.get("file") or {})
+            title = self.entry_title(use)
+            if title:
+                messages = layout["file"]["messages"]
+                layout["file"]["messages"] = {k: in_entry(self.messages, title, m) for k, m in messages.items()}
         return layout
 
     def _file_rules(self, spec: dict) -> dict:
@@ -308,22 +361,24 @@ class Compiler:
                 }
             if "add_another" in section:
                 spec = section["add_another"]
+                name = self._entry_name(spec)
                 out["add_another"] = {
                     "id": spec["id"],
                     "label": spec.get("label", "Add another"),
-                    **({"entry_label": spec["entry_label"]} if "entry_label" in spec else {}),
+                    "entry_label": name,
                     "max": spec["max"],
                     "prefixes": list(spec["prefixes"]),
                 }
                 out["instances"] = [
                     {
                         "prefix": prefix,
+                        "title": entry_title(self.texts, name, number),
                         "fields": [
                             self.field_layout(f, lambda k, p=prefix: by_key.get(p + k) or by_key[k])
                             for f in section["fields"]
                         ],
                     }
-                    for prefix in spec["prefixes"]
+                    for number, prefix in enumerate(spec["prefixes"], start=1)
                 ]
             elif "branches" in section:
                 out["branches"] = []

@@ -25,6 +25,8 @@ DEFAULT_MESSAGES = {
     "file_wrong_type": "You can only enter the following file types: {types}",
     "file_empty": "Your file is empty. Please upload a non-empty file.",
     "file_name_too_long": "Your file name is too long. The maximum length is {limit} characters.",
+    # Every message of a later add-another entry names it: {entry} is its title ("School 2").
+    "in_entry": "{entry}: {message}",
 }
 
 
@@ -32,33 +34,6 @@ DEFAULT_MESSAGES = {
 SETTING_PLACEHOLDERS = ("support_email", "admissions_email", "phone")
 
 REGEX_SPECIALS = set("()[]{}.*+?^$|\\/")
-
-
-# Words the widgets show, the same for every tenant unless its tenant.yaml overrides them under
-# `texts:`; the client reads them from the compiled form (never from its own code).
-DEFAULT_TEXTS = {
-    "autocomplete_use": "Use: ",
-    "autocomplete_no_options": "No options",
-    "autocomplete_loading": "Loading...",
-    "autocomplete_placeholder": "Select...",
-    "school_own_entry": "Enter your school information below.",
-    "character_count": "Character count: {count} / {limit}",
-    "file_anonymous": "This question can be finished once you have created an account.",
-    "file_delete_title": "Delete File",
-    "file_delete_text": "Are you sure you want to delete your file?",
-    "file_delete_cancel": "Cancel",
-    "file_delete_confirm": "Delete",
-    "file_in_progress_title": "File Upload in Progress",
-    "file_in_progress_text": "Please wait until the file upload has completed.",
-    "error_upload": "Error uploading file for {key}",
-    "error_add_another": "Error adding another {key}",
-    "error_tabs": "Error handling tabs for {key}",
-    "service_ceeb": "(Ceeb: {code})",
-    "service_document_attached": "A document is attached.",
-    "phone_country": "Country code",
-    "selected": "[X]",
-    "not_selected": "[ ]",
-}
 
 
 def mask_pattern(mask: str) -> str:

@@ -34,7 +34,7 @@ def parse_date(value) -> dt.date | None:
         return None
 
 
-def _as_number(value):
+def as_number(value):
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
@@ -45,7 +45,7 @@ def _as_number(value):
 
 
 def compare(value, op: str, target) -> bool:
-    left, right = _as_number(value), _as_number(target)
+    left, right = as_number(value), as_number(target)
     if left is None or right is None:
         left, right = str(value), str(target)
     return {"lt": left < right, "lte": left <= right, "gt": left > right, "gte": left >= right}[op]

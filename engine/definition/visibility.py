@@ -68,6 +68,9 @@ class Visibility:
         # A save that writes none of these keys cannot hide, show or change anything.
         self.relevant = frozenset(governed | governing)
         self.file_keys = frozenset(k for k, spec in data["data_model"].items() if spec.get("field") == "file")
+        # The keys whose answers can decide whether a file question is hidden: the file keys, what
+        # the rules hiding them read, what the rules hiding those read, and so on (a cascade).
+        self.file_inputs = _inputs_of(self.rules, self.file_keys)
         pairs = [(rule["when"], rule["keys"]) for rule in self.rules]
         self._reference = reference
         self._hider = _reference_hider(pairs) if reference else compile_hider(pairs)
@@ -108,6 +111,11 @@ class Visibility:
         return {key: value for key, value in answers.items() if key not in hidden} if hidden else answers
 
     # -- documents: a document is its file question's answer (the ANSWERED marker) ----------------
+    def may_change_files(self, changed) -> bool:
+        """Can two answer maps that differ only in the `changed` keys (same counts and tabs) differ
+        in which file questions the rules hide? False lets a save skip `hidden_files` twice."""
+        return not self.file_inputs.isdisjoint(changed)
+
     def hidden_files(self, answers: dict, counts: dict | None = None, tabs: dict | None = None) -> set[str]:
         """The file questions the rules hide in this state, whether their marker is stored or not
         (a conversion may still be running)."""
@@ -171,6 +179,22 @@ class Visibility:
             if not ok:
                 out.extend((dropdown["key"], dropdown["desc_key"]))
         return out
+
+
+def _inputs_of(rules: list[dict], keys: frozenset[str]) -> frozenset[str]:
+    """`keys` and every key that the rules hiding them read, transitively."""
+    reads: dict[str, set[str]] = {}
+    for rule in rules:
+        read = condition_reads(rule["when"])
+        for key in rule["keys"]:
+            reads.setdefault(key, set()).update(read)
+    found, todo = set(keys), list(keys)
+    while todo:
+        for key in reads.get(todo.pop(), ()):
+            if key not in found:
+                found.add(key)
+                todo.append(key)
+    return frozenset(found)
 
 
 def merge(stored: dict, changes: dict) -> dict:

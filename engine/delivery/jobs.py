@@ -27,12 +27,12 @@ from engine.definition import DefinitionInvalid, load_and_compile
 from engine.delivery import staff_mail, webhook
 from engine.delivery.models import OPEN, Delivery, DeliveryAttempt
 from engine.delivery.policy import Outcome, RetryPolicy
-from engine.documents.jobs import job_session, job_settings
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus, DocumentConversion
 from engine.documents.service import pdf_file_name
 from engine.documents.storage import Storage, storage_from_config
 from engine.pdf.jobs import MAX_PDF_BYTES, render_application_pdf
 from engine.staff import records
+from engine.workhorse import job_session, job_settings
 
 # How long after the submission a delivery waits for the PDF job before making the PDF itself.
 PDF_WAIT_MAX = dt.timedelta(minutes=10)

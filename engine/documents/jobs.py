@@ -1,31 +1,26 @@
 """The conversion job: a thin shell over `convert.check_and_convert`.
 
-Workers have no Flask app: settings come from the environment (`load_config`), like the app's,
-and the database through a plain SQLAlchemy session. The job writes its row only while the
-row still names it (`job_id`), so a retried or replaced job never overwrites a newer one.
+Workers have no Flask app: the settings, the session and the memory cap come from
+`engine.workhorse`. The job writes its row only while the row still names it (`job_id`), so a
+retried or replaced job never overwrites a newer one.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import logging
-import resource
 
-from rq import get_current_job
 from rq.timeouts import JobTimeoutException
-from sqlalchemy.orm import Session, sessionmaker
 
 from engine.accounts.models import utcnow
-from engine.config import load_config
-from engine.db import make_engine
 from engine.documents import messages
 from engine.documents.convert import ConversionRefused, check_and_convert
+from engine.documents.marker import ANSWERED, set_answer
 from engine.documents.models import PENDING, ConversionStatus, DocumentConversion
-from engine.documents.storage import StorageError, new_key, storage_from_config
+from engine.documents.storage import StorageError, delete_quietly, new_key, storage_from_config
+from engine.workhorse import current_job_id, job_session, job_settings, limit_memory
 
 log = logging.getLogger(__name__)
-DEFAULT_MEMORY_LIMIT_MB = 1536
 
 
 def preload() -> None:
@@ -49,45 +44,11 @@ def preload() -> None:
     font_names()
 
 
-@functools.lru_cache(maxsize=4)
-def _sessionmaker(database_url: str) -> sessionmaker:
-    return sessionmaker(make_engine(database_url), expire_on_commit=False)
-
-
-def job_settings() -> dict:
-    return load_config()
-
-
-def job_session(settings: dict) -> Session:
-    from engine.models import import_all_models
-
-    import_all_models()
-    return _sessionmaker(settings["DATABASE_URL"])()
-
-
-def limit_memory(settings: dict) -> None:
-    """Cap this work-horse's address space, so one hostile file cannot take the machine's memory.
-    RQ forks a work-horse per job, so the cap ends with the job."""
-    limit_mb = int(settings.get("JOB_MEMORY_LIMIT_MB") or DEFAULT_MEMORY_LIMIT_MB)
-    if limit_mb <= 0 or get_current_job() is None:
-        return
-    limit = limit_mb * 1024 * 1024
-    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if hard != resource.RLIM_INFINITY:
-        limit = min(limit, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-
-
-def _current_job_id() -> str | None:
-    job = get_current_job()
-    return job.id if job is not None else None
-
-
 def convert_document(conversion_id: int, rules: dict) -> str:
     """Convert one upload; returns the final status. Refusals are stored, never raised."""
     settings = job_settings()
     limit_memory(settings)
-    job_id = _current_job_id()
+    job_id = current_job_id()
     timeout = int(settings.get("DOCUMENT_JOB_TIMEOUT") or 60)
     grace = int(settings.get("DOCUMENT_JOB_GRACE_S") or 15)
     with job_session(settings) as session:
@@ -130,8 +91,6 @@ def convert_document(conversion_id: int, rules: dict) -> str:
 
 
 def _finish(settings: dict, conversion_id: int, job_id: str | None, outcome: tuple, pdf_key: str | None) -> str:
-    from engine.documents.service import ANSWERED, delete_quietly, set_answer
-
     status, message, size, kind = outcome
     store = storage_from_config(settings)
     with job_session(settings) as session:

@@ -161,8 +161,18 @@ class LocalUploadViews(MethodView):
             key = store.check_policy(fields, size)
             store.store_upload(key, stream, max_bytes=min(size, current_app.config["MAX_CONTENT_LENGTH"]))
         except PolicyRefused as refused:
-            raise AppError(refused.message, refused.status) from None
+            raise AppError(_refusal_message(refused, form["key"]), refused.status) from None
         return "", 204
+
+
+def _refusal_message(refused: PolicyRefused, key: str) -> str:
+    """A file too large or empty is told in the tenant's words for its question (the file rules'
+    messages), not in the store's; other refusals (a tampered or expired policy) as the store says."""
+    parts = key.split("/")
+    rules = service.file_rules(service.compiled_form()).get(parts[2]) if len(parts) > 2 else None
+    if refused.rule and rules:
+        return rules["messages"][refused.rule]
+    return refused.message
 
 
 @blp.route("/api/storage/download")

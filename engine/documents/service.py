@@ -18,22 +18,26 @@ import logging
 import re
 
 from flask import current_app
-from redis.exceptions import RedisError
-from rq.exceptions import NoSuchJobError
-from rq.job import JobStatus
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from engine import db, jobs, outbox
+from engine import db, outbox
 from engine.accounts.models import utcnow
 from engine.documents import messages
+from engine.documents.marker import set_answer
 from engine.documents.models import PENDING, ConversionStatus, DocumentConversion
-from engine.documents.storage import Storage, StorageError, new_key, storage_from_config, valid_key
+from engine.documents.storage import (
+    Storage,
+    StorageError,
+    delete_quietly,
+    new_key,
+    storage_from_config,
+    valid_key,
+)
 from engine.errors import AppError
 
 CONVERT_JOB = "engine.documents.jobs.convert_document"
 MAX_ATTEMPTS = 2  # a job whose worker died is run once more, then reported failed
-ANSWERED = "ANSWERED"
 # An archived document's answer key: its question's key behind a prefix no answer key can start with
 # (answer keys are lower-case letters, digits and _), so it is never taken for an answer again.
 ARCHIVED = "archived."
@@ -217,45 +221,14 @@ def conversion_status(application_id: int, answer_key: str) -> dict:
     return status_body(conversion)
 
 
-WAITING = "waiting"  # recorded in the outbox, not yet on its queue (Redis was down)
-
-
-def job_state(job_id: str | None, grace_s: int = 15) -> tuple[str | None, dt.datetime | None]:
-    """(RQ status, WAITING while the outbox holds it, None when neither knows the job, or "unknown"
-    when Redis cannot be asked; the time by which a started job must have finished). A worker killed
-    after taking the job but before the job wrote its row leaves the row unprocessed: RQ's start
-    time still counts."""
-    if not job_id:
-        return None, None
-    try:
-        job = jobs.fetch_job(job_id)
-        status = job.get_status()
-    except NoSuchJobError:
-        return (WAITING if outbox.is_waiting(db.session(), job_id) else None), None
-    except (jobs.QueueUnavailable, RedisError):
-        return "unknown", None
-    started = job.started_at.replace(tzinfo=None) if status == JobStatus.STARTED and job.started_at else None
-    due = started + dt.timedelta(seconds=(job.timeout or 0) + grace_s) if started else None
-    return status, due
-
-
-def is_dead(status, due: dt.datetime | None, deadline: dt.datetime | None) -> bool:
-    if status == WAITING:
-        return False  # waits for Redis, whatever the deadline: nothing could have run it yet
-    if status in (None, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED, JobStatus.FINISHED):
-        return True
-    now = utcnow()
-    return any(moment is not None and now > moment for moment in (due, deadline))
-
-
 def _reconcile(conversion: DocumentConversion, rules: dict) -> DocumentConversion:
     """A pending conversion whose job is gone, failed without writing the row (a killed work-horse
     runs no handler) or outlived its deadline (the whole worker died) is retried once, then failed."""
     settings = config()
-    state, due = job_state(conversion.job_id, _seconds("DOCUMENT_JOB_GRACE_S", settings, 15))
-    if state == "unknown" or not is_dead(state, due, conversion.deadline_at):
-        return conversion
     session = db.session()
+    state, due = outbox.job_state(session, conversion.job_id, _seconds("DOCUMENT_JOB_GRACE_S", settings, 15))
+    if state == "unknown" or not outbox.is_dead(state, due, conversion.deadline_at):
+        return conversion
     with db.transaction():
         current = _conversion(session, conversion.application_id, conversion.answer_key, lock=True)
         if current is None or current.status not in PENDING or current.job_id != conversion.job_id:
@@ -284,26 +257,6 @@ def _fail(session: Session, conversion: DocumentConversion, message: str, settin
     conversion.file_size = None
     conversion.finished_at = utcnow()
     set_answer(session, conversion.application_id, conversion.answer_key, "")
-
-
-# --- the answer marker on the application ----------------------------------------------
-
-
-def set_answer(session: Session, application_id: int, answer_key: str, value: str) -> None:
-    """Write the ANSWERED marker (or clear it) in the application's answers, under its row lock.
-    Works in a request and in a worker (no Flask needed); the caller commits."""
-    from engine.applications.answers import merge
-    from engine.applications.service import lock_by_id
-
-    application = lock_by_id(session, application_id)
-    if application is None:
-        return
-    if (application.answers or {}).get(answer_key, "") == value:
-        return
-    application.answers = merge(application.answers or {}, {answer_key: value})
-    application.updated_at = utcnow()
-    if session.get_bind().dialect.name != "sqlite":  # on SQLite lock_by_id already bumped it
-        application.version = (application.version or 0) + 1
 
 
 # --- deletion and listing ----------------------------------------------------------------
@@ -335,17 +288,6 @@ def remove_documents(application_id: int, keys: list[str]) -> None:
         for key in keys:
             set_answer(session, application_id, key, "")
     delete_quietly(store, stored)
-
-
-def delete_quietly(store: Storage, keys) -> None:
-    """Remove stored files; a store that is down leaves orphans in the log, not a failed request."""
-    for key in keys:
-        if not key:
-            continue
-        try:
-            store.delete(key)
-        except StorageError as exc:
-            log.error("stored file %s was not removed: %s", key, exc)
 
 
 def move_documents(session: Session, application_id: int, moved: dict[str, str], archived: list[str]) -> dict:

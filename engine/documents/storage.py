@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import json
+import logging
 import os
 import re
 import secrets
@@ -27,6 +28,8 @@ from engine import signing
 KEY_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}(/[A-Za-z0-9][A-Za-z0-9_.-]{0,100}){1,6}$")
 MAX_PRESIGN_SECONDS = 300  # S3 presigned POSTs we hand out live at most 5 minutes
 
+log = logging.getLogger(__name__)
+
 
 class StorageError(Exception):
     """A stored object is missing or unreadable."""
@@ -35,10 +38,11 @@ class StorageError(Exception):
 class PolicyRefused(Exception):
     """An upload the signed policy does not allow; `status` is what S3 would answer."""
 
-    def __init__(self, message: str, status: int = 403):
+    def __init__(self, message: str, status: int = 403, rule: str | None = None):
         super().__init__(message)
         self.message = message
         self.status = status
+        self.rule = rule  # a size refusal names the file rule it breaks: "too_large" or "empty"
 
 
 def valid_key(key: str) -> bool:
@@ -172,9 +176,9 @@ class LocalStorage(Storage):
         if fields.get("key") != key or not valid_key(key):
             raise PolicyRefused(f'Invalid according to Policy: Policy Condition failed: ["eq", "$key", "{key}"]')
         if size > high:
-            raise PolicyRefused("Your proposed upload exceeds the maximum allowed size.", 400)
+            raise PolicyRefused("Your proposed upload exceeds the maximum allowed size.", 400, "too_large")
         if size < low:
-            raise PolicyRefused("Your proposed upload is smaller than the minimum allowed size.", 400)
+            raise PolicyRefused("Your proposed upload is smaller than the minimum allowed size.", 400, "empty")
         return key
 
     def store_upload(self, key: str, stream, max_bytes: int) -> int:
@@ -195,12 +199,9 @@ class LocalStorage(Storage):
                 raise
         if written > max_bytes or written < 1:
             os.unlink(tmp.name)
-            raise PolicyRefused(
-                "Your proposed upload exceeds the maximum allowed size."
-                if written
-                else "Your proposed upload is smaller than the minimum allowed size.",
-                400,
-            )
+            if written:
+                raise PolicyRefused("Your proposed upload exceeds the maximum allowed size.", 400, "too_large")
+            raise PolicyRefused("Your proposed upload is smaller than the minimum allowed size.", 400, "empty")
         os.replace(tmp.name, path)
         return written
 
@@ -360,6 +361,17 @@ class S3Storage(Storage):
 
 
 _cache: dict[tuple, Storage] = {}
+
+
+def delete_quietly(store: Storage, keys) -> None:
+    """Remove stored files; a store that is down leaves orphans in the log, not a failed request."""
+    for key in keys:
+        if not key:
+            continue
+        try:
+            store.delete(key)
+        except StorageError as exc:
+            log.error("stored file %s was not removed: %s", key, exc)
 
 
 def storage_from_config(config: dict) -> Storage:

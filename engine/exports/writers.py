@@ -19,7 +19,8 @@ from pathlib import Path
 
 from engine.documents.storage import storage_from_config
 from engine.exports.columns import Column
-from engine.pdf.jobs import MAX_DOCUMENT_BYTES, MAX_PDF_BYTES, application_pdf, job_settings
+from engine.pdf.jobs import MAX_DOCUMENT_BYTES, MAX_PDF_BYTES, application_pdf
+from engine.workhorse import job_settings
 
 FIXED = (
     ("reference", "Reference"),

@@ -13,18 +13,15 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
-from rq import get_current_job
-
 from engine.accounts.models import utcnow
 from engine.applications.models import Application
 from engine.documents import messages
-from engine.documents.jobs import job_session, job_settings, limit_memory
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus
-from engine.documents.service import delete_quietly
-from engine.documents.storage import new_key, storage_from_config
+from engine.documents.storage import delete_quietly, new_key, storage_from_config
+from engine.pdf.records import completed_conversions, fingerprint, frozen, pdf_row
 from engine.pdf.render import append_documents, render_application
-from engine.pdf.service import _completed, _row, fingerprint, frozen
 from engine.versions import for_application
+from engine.workhorse import current_job_id, job_session, job_settings, limit_memory
 
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
 MAX_PDF_BYTES = 256 * 1024 * 1024  # an application PDF with every document appended
@@ -37,8 +34,7 @@ def render_application_pdf(application_id: int) -> str:
 
     settings = job_settings()
     limit_memory(settings)
-    job = get_current_job()
-    job_id = job.id if job is not None else None
+    job_id = current_job_id()
     timeout = int(settings.get("PDF_JOB_TIMEOUT") or 120)
     store = storage_from_config(settings)
     with job_session(settings) as session:
@@ -46,9 +42,9 @@ def render_application_pdf(application_id: int) -> str:
         if application is None:
             return "gone"
         compiled = for_application(session, application)
-        conversions = _completed(session, application_id)
+        conversions = completed_conversions(session, application_id)
         wanted = fingerprint(application, conversions, compiled.etag)
-        row = _row(session, application_id, lock=True)
+        row = pdf_row(session, application_id, lock=True)
         if frozen(application, row):
             return "current"
         if row is None:
@@ -83,7 +79,7 @@ def render_application_pdf(application_id: int) -> str:
         outcome = (ConversionStatus.FAILED.value, messages.PDF_RENDER_ERROR)
 
     with job_session(settings) as session:
-        row = _row(session, application_id, lock=True)
+        row = pdf_row(session, application_id, lock=True)
         if row is None or row.job_id != job_id or row.status not in PENDING:
             delete_quietly(store, [pdf_key])
             return "stale"
@@ -109,12 +105,12 @@ def application_pdf(application_id: int) -> bytes | None:
         application = session.get(Application, application_id)
         if application is None:
             return None
-        row = _row(session, application_id)
+        row = pdf_row(session, application_id)
         stored = row is not None and row.status == ConversionStatus.COMPLETED.value and row.pdf_key
         if stored and application.submitted_at is not None:
             return store.read(row.pdf_key, MAX_PDF_BYTES)
     if render_application_pdf(application_id) not in {ConversionStatus.COMPLETED.value, "current"}:
         return None
     with job_session(settings) as session:
-        row = _row(session, application_id)
+        row = pdf_row(session, application_id)
         return store.read(row.pdf_key, MAX_PDF_BYTES) if row is not None and row.pdf_key else None

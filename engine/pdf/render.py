@@ -7,7 +7,9 @@ fields' labels and answers; selections as [X] and [ ]; a school as its name plus
 `service_ceeb`), as the print view takes them; a note for each attached document. Hidden means absent: the answers the form's
 hiding rules hide (engine/definition/visibility.py: sections and fields whose conditions are
 false, branches after the first true one, tabs not chosen, add-another entries beyond the count)
-are left out before anything is drawn, and so are the headings of hidden sections.
+are left out before anything is drawn, and so are the headings of hidden sections. A later
+add-another entry with nothing answered is not drawn; the others are headed by their title
+("School 2").
 `append_documents` then adds the converted documents' pages (pypdf).
 """
 
@@ -24,7 +26,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import SimpleDocTemplate
 
-from engine.definition.fields import DEFAULT_TEXTS
+from engine.definition.catalogue import DEFAULT_TEXTS
+from engine.definition.entries import entry_title, is_empty_entry
 from engine.definition.visibility import Visibility
 from engine.pdf.blocks import FieldLine, draw_string
 from engine.pdf.blocks import TextBlock as Paragraph  # reportlab's Paragraph, with every script
@@ -75,6 +78,15 @@ class _Styles:
             "text", fontName=regular, fontSize=9, leading=12, spaceAfter=3, textColor=colors.HexColor("#444444")
         )
         self.label = ParagraphStyle("label", fontName=bold, fontSize=9, leading=11.5, spaceBefore=3)
+        self.entry = ParagraphStyle(
+            "entry",
+            fontName=bold,
+            fontSize=10.5,
+            leading=13,
+            spaceBefore=6,
+            spaceAfter=2,
+            textColor=colors.HexColor("#333333"),
+        )
         self.answer = ParagraphStyle(
             "answer", fontName=regular, fontSize=9.5, leading=12.5, leftIndent=12, firstLineIndent=-12, spaceAfter=2.5
         )
@@ -103,7 +115,7 @@ class ApplicationRenderer:
         self.tabs = {**tab_defaults, **{k: v for k, v in (tabs or {}).items() if v}}
         self.instance = self.visibility.instance(self.answers, self.add_another, self.tabs)
         self.options = form.get("options", {})
-        texts = {**DEFAULT_TEXTS, **(form.get("texts") or {})}
+        texts = self.texts = {**DEFAULT_TEXTS, **(form.get("texts") or {})}
         self.checked, self.unchecked, self.school_code = texts["selected"], texts["not_selected"], texts["service_ceeb"]
         self.styles = _Styles()
         self.story: list = []
@@ -217,11 +229,20 @@ class ApplicationRenderer:
             if self.visible(branch):
                 self.fields(branch.get("fields", []))
         if "instances" in section:
+            # Entry 1 always; a later entry only when it holds an answer or a document, under its title.
             repeater = section.get("add_another", {})
-            count = self._count(repeater)
-            for number, instance in enumerate(section["instances"][:count], start=1):
-                if count > 1:
-                    self.story.append(Paragraph(f"{number} of {count}", self.styles.text))
+            keys = (self.form.get("add_another") or {}).get(repeater.get("id"), {}).get("keys", [])
+            counted = list(enumerate(section["instances"][: self._count(repeater)], start=1))
+            printed = [
+                (number, instance)
+                for number, instance in counted
+                if number == 1 or not is_empty_entry(self.answers, instance.get("prefix", ""), keys, self.documents)
+            ]
+            for number, instance in printed:
+                if len(printed) > 1:
+                    name = repeater.get("entry_label") or self.texts["entry_default_label"]
+                    title = instance.get("title") or entry_title(self.texts, name, number)
+                    self.story.append(Paragraph(escape(title), self.styles.entry))
                 self.fields(instance.get("fields", []))
         if "tabs" in section:
             group = section["tabs"]

@@ -8,21 +8,18 @@ render job is queued (once) and polled. A render whose worker died is retried on
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-import json
 import logging
 from collections.abc import Callable
 
 from flask import current_app
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from engine import db, outbox, versions
 from engine.accounts.models import utcnow
 from engine.documents import messages
-from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus, DocumentConversion
-from engine.documents.service import is_dead, job_state
+from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus
 from engine.documents.storage import storage_from_config
+from engine.pdf.records import completed_conversions, fingerprint, frozen, pdf_row
 
 RENDER_JOB = "engine.pdf.jobs.render_application_pdf"
 MAX_ATTEMPTS = 2
@@ -31,56 +28,10 @@ DOWNLOAD_NAME = "application.pdf"
 log = logging.getLogger(__name__)
 
 
-def _completed(session: Session, application_id: int) -> list[DocumentConversion]:
-    return list(
-        session.scalars(
-            select(DocumentConversion)
-            .where(
-                DocumentConversion.application_id == application_id,
-                DocumentConversion.status == ConversionStatus.COMPLETED.value,
-            )
-            .order_by(DocumentConversion.id)
-        ).all()
-    )
-
-
-def fingerprint(application, conversions: list[DocumentConversion], form_etag: str) -> str:
-    """A hash of everything the PDF shows: a new one means the PDF must be rendered again."""
-    content = {
-        "answers": application.answers or {},
-        "add_another": application.add_another or {},
-        "tabs": application.tabs or {},
-        "form": form_etag,
-        "documents": [[c.answer_key, c.pdf_key, c.file_name, c.file_size] for c in conversions],
-    }
-    return hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode()).hexdigest()
-
-
 def _application(session: Session, application_id: int):
     from engine.applications.models import Application
 
     return session.get(Application, application_id)
-
-
-def _row(session: Session, application_id: int, lock: bool = False) -> ApplicationPdf | None:
-    statement = select(ApplicationPdf).where(ApplicationPdf.application_id == application_id)
-    if lock:
-        statement = statement.with_for_update().execution_options(populate_existing=True)
-    return session.scalars(statement).first()
-
-
-def frozen(application, row: ApplicationPdf | None) -> bool:
-    """A submitted application's PDF made at (or after) its submission is the record: served byte
-    for byte for ever, never rendered again, whatever the form becomes."""
-    return bool(
-        application is not None
-        and application.submitted_at is not None
-        and row is not None
-        and row.status == ConversionStatus.COMPLETED.value
-        and row.pdf_key
-        and row.finished_at is not None
-        and row.finished_at >= application.submitted_at
-    )
 
 
 def _body(status: str, url: str = "", message: str = "") -> dict:
@@ -94,8 +45,8 @@ def pdf_status(application_id: int, before_render: Callable[[], None] | None = N
     session = db.session()
     application = _application(session, application_id)
     version_id, _ = versions.of(application)  # the PDF shows the version the application is on
-    wanted = fingerprint(application, _completed(session, application_id), version_id)
-    row = _row(session, application_id)
+    wanted = fingerprint(application, completed_conversions(session, application_id), version_id)
+    row = pdf_row(session, application_id)
     if row is not None and (row.fingerprint == wanted or frozen(application, row)):
         if row.status == ConversionStatus.COMPLETED.value and row.pdf_key:
             expires = int(settings.get("DOWNLOAD_URL_EXPIRES_S") or 60)
@@ -107,7 +58,7 @@ def pdf_status(application_id: int, before_render: Callable[[], None] | None = N
         if row.status == ConversionStatus.FAILED.value:
             # Report the failure once; asking again renders again.
             with db.transaction():
-                current = _row(session, application_id, lock=True)
+                current = pdf_row(session, application_id, lock=True)
                 assert current is not None  # the row was read above
                 current.fingerprint = None
             return _body(row.status, "", row.message or messages.PDF_RENDER_ERROR)
@@ -118,7 +69,7 @@ def pdf_status(application_id: int, before_render: Callable[[], None] | None = N
 
 def _request_render(session: Session, application_id: int, wanted: str, settings: dict) -> tuple[str, str, str]:
     with db.transaction():
-        row = _row(session, application_id, lock=True)
+        row = pdf_row(session, application_id, lock=True)
         if row is None:
             row = ApplicationPdf(application_id=application_id, attempts=0)
             session.add(row)
@@ -151,11 +102,11 @@ def _record_job(session: Session, row: ApplicationPdf, settings: dict) -> None:
 def _reconcile(session: Session, row: ApplicationPdf, settings: dict) -> ApplicationPdf:
     """A render whose job is gone, failed without writing the row or outlived its deadline is
     queued once more, then failed with a message."""
-    state, due = job_state(row.job_id, int(settings.get("DOCUMENT_JOB_GRACE_S") or 15))
-    if state == "unknown" or not is_dead(state, due, row.deadline_at):
+    state, due = outbox.job_state(session, row.job_id, int(settings.get("DOCUMENT_JOB_GRACE_S") or 15))
+    if state == "unknown" or not outbox.is_dead(state, due, row.deadline_at):
         return row
     with db.transaction():
-        current = _row(session, row.application_id, lock=True)
+        current = pdf_row(session, row.application_id, lock=True)
         assert current is not None  # the row was read above
         if current.status not in PENDING or current.job_id != row.job_id:
             return current

@@ -46,6 +46,14 @@ const control = (page, key) => page.locator(`[id="${key}"]`).locator("input, sel
 async function fill(page, key, value) {
   await control(page, key).fill(value);
 }
+/** A date entered as the applicant does: the day, the month by name, the year ("2008-04-12"). */
+async function fillDate(page, key, isoDate) {
+  const [year, month, day] = isoDate.split("-");
+  const group = page.locator(`[id="${key}"]`);
+  await group.getByRole("textbox", { name: "Day" }).fill(String(Number(day)));
+  await group.getByRole("combobox", { name: "Month" }).selectOption(month);
+  await group.getByRole("textbox", { name: "Year" }).fill(year);
+}
 async function choose(page, key, value) {
   await page.locator(`[id="${key}"] select`).selectOption(value);
 }
@@ -227,7 +235,11 @@ const journeys = {
     await choose(page, "gender", "W");
     check(await gone(page.locator('[id="add_another_gender"]')), "and hides when it no longer holds");
     await choose(page, "sex_assigned_at_birth", "F");
-    await fill(page, "birth_date", "2008-04-12");
+    await fillDate(page, "birth_date", "2008-04-12");
+    check(
+      (await page.locator('[id="birth_date"] select option:checked').textContent()) === "April",
+      "a date is entered as day, month by name and year",
+    );
     await control(page, "phone_home").pressSequentially("4165550142x");
     check(await valueBecomes(page, "phone_home", "(416) 555-0142"), "the phone mask formats digits only");
     const placeholder = await control(page, "address_line_1").getAttribute("placeholder");
@@ -452,6 +464,56 @@ const journeys = {
     await axe(page, "finish page with errors");
     await navTo(page, education);
     await axe(page, "education page with errors");
+  },
+
+  /**
+   * An entry the applicant started is complete, or it is not there: a later entry is marked and
+   * checked once it holds an answer, every line about it names it ("School 2: ..."), and an entry
+   * left empty is dropped when the applicant continues.
+   */
+  async entries(page) {
+    await login(page, args.username, args.password);
+    await waitForPage(page, about.route);
+    await navTo(page, education);
+    const section = education.sections.find((s) => s.add_another);
+    const { id, label } = section.add_another;
+    const entries = page.locator(`[data-add-another="${id}"] .instance`);
+    const add = page.getByRole("button", { name: label, exact: true });
+    await add.click();
+    await entries.nth(1).waitFor({ timeout: 10000 });
+    await add.click();
+    await entries.nth(2).waitFor({ timeout: 10000 });
+    const second = section.instances[1];
+    const block = second.fields.find((field) => field.parts);
+    const nameKey = block.parts.search.key;
+    const monthKey = second.fields.find((field) => field.key?.endsWith("grad_month")).key;
+    const marker = page.locator(`[id="${nameKey}"] .required`);
+    check((await marker.count()) === 0, "an empty later entry's questions are not marked required");
+    await choose(page, monthKey, "6");
+    await marker.waitFor({ timeout: 5000 }).catch(() => {});
+    check((await marker.count()) === 1, "once the entry is started, its required question is marked");
+    await continueTo(page, form.pages[form.pages.indexOf(education) + 1].route);
+    await navTo(page, education);
+    await entries.nth(1).waitFor({ timeout: 10000 });
+    check((await entries.count()) === 2, "Continue dropped the empty third entry (the started second stays)");
+    await navTo(page, finish);
+    await page.getByRole("button", { name: "Submit Application", exact: true }).click();
+    const summary = page.locator(".summary");
+    await summary.waitFor({ timeout: 15000 });
+    const named = `${second.title}: ${block.parts.search.label}`;
+    const item = summary.getByRole("link", { name: named, exact: true });
+    check(await shown(item), `the summary names the entry ("${named}")`);
+    await item.click();
+    await waitForPage(page, education.route);
+    const errors = page.locator(`[id="${nameKey}"] .field-errors`);
+    await errors.waitFor({ timeout: 10000 }).catch(() => {});
+    check(
+      (await errors.count()) === 1 && (await errors.innerText()).trim() === named,
+      "the field's message names its entry too",
+    );
+    await shoot(page, "entry-errors", { fullPage: false, scrollTo: entries.nth(1) });
+    await axe(page, "a started later entry with errors");
+    await fitsPhone(page, "a started later entry with errors");
   },
 
   /** Add-another to the maximum; the count is saved. */

@@ -108,6 +108,10 @@ def test_add_another_up_to_the_maximum(app):
     _journey(app, "addAnother", username=_account(app), password=PASSWORD)
 
 
+def test_a_started_later_entry_is_checked_and_named_and_an_empty_one_is_dropped(app):
+    _journey(app, "entries", username=_account(app), password=PASSWORD)
+
+
 def test_a_tab_switch_clears_the_other_tabs_answers(app):
     _journey(app, "tabs", username=_account(app), password=PASSWORD)
 

@@ -2,14 +2,8 @@
 //
 // axios is the transport (transport.js), loaded on demand (its own chunk): the auth pages paint
 // without it and it arrives before the first call (the shell prefetches it when the browser is idle).
-import {
-  errorForResponse,
-  ServerError,
-  toApiError,
-  UnauthorizedError,
-  UNEXPECTED_MESSAGE,
-} from "./errors.js";
-import { applyTexts } from "../widgets/strings.js";
+import { errorForResponse, ServerError, toApiError, UnauthorizedError } from "./errors.js";
+import { applyTexts, t } from "../widgets/strings.js";
 
 const settings = { baseURL: "/", timeout: 30000 };
 let transport = null;
@@ -90,7 +84,7 @@ async function sendOnce(method, path, payload, params) {
   const body = parseJson(response);
   const ok = response.status >= 200 && response.status < 300;
   if (ok) {
-    if (body === undefined) throw new ServerError(UNEXPECTED_MESSAGE, response.status, null);
+    if (body === undefined) throw new ServerError(t("shell_unexpected"), response.status, null);
     return body;
   }
   const error = errorForResponse(response.status, body ?? null);

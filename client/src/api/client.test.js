@@ -1,7 +1,11 @@
 import { createServer } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as api from "./client.js";
-import { ServerError, SESSION_INVALID_MESSAGE, UnauthorizedError, UNEXPECTED_MESSAGE } from "./errors.js";
+import { ServerError, UnauthorizedError } from "./errors.js";
+import { CATALOGUE } from "../widgets/catalogue.js";
+
+const UNEXPECTED_MESSAGE = CATALOGUE.shell_unexpected;
+const SESSION_INVALID_MESSAGE = CATALOGUE.shell_session_invalid;
 
 // A real HTTP server on loopback stands in for the engine; each test sets its answer.
 let server;

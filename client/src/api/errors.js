@@ -1,7 +1,5 @@
 // Error types of the one JSON helper, and the platform's standard messages (section 8).
-export const UNEXPECTED_MESSAGE =
-  "We've encountered an unexpected error at this time. Please try again later.";
-export const SESSION_INVALID_MESSAGE = "Your session is invalid. Please clear your cookies and login again.";
+import { t } from "../widgets/strings.js";
 
 /** An error from the API, carrying the server's {message} (or the standard one) and the HTTP status. */
 export class ApiError extends Error {
@@ -32,7 +30,7 @@ export class UnauthorizedError extends ApiError {
 function messageOf(body) {
   return body && typeof body === "object" && typeof body.message === "string" && body.message.trim()
     ? body.message
-    : UNEXPECTED_MESSAGE;
+    : t("shell_unexpected");
 }
 
 /** The error for a finished response: status and parsed JSON body (or null when it was not JSON). */
@@ -45,6 +43,6 @@ export function errorForResponse(status, body) {
 export function toApiError(error) {
   if (error instanceof ApiError) return error;
   const response = error?.response;
-  if (!response) return new ServerError(UNEXPECTED_MESSAGE, 0, null);
+  if (!response) return new ServerError(t("shell_unexpected"), 0, null);
   return errorForResponse(response.status, typeof response.data === "object" ? response.data : null);
 }

@@ -1,3 +1,4 @@
+import { t } from "../widgets/strings.js";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { LoadingIndicator } from "../shell/Loading.jsx";
@@ -32,8 +33,8 @@ export function AuthCard({ title, onSubmit, busy, children, footerQuestion, foot
           disabled={busy}
           aria-disabled={busy || undefined}
         >
-          {busy ? <LoadingIndicator type="spinner" size="small" label="Submitting…" inline /> : null}
-          <span>Submit</span>
+          {busy ? <LoadingIndicator type="spinner" size="small" label={t("auth_submitting")} inline /> : null}
+          <span>{t("auth_submit")}</span>
         </button>
       </form>
       {extra}
@@ -47,7 +48,7 @@ export function AuthCard({ title, onSubmit, busy, children, footerQuestion, foot
   );
 }
 
-/** Shows the errorMessage / successMessage carried in navigation state once, as toasts. */
+/** Shows the errorMessage / successMessage carried in navigation state once, as toasts (cardErrorTitle: a text id). */
 export function useNavigationMessages(cardErrorTitle) {
   const location = useLocation();
   const { toast } = useServices();
@@ -56,8 +57,8 @@ export function useNavigationMessages(cardErrorTitle) {
     const state = location.state || {};
     if (shown.current === location.key) return;
     shown.current = location.key;
-    if (state.errorMessage) toast.error(state.errorTitle || cardErrorTitle, state.errorMessage);
-    if (state.successMessage) toast.success(state.successTitle || "Success", state.successMessage);
+    if (state.errorMessage) toast.error(state.errorTitle || t(cardErrorTitle), state.errorMessage);
+    if (state.successMessage) toast.success(state.successTitle || t("auth_success"), state.successMessage);
   }, [location, toast, cardErrorTitle]);
   return location.state || {};
 }
@@ -96,14 +97,14 @@ export function useCardForm(initial, validate, { liveValidation = true } = {}) {
     inputRef: ref(name),
   });
   /** A card's submit handler: checks the fields (focusing the first invalid one), then runs
-   * action(values) with the card busy; a failure is shown as an error toast titled errorTitle. */
+   * action(values) with the card busy; a failure is shown as an error toast titled errorTitle (a text id). */
   const submitWith = (errorTitle, action) => async () => {
     if (!check()) return;
     setBusy(true);
     try {
       await action(values);
     } catch (error) {
-      toast.error(errorTitle, error.message);
+      toast.error(t(errorTitle), error.message);
     } finally {
       setBusy(false);
     }

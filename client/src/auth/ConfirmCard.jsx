@@ -1,3 +1,4 @@
+import { t } from "../widgets/strings.js";
 import { useNavigate } from "react-router";
 import * as api from "../api/client.js";
 import { useServices } from "../shell/services.js";
@@ -13,11 +14,11 @@ import {
   RESEND_ERROR,
 } from "./fieldRules.js";
 
-export const CONFIRM_ERROR = "Confirm Card Error";
+const CONFIRM_ERROR = "auth_confirm_error";
 
 const validate = ({ username, code }) => ({
   username: isEmail(username) ? [] : [EMAIL_MESSAGE],
-  code: isCode(code) ? [] : [CODE_MESSAGE],
+  code: isCode(code) ? [] : [t(CODE_MESSAGE, { digits: CODE_LENGTH })],
 });
 
 export default function ConfirmCard() {
@@ -37,37 +38,37 @@ export default function ConfirmCard() {
   // A code that did not arrive or has expired: a new one to the address typed above.
   async function resend() {
     const username = form.values.username.trim();
-    if (!isEmail(username)) return toast.error(RESEND_ERROR, RESEND_EMAIL_MESSAGE);
+    if (!isEmail(username)) return toast.error(t(RESEND_ERROR), t(RESEND_EMAIL_MESSAGE));
     try {
       const result = await api.resendConfirm({ username });
-      toast.success("Confirmation Code Sent", result.message);
+      toast.success(t("auth_code_sent"), result.message);
     } catch (error) {
-      toast.error(RESEND_ERROR, error.message);
+      toast.error(t(RESEND_ERROR), error.message);
     }
   }
 
   return (
     <AuthCard
-      title="Confirm Your Account"
+      title={t("auth_confirm_title")}
       onSubmit={submit}
       busy={form.busy}
-      footerQuestion="Already confirmed?"
-      footerLink={{ to: "/login", label: "Log In" }}
+      footerQuestion={t("auth_already_confirmed")}
+      footerLink={{ to: "/login", label: t("auth_login_title") }}
       extra={
         <div className="auth-actions">
           <button type="button" className="link-button" onClick={resend}>
-            Send a new code
+            {t("auth_send_new_code")}
           </button>
         </div>
       }
     >
-      <Field label="Email" type="email" autoComplete="username" {...form.field("username")} />
+      <Field label={t("auth_email")} type="email" autoComplete="username" {...form.field("username")} />
       <Field
-        label="Confirmation Code"
+        label={t("auth_code")}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={CODE_LENGTH}
-        hint={`The ${CODE_LENGTH}-digit code we e-mailed you.`}
+        hint={t("auth_code_hint", { digits: CODE_LENGTH })}
         {...form.field("code")}
       />
     </AuthCard>

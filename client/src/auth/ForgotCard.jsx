@@ -1,12 +1,13 @@
+import { t } from "../widgets/strings.js";
 import * as api from "../api/client.js";
 import { useServices } from "../shell/services.js";
 import { AuthCard, useCardForm, useNavigationMessages } from "./AuthCard.jsx";
 import { Field } from "./fields.jsx";
 import { EMAIL_MESSAGE, isEmail } from "./fieldRules.js";
 
-export const FORGOT_ERROR = "Forgot Password Card Error";
+const FORGOT_ERROR = "auth_forgot_error";
 
-const validate = ({ username }) => ({ username: isEmail(username) ? [] : [EMAIL_MESSAGE] });
+const validate = ({ username }) => ({ username: isEmail(username) ? [] : [t(EMAIL_MESSAGE)] });
 
 export default function ForgotCard() {
   const { toast } = useServices();
@@ -15,18 +16,18 @@ export default function ForgotCard() {
 
   const submit = form.submitWith(FORGOT_ERROR, async (values) => {
     const result = await api.forgotPassword({ username: values.username.trim() });
-    toast.success("Check Your Email", result.message);
+    toast.success(t("auth_check_email"), result.message);
   });
 
   return (
     <AuthCard
-      title="Forgot Password"
+      title={t("auth_forgot_title")}
       onSubmit={submit}
       busy={form.busy}
-      footerQuestion="Remembered your password?"
-      footerLink={{ to: "/login", label: "Log In" }}
+      footerQuestion={t("auth_remembered")}
+      footerLink={{ to: "/login", label: t("auth_login_title") }}
     >
-      <Field label="Email" type="email" autoComplete="username" {...form.field("username")} />
+      <Field label={t("auth_email")} type="email" autoComplete="username" {...form.field("username")} />
     </AuthCard>
   );
 }

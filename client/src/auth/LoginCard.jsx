@@ -1,3 +1,4 @@
+import { t } from "../widgets/strings.js";
 import { useNavigate } from "react-router";
 import * as api from "../api/client.js";
 import { clearSession, refreshLoggedIn, updateSnapshot } from "../shell/sessionStore.js";
@@ -13,12 +14,12 @@ import {
   RESEND_ERROR,
 } from "./fieldRules.js";
 
-export const LOGIN_ERROR = "Login Card Error";
+const LOGIN_ERROR = "auth_login_error";
 
 // The login card checks nothing while typing, only on submit.
 const validate = ({ username, password }) => ({
-  username: isEmail(username) ? [] : [LOGIN_EMAIL_MESSAGE],
-  password: password ? [] : [LOGIN_PASSWORD_MESSAGE],
+  username: isEmail(username) ? [] : [t(LOGIN_EMAIL_MESSAGE)],
+  password: password ? [] : [t(LOGIN_PASSWORD_MESSAGE)],
 });
 
 export default function LoginCard() {
@@ -51,7 +52,7 @@ export default function LoginCard() {
   async function resend() {
     const username = values.username.trim();
     if (!isEmail(username)) {
-      toast.error(RESEND_ERROR, RESEND_EMAIL_MESSAGE);
+      toast.error(t(RESEND_ERROR), t(RESEND_EMAIL_MESSAGE));
       return;
     }
     try {
@@ -60,21 +61,21 @@ export default function LoginCard() {
         state: { username, successMessage: result.message, studentAnswers: state.studentAnswers },
       });
     } catch (error) {
-      toast.error(RESEND_ERROR, error.message);
+      toast.error(t(RESEND_ERROR), error.message);
     }
   }
 
   return (
     <AuthCard
-      title="Log In"
+      title={t("auth_login_title")}
       onSubmit={submit}
       busy={form.busy}
-      footerQuestion="Don't have an account?"
-      footerLink={{ to: "/signup", label: "Sign Up" }}
+      footerQuestion={t("auth_no_account")}
+      footerLink={{ to: "/signup", label: t("auth_signup_title") }}
       extra={
         <div className="auth-actions">
           <button type="button" className="link-button" onClick={resend}>
-            Resend confirmation code?
+            {t("auth_resend_question")}
           </button>
           <a
             className="link"
@@ -84,13 +85,13 @@ export default function LoginCard() {
               navigate("/forgot");
             }}
           >
-            Forgot password?
+            {t("auth_forgot_question")}
           </a>
         </div>
       }
     >
-      <Field label="Email" type="email" autoComplete="username" {...form.field("username")} />
-      <PasswordField label="Password" autoComplete="current-password" {...form.field("password")} />
+      <Field label={t("auth_email")} type="email" autoComplete="username" {...form.field("username")} />
+      <PasswordField label={t("auth_password")} autoComplete="current-password" {...form.field("password")} />
     </AuthCard>
   );
 }

@@ -1,15 +1,16 @@
+import { t } from "../widgets/strings.js";
 import { useId } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import * as api from "../api/client.js";
 import { AuthCard, useCardForm, useNavigationMessages } from "./AuthCard.jsx";
 import { PasswordChecklist, PasswordField } from "./fields.jsx";
-import { MESSAGE_MATCH, passwordErrors } from "./passwordRules.js";
+import { passwordErrors } from "./passwordRules.js";
 
-export const RESET_ERROR = "Reset Password Card Error";
+const RESET_ERROR = "auth_reset_error";
 
 const validate = ({ password, confirm_password }) => ({
   password: passwordErrors(password),
-  confirm_password: confirm_password && confirm_password === password ? [] : [MESSAGE_MATCH],
+  confirm_password: confirm_password && confirm_password === password ? [] : [t("auth_passwords_must_match")],
 });
 
 export default function ResetCard() {
@@ -28,25 +29,21 @@ export default function ResetCard() {
 
   return (
     <AuthCard
-      title="Reset Password"
+      title={t("auth_reset_title")}
       onSubmit={submit}
       busy={form.busy}
-      footerQuestion="Remembered your password?"
-      footerLink={{ to: "/login", label: "Log In" }}
+      footerQuestion={t("auth_remembered")}
+      footerLink={{ to: "/login", label: t("auth_login_title") }}
     >
-      {username && (
-        <p className="muted">
-          Setting a new password for <strong>{username}</strong>.
-        </p>
-      )}
+      {username && <p className="muted">{t("auth_setting_password_for", { username })}</p>}
       <PasswordField
-        label="New Password"
+        label={t("auth_new_password")}
         autoComplete="new-password"
         describedBy={checklistId}
         {...form.field("password")}
       />
       <PasswordField
-        label="Confirm Password"
+        label={t("auth_confirm_password")}
         autoComplete="new-password"
         {...form.field("confirm_password")}
       />

@@ -1,3 +1,4 @@
+import { t } from "../widgets/strings.js";
 import { useId } from "react";
 import { useNavigate } from "react-router";
 import * as api from "../api/client.js";
@@ -6,10 +7,10 @@ import { Field, PasswordChecklist, PasswordField } from "./fields.jsx";
 import { EMAIL_MESSAGE, isEmail } from "./fieldRules.js";
 import { passwordErrors } from "./passwordRules.js";
 
-export const SIGNUP_ERROR = "Sign Up Card Error";
+const SIGNUP_ERROR = "auth_signup_error";
 
 const validate = ({ username, password }) => ({
-  username: isEmail(username) ? [] : [EMAIL_MESSAGE],
+  username: isEmail(username) ? [] : [t(EMAIL_MESSAGE)],
   password: passwordErrors(password),
 });
 
@@ -33,15 +34,15 @@ export default function SignupCard() {
 
   return (
     <AuthCard
-      title="Sign Up"
+      title={t("auth_signup_title")}
       onSubmit={submit}
       busy={form.busy}
-      footerQuestion="Already have an account?"
-      footerLink={{ to: "/login", label: "Log In" }}
+      footerQuestion={t("auth_have_account")}
+      footerLink={{ to: "/login", label: t("auth_login_title") }}
     >
-      <Field label="Email" type="email" autoComplete="username" {...form.field("username")} />
+      <Field label={t("auth_email")} type="email" autoComplete="username" {...form.field("username")} />
       <PasswordField
-        label="Password"
+        label={t("auth_password")}
         autoComplete="new-password"
         describedBy={checklistId}
         {...form.field("password")}

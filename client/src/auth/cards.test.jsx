@@ -14,7 +14,7 @@ vi.mock("../api/client.js", () => ({
 
 const api = await import("../api/client.js");
 const { ServicesContext } = await import("../shell/services.js");
-const { default: ConfirmCard, CONFIRM_ERROR } = await import("./ConfirmCard.jsx");
+const { default: ConfirmCard } = await import("./ConfirmCard.jsx");
 const { default: SignupCard } = await import("./SignupCard.jsx");
 const { default: ForgotCard } = await import("./ForgotCard.jsx");
 
@@ -75,7 +75,7 @@ describe("auth cards' submit", () => {
     expect(button.disabled).toBe(true);
     expect(api.confirmAccount).toHaveBeenCalledWith({ username: "ada@example.org", code: "123456" });
     await act(async () => fail(new Error("That code is not right.")));
-    expect(toast.error).toHaveBeenCalledWith(CONFIRM_ERROR, "That code is not right.");
+    expect(toast.error).toHaveBeenCalledWith("Confirm Card Error", "That code is not right.");
     expect(button.disabled).toBe(false);
     expect(screen.getByTestId("where").textContent).toBe("/confirm");
   });

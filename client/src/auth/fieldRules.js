@@ -1,10 +1,10 @@
-// Field rules of the auth cards (platform section 5).
-export const EMAIL_MESSAGE = "Your email address must be valid.";
-export const LOGIN_EMAIL_MESSAGE = "Please provide a valid email address.";
-export const LOGIN_PASSWORD_MESSAGE = "Password is required.";
-export const CODE_MESSAGE = "The confirmation code must be exactly 6 numbers.";
-export const RESEND_ERROR = "Resend Confirmation Code Error";
-export const RESEND_EMAIL_MESSAGE = "You must provide a valid email address to resend a confirmation code.";
+// Field rules of the auth cards (platform section 5); messages are text ids (widgets/strings.js).
+export const EMAIL_MESSAGE = "auth_email_invalid";
+export const LOGIN_EMAIL_MESSAGE = "auth_login_email_invalid";
+export const LOGIN_PASSWORD_MESSAGE = "auth_password_required";
+export const CODE_MESSAGE = "auth_code_invalid";
+export const RESEND_ERROR = "auth_resend_error";
+export const RESEND_EMAIL_MESSAGE = "auth_resend_email_invalid";
 export const CODE_LENGTH = 6;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

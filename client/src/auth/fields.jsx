@@ -1,3 +1,4 @@
+import { t } from "../widgets/strings.js";
 import { useId, useState } from "react";
 import { passwordChecklist } from "./passwordRules.js";
 
@@ -68,10 +69,10 @@ export function PasswordField(props) {
         type="button"
         className="toggle-password"
         aria-pressed={shown}
-        aria-label={shown ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+        aria-label={t(shown ? "auth_hide_label" : "auth_show_label", { label: props.label })}
         onClick={() => setShown((s) => !s)}
       >
-        {shown ? "Hide" : "Show"}
+        {t(shown ? "auth_hide" : "auth_show")}
       </button>
     </Field>
   );
@@ -82,7 +83,7 @@ export function PasswordChecklist({ id, password, confirm, withMatch = false }) 
   const items = passwordChecklist(password, { confirm, withMatch });
   return (
     <div className="checklist" id={id}>
-      <p className="checklist-title">Your password must have:</p>
+      <p className="checklist-title">{t("auth_password_must_have")}</p>
       <ul>
         {items.map((item) => (
           <li key={item.id} className={item.met ? "met" : "unmet"} data-rule={item.id}>
@@ -90,7 +91,7 @@ export function PasswordChecklist({ id, password, confirm, withMatch = false }) 
               {item.met ? "✓" : "•"}
             </span>
             {item.label}
-            <span className="visually-hidden">{item.met ? " (done)" : " (not yet)"}</span>
+            <span className="visually-hidden">{t(item.met ? "auth_rule_done" : "auth_rule_not_yet")}</span>
           </li>
         ))}
       </ul>

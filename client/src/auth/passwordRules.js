@@ -1,61 +1,36 @@
 // The new-password rules of platform section 5, as the live checklist shows them. The special
-// character set and the messages are the server's (engine/accounts/passwords.py); a test reads that
-// file so the two cannot drift.
+// character set, the minimum length and the messages are the server's (engine/accounts/passwords.py);
+// a test reads that file so the two cannot drift. Labels and messages are text ids (widgets/strings.js).
+import { t } from "../widgets/strings.js";
+
 export const MIN_LENGTH = 12;
 export const SPECIAL_CHARACTERS = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
-export const MESSAGE_MATCH = "Passwords must match.";
-export const MESSAGE_REQUIRED = "Password is required.";
 
 const has = (set) => (password) => [...password].some((c) => set.includes(c));
 
+// Each rule's label is the text `password_<id>`, its message `password_<id>_message`.
 export const PASSWORD_RULES = [
-  {
-    id: "length",
-    label: `At least ${MIN_LENGTH} characters`,
-    message: `Password must be at least ${MIN_LENGTH} characters long.`,
-    test: (p) => p.length >= MIN_LENGTH,
-  },
-  {
-    id: "uppercase",
-    label: "One uppercase letter",
-    message: "Password must contain at least one uppercase letter.",
-    test: has("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
-  },
-  {
-    id: "lowercase",
-    label: "One lowercase letter",
-    message: "Password must contain at least one lowercase letter.",
-    test: has("abcdefghijklmnopqrstuvwxyz"),
-  },
-  {
-    id: "number",
-    label: "One number",
-    message: "Password must contain at least one number.",
-    test: has("0123456789"),
-  },
-  {
-    id: "special",
-    label: `One special character: ${SPECIAL_CHARACTERS}`,
-    message: `Password must contain at least one special character (${SPECIAL_CHARACTERS}).`,
-    test: has(SPECIAL_CHARACTERS),
-  },
-  {
-    id: "whitespace",
-    label: "No space at the start or end",
-    message: "Password must not begin or end with a space.",
-    test: (p) => p.length > 0 && p === p.trim(),
-  },
+  { id: "length", test: (p) => p.length >= MIN_LENGTH },
+  { id: "uppercase", test: has("ABCDEFGHIJKLMNOPQRSTUVWXYZ") },
+  { id: "lowercase", test: has("abcdefghijklmnopqrstuvwxyz") },
+  { id: "number", test: has("0123456789") },
+  { id: "special", test: has(SPECIAL_CHARACTERS) },
+  { id: "whitespace", test: (p) => p.length > 0 && p === p.trim() },
 ];
 
-export const MATCH_RULE = { id: "match", label: "Passwords match", message: MESSAGE_MATCH };
+const VALUES = { min: MIN_LENGTH, characters: SPECIAL_CHARACTERS };
 
 /** The checklist: [{id, label, met}] for a password (and, on reset, the matching rule). */
 export function passwordChecklist(password, { confirm, withMatch = false } = {}) {
-  const items = PASSWORD_RULES.map(({ id, label, test }) => ({ id, label, met: test(password || "") }));
+  const items = PASSWORD_RULES.map(({ id, test }) => ({
+    id,
+    label: t(`password_${id}`, VALUES),
+    met: test(password || ""),
+  }));
   if (withMatch)
     items.push({
-      id: MATCH_RULE.id,
-      label: MATCH_RULE.label,
+      id: "match",
+      label: t("auth_passwords_match"),
       met: Boolean(password) && password === confirm,
     });
   return items;
@@ -63,6 +38,8 @@ export function passwordChecklist(password, { confirm, withMatch = false } = {})
 
 /** The messages for a new password ([] when it is fine). */
 export function passwordErrors(password) {
-  if (!password) return [MESSAGE_REQUIRED];
-  return PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) => rule.message);
+  if (!password) return [t("auth_password_required")];
+  return PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) =>
+    t(`password_${rule.id}_message`, VALUES),
+  );
 }

@@ -10,6 +10,7 @@ import {
   SPECIAL_CHARACTERS,
 } from "./passwordRules.js";
 import { isCode, isEmail } from "./fieldRules.js";
+import { CATALOGUE } from "../widgets/catalogue.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRules = readFileSync(path.join(here, "../../../engine/accounts/passwords.py"), "utf8");
@@ -28,9 +29,9 @@ describe("the password checklist", () => {
 
   it("uses the server's messages", () => {
     for (const rule of PASSWORD_RULES) {
-      const template = rule.message
-        .replace(String(MIN_LENGTH), "{MIN_LENGTH}")
-        .replace(SPECIAL_CHARACTERS, "{SPECIAL_CHARACTERS}");
+      const template = CATALOGUE[`password_${rule.id}_message`]
+        .replace("{min}", "{MIN_LENGTH}")
+        .replace("{characters}", "{SPECIAL_CHARACTERS}");
       expect(serverRules).toContain(template);
     }
   });

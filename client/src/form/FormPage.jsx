@@ -4,7 +4,7 @@ import Form from "@rjsf/core";
 import { useAnswers, useApp } from "../shell/AppContext.jsx";
 import { passThroughValidator, theme } from "../widgets/theme.js";
 import { createRuntime } from "../widgets/runtime.js";
-import { STRINGS } from "../widgets/strings.js";
+import { t } from "../widgets/formStrings.js";
 import { Modal } from "../widgets/Modal.jsx";
 import { PrintView } from "../print/PrintView.jsx";
 import { PdfDownload } from "./PdfDownload.jsx";
@@ -24,7 +24,6 @@ import {
 } from "./renderModel.js";
 import { uploadBusy } from "../widgets/fileUpload.js";
 import "./form.css";
-import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
 
 /** The errors shown on fields: {key: {__errors: [...]}} for RJSF, only for this page's keys. */
 function errorSchemaFor(model, ...maps) {
@@ -159,7 +158,7 @@ function PageForm({ app, compiled, page }) {
         runtime.bridge.mirrorCleared(response?.cleared);
         return true;
       } catch {
-        toastError(STRINGS.addAnotherError(buttonId));
+        toastError(t("error_add_another", { key: buttonId }));
         return false;
       }
     },
@@ -238,7 +237,7 @@ function PageForm({ app, compiled, page }) {
         runtime.bridge.resettle();
         runtime.bridge.mirrorCleared(response?.cleared);
       } catch {
-        toastError(STRINGS.tabsError(group.default));
+        toastError(t("error_tabs", { key: group.default }));
         const [tabs, docs] = await Promise.all([
           api.getTabs().catch(() => null),
           api.documentAnswers().catch(() => null),
@@ -286,7 +285,33 @@ function PageForm({ app, compiled, page }) {
   const [submitting, setSubmitting] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const submitButton = useRef(null);
-  const onContinue = () => app.saveAnswers(pageAnswers(), { targetRoute: next.route });
+  /**
+   * A later add-another entry the applicant left wholly empty (no answer, no document) is not kept:
+   * on Continue it is removed as Remove would (the later entries move up, the count is saved), so
+   * the draft holds only entries that were started. Not at every save: the autosave runs while an
+   * entry just added waits, empty, for its first answer.
+   */
+  const dropEmptyEntries = async () => {
+    if (!isLoggedIn || readOnly) return;
+    for (const section of page.sections) {
+      if (!section.instances) continue;
+      const id = section.add_another.id;
+      let shown = Math.max(1, Math.min(store.get().addAnother?.[id] ?? 1, section.instances.length));
+      for (let index = shown - 1; index >= 1; index -= 1) {
+        const documents = store.get().documents || {};
+        const started = section.instances[index].fields
+          .flatMap(keyedLayouts)
+          .some((layout) => isAnswered(latest.current.answers[layout.key]) || Boolean(documents[layout.key]));
+        if (started) continue;
+        if (!(await runtime.bridge.removeEntry(section, index, shown))) break;
+        shown -= 1;
+      }
+    }
+  };
+  const onContinue = async () => {
+    await dropEmptyEntries();
+    return app.saveAnswers(pageAnswers(), { targetRoute: next.route });
+  };
   const submit = async (confirmed) => {
     setSubmitting(true);
     store.set({ serverErrors: {} });
@@ -347,7 +372,7 @@ function PageForm({ app, compiled, page }) {
         <div className="page-actions">
           {next ? (
             <button type="button" className="button button-primary" onClick={onContinue}>
-              {STRINGS.continue}
+              {t("form_continue")}
             </button>
           ) : (
             <button
@@ -358,7 +383,7 @@ function PageForm({ app, compiled, page }) {
               aria-busy={submitting || undefined}
               onClick={() => submit(false)}
             >
-              {STRINGS.submit}
+              {t("form_submit")}
             </button>
           )}
           {isLoggedIn && <PdfDownload toastError={toastError} />}
@@ -366,20 +391,20 @@ function PageForm({ app, compiled, page }) {
       )}
       {pendingClear && (
         <Modal
-          title={APPLICANT_STRINGS.clearTitle}
+          title={t("clear_title")}
           onClose={() => closeClear(false)}
           actions={
             <>
               <button type="button" className="button" onClick={() => closeClear(false)}>
-                {APPLICANT_STRINGS.clearCancel}
+                {t("clear_cancel")}
               </button>
               <button type="button" className="button button-danger" onClick={() => closeClear(true)}>
-                {APPLICANT_STRINGS.clearConfirm}
+                {t("clear_confirm")}
               </button>
             </>
           }
         >
-          <p>{APPLICANT_STRINGS.clearText}</p>
+          <p>{t("clear_text")}</p>
           <ul className="clear-list">
             {pendingClear.items.map((item) => (
               <li key={item.key}>{item.label}</li>
@@ -389,15 +414,15 @@ function PageForm({ app, compiled, page }) {
       )}
       {busyModal && (
         <Modal
-          title={STRINGS.uploadBusyTitle}
+          title={t("file_in_progress_title")}
           onClose={() => setBusyModal(false)}
           actions={
             <button type="button" className="button" onClick={() => setBusyModal(false)}>
-              {STRINGS.ok}
+              {t("form_ok")}
             </button>
           }
         >
-          <p>{STRINGS.uploadBusyText}</p>
+          <p>{t("file_in_progress_text")}</p>
         </Modal>
       )}
     </section>

@@ -126,4 +126,29 @@ describe("add-another on the page", () => {
     expect(seen.toasts).toEqual([[`Error adding another ${repeater.id}`, undefined]]);
     expect(box.querySelectorAll(".instance").length).toBe(2);
   });
+
+  it("Continue drops the wholly empty later entries: the started ones move up, the count is saved", async () => {
+    formApp().set({ addAnother: { [repeater.id]: 4 } });
+    const put = vi.spyOn(api, "putAddAnother").mockResolvedValue({ cleared: [] });
+    const saveAnswers = vi.fn(async () => true);
+    const prefixes = repeater.prefixes;
+    const seen = renderEducation({
+      [`${prefixes[0]}name`]: "Northview",
+      [`${prefixes[2]}name`]: "Lycee du Parc",
+      [`${prefixes[2]}city`]: "Lyon",
+    });
+    seen.saveAnswers = saveAnswers;
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Continue" })));
+    // entry 4 (empty, last) goes, then entry 2 (empty): entry 3 moves into its place
+    expect(put.mock.calls).toEqual([
+      [repeater.id, 3],
+      [repeater.id, 2],
+    ]);
+    expect(seen.answers[`${prefixes[1]}name`]).toBe("Lycee du Parc");
+    expect(seen.answers[`${prefixes[1]}city`]).toBe("Lyon");
+    expect(seen.answers[`${prefixes[2]}name`] ?? "").toBe("");
+    expect(seen.answers[`${prefixes[0]}name`]).toBe("Northview");
+    expect(saveAnswers).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("dialog")).toBeNull(); // nothing answered is lost: no question
+  });
 });

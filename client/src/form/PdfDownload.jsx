@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "./appBridge.js";
-import { STRINGS } from "../widgets/strings.js";
-import { UNEXPECTED_MESSAGE } from "../api/errors.js";
+import { t } from "../widgets/formStrings.js";
 
 // Platform section 9: poll every 1000 ms while unprocessed/in progress, then every 600000 ms.
 export const PDF_POLL_MS = { waiting: 1000, settled: 600000 };
@@ -27,7 +26,7 @@ export function pdfFollower({
       status = await fetchStatus();
     } catch (error) {
       onBusy(false);
-      onError(error?.message || UNEXPECTED_MESSAGE);
+      onError(error?.message || t("shell_unexpected"));
       return;
     }
     if (stopped) return;
@@ -38,7 +37,7 @@ export function pdfFollower({
       opened = true;
       open(status.url);
     } else if (value === "failed") {
-      onError(status.message || UNEXPECTED_MESSAGE);
+      onError(status.message || t("shell_unexpected"));
       return;
     }
     timer = timers.setTimeout(tick, waiting ? PDF_POLL_MS.waiting : PDF_POLL_MS.settled);
@@ -50,7 +49,7 @@ export function pdfFollower({
   };
 }
 
-export function PdfDownload({ toastError, label = STRINGS.downloadPdf }) {
+export function PdfDownload({ toastError, label = t("pdf_download") }) {
   const [busy, setBusy] = useState(false);
   const stop = useRef(null);
   useEffect(() => () => stop.current?.(), []);
@@ -75,7 +74,7 @@ export function PdfDownload({ toastError, label = STRINGS.downloadPdf }) {
       aria-busy={busy || undefined}
     >
       {busy && <span className="spinner spinner-small" aria-hidden="true" />}
-      {busy ? STRINGS.preparingPdf : label}
+      {busy ? t("pdf_preparing") : label}
     </button>
   );
 }

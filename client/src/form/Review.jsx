@@ -1,6 +1,6 @@
+import { t } from "../widgets/formStrings.js";
 import { useEffect, useRef, useState } from "react";
 import { reviewPages } from "./review.js";
-import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
 
 /**
  * "Check your answers": the answers as they will be sent, by page and section, each with a Change
@@ -25,9 +25,9 @@ export function Review({ compiled, answers, tabs, addAnother, documents, onChang
   return (
     <section className="form-page review" aria-labelledby="review-title">
       <h1 id="review-title" ref={heading} tabIndex={-1}>
-        {APPLICANT_STRINGS.reviewTitle}
+        {t("review_title")}
       </h1>
-      <p>{APPLICANT_STRINGS.reviewIntro}</p>
+      <p>{t("review_intro")}</p>
       {pages.map(({ page, sections }) => (
         <section key={page.route} className="review-page" aria-labelledby={`review-${page.id}`}>
           <h2 id={`review-${page.id}`}>{page.title}</h2>
@@ -45,13 +45,13 @@ export function Review({ compiled, answers, tabs, addAnother, documents, onChang
                         <dd className="review-change">
                           <a
                             href={`${page.route}#${row.key}`}
-                            aria-label={`${APPLICANT_STRINGS.reviewChange} ${row.label}`}
+                            aria-label={`${t("review_change")} ${row.label}`}
                             onClick={(event) => {
                               event.preventDefault();
                               onChange(page.route, row.key);
                             }}
                           >
-                            {APPLICANT_STRINGS.reviewChange}
+                            {t("review_change")}
                           </a>
                         </dd>
                       </div>
@@ -71,10 +71,10 @@ export function Review({ compiled, answers, tabs, addAnother, documents, onChang
           aria-busy={busy || undefined}
           onClick={confirm}
         >
-          {APPLICANT_STRINGS.reviewConfirm}
+          {t("review_confirm")}
         </button>
         <button type="button" className="button button-secondary" onClick={onBack}>
-          {APPLICANT_STRINGS.reviewBack}
+          {t("review_back")}
         </button>
       </div>
     </section>

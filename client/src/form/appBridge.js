@@ -2,9 +2,10 @@
 // and toasts come from there): document answers, uploads and conversions in progress, add-another
 // counts, chosen tabs, the server's 422 errors; plus the calls the widgets make, through the shell's
 // one JSON helper. One small store with subscribe/get, so only what reads a changed slice re-renders.
+import { t } from "../widgets/formStrings.js";
 import { useSyncExternalStore } from "react";
 import { requestJson } from "../api/client.js";
-import { ApiError, UNEXPECTED_MESSAGE } from "../api/errors.js";
+import { ApiError } from "../api/errors.js";
 
 export const ANSWERED = "ANSWERED";
 
@@ -52,7 +53,7 @@ export function uploadToPresigned({ url, fields }, file, onProgress, XHR = globa
     }
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) return resolve();
-      let message = UNEXPECTED_MESSAGE;
+      let message = t("shell_unexpected");
       try {
         message = JSON.parse(xhr.responseText).message || message;
       } catch {
@@ -60,7 +61,7 @@ export function uploadToPresigned({ url, fields }, file, onProgress, XHR = globa
       }
       reject(new ApiError(message, xhr.status));
     };
-    xhr.onerror = () => reject(new ApiError(UNEXPECTED_MESSAGE, 0));
+    xhr.onerror = () => reject(new ApiError(t("shell_unexpected"), 0));
     xhr.send(data);
   });
 }

@@ -4,8 +4,7 @@
 import { conditionsFor, keyedLayouts } from "./renderModel.js";
 import { visibleAnswers } from "./visibility.js";
 import { labelOf, optionList } from "../widgets/common.js";
-import { STRINGS } from "../widgets/strings.js";
-import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
+import { entryTitle, t } from "../widgets/formStrings.js";
 
 const isAnswered = (value) => value !== undefined && value !== null && value !== "" && value !== false;
 
@@ -14,7 +13,7 @@ function shownGroups(section, { holds, tabs, addAnother }) {
   if (section.instances) {
     const count = Math.max(1, Math.min(addAnother?.[section.add_another.id] ?? 1, section.instances.length));
     return section.instances.slice(0, count).map((instance, index) => ({
-      title: APPLICANT_STRINGS.entryTitle(section.add_another.entry_label, index + 1),
+      title: instance.title || entryTitle(section.add_another.entry_label, index + 1),
       fields: instance.fields,
     }));
   }
@@ -42,9 +41,7 @@ function rowOf(layout, context) {
       return name ? { key: layout.key, label: layout.label, value: name } : null;
     }
     case "checkbox":
-      return value === true
-        ? { key: layout.key, label: layout.label, value: APPLICANT_STRINGS.reviewYes }
-        : null;
+      return value === true ? { key: layout.key, label: layout.label, value: t("review_yes") } : null;
     case "radio":
     case "select":
     case "conditional_select": {
@@ -82,7 +79,7 @@ function rowsOf(field, context) {
           {
             key: search.key,
             label: search.label,
-            value: code ? `${name} ${STRINGS.ceeb(code)}` : String(name),
+            value: code ? `${name} ${t("service_ceeb", { code: code })}` : String(name),
           },
         ]
       : [];
@@ -114,9 +111,7 @@ export function reviewPages(compiled, answers, { tabs, addAnother, documents } =
       const groups = [];
       if (section.confirm && shown[section.confirm.key] === true) {
         groups.push({
-          rows: [
-            { key: section.confirm.key, label: section.confirm.label, value: APPLICANT_STRINGS.reviewYes },
-          ],
+          rows: [{ key: section.confirm.key, label: section.confirm.label, value: t("review_yes") }],
         });
       }
       if (!section.confirm || shown[section.confirm.key] === true) {

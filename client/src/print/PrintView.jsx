@@ -2,11 +2,11 @@ import { useEffect } from "react";
 import { conditionsFor, keyedLayouts } from "../form/renderModel.js";
 import { visibleAnswers } from "../form/visibility.js";
 import { Markdown } from "../widgets/Markdown.jsx";
-import { STRINGS } from "../widgets/strings.js";
+import { entryTitle, t } from "../widgets/formStrings.js";
 import { labelOf, optionList } from "../widgets/common.js";
 import "./print.css";
 
-const mark = (on) => (on ? "[X]" : "[ ]");
+const mark = (on) => t(on ? "selected" : "not_selected");
 
 /**
  * The staff print view (?service_token=): the whole application as static text, read-only, in a
@@ -21,7 +21,7 @@ export function PrintView({ compiled, serviceView }) {
   if (!serviceView)
     return (
       <p role="status" className="muted">
-        {STRINGS.loading}
+        {t("autocomplete_loading")}
       </p>
     );
   // Hidden means absent: what the form's hiding rules hide is never printed (the server leaves it
@@ -57,7 +57,7 @@ function ArchivedAnswers({ view }) {
   if (entries.length === 0) return null;
   return (
     <section className="print-page print-archived" aria-labelledby="print-archived">
-      <h1 id="print-archived">{STRINGS.archivedAnswers}</h1>
+      <h1 id="print-archived">{t("archived_answers")}</h1>
       <dl className="print-fields">
         {entries.map(([key, entry]) => (
           <Row key={key} label={entry.label || key}>
@@ -67,7 +67,7 @@ function ArchivedAnswers({ view }) {
             {entry.document && (
               <span>
                 {" "}
-                {STRINGS.documentAttached} ({entry.document.file_name})
+                {t("service_document_attached")} ({entry.document.file_name})
               </span>
             )}
           </Row>
@@ -77,29 +77,55 @@ function ArchivedAnswers({ view }) {
   );
 }
 
-function PrintSection({ section, context }) {
-  const { holds, answers, view } = context;
-  if (section.visible_when && !holds(section.visible_when)) return null;
-  let fields;
+/** An entry's title as compiled ("School 2"); a form compiled before titles: the entry name and number. */
+const titleOf = (section, instance, number) =>
+  instance.title || entryTitle(section.add_another.entry_label, number);
+
+/**
+ * The section's groups of fields: one, or for an add-another one per entry printed under its title:
+ * entry 1 always (for the section's questions), a later entry only when it holds an answer or a
+ * document (an empty one is not there, as in the PDF and the submission).
+ */
+function printedGroups(section, { holds, answers, view }) {
   if (section.instances) {
     const count = Math.max(1, view.add_another?.[section.add_another.id] ?? 1);
-    // An entry with nothing answered is not printed (the first stays, for the section's questions).
-    const counted = section.instances.slice(0, count);
-    const filled = counted.filter((instance) =>
-      instance.fields
-        .flatMap(keyedLayouts)
-        .some((layout) => ![undefined, null, "", false].includes(answers[layout.key])),
-    );
-    fields = (filled.length ? filled : counted.slice(0, 1)).flatMap((instance) => instance.fields);
-  } else if (section.branches) {
-    fields =
-      section.branches.find((branch) => !branch.visible_when || holds(branch.visible_when))?.fields ?? [];
-  } else if (section.tabs) {
-    const chosen = view.tabs?.[section.tabs.id] || section.tabs.default;
-    fields = (section.tabs.options.find((tab) => tab.id === chosen) ?? section.tabs.options[0]).fields;
-  } else {
-    fields = section.fields || [];
+    const printed = section.instances
+      .slice(0, count)
+      .map((instance, index) => ({ instance, number: index + 1 }))
+      .filter(
+        ({ instance, number }) =>
+          number === 1 ||
+          instance.fields
+            .flatMap(keyedLayouts)
+            .some(
+              (layout) =>
+                ![undefined, null, "", false].includes(answers[layout.key]) ||
+                Boolean(view.document_answer?.[layout.key]),
+            ),
+      );
+    return printed.map(({ instance, number }) => ({
+      title: printed.length > 1 ? titleOf(section, instance, number) : null,
+      fields: instance.fields,
+    }));
   }
+  if (section.branches) {
+    const branch = section.branches.find(
+      (candidate) => !candidate.visible_when || holds(candidate.visible_when),
+    );
+    return [{ fields: branch?.fields ?? [] }];
+  }
+  if (section.tabs) {
+    const chosen = view.tabs?.[section.tabs.id] || section.tabs.default;
+    return [
+      { fields: (section.tabs.options.find((tab) => tab.id === chosen) ?? section.tabs.options[0]).fields },
+    ];
+  }
+  return [{ fields: section.fields || [] }];
+}
+
+function PrintSection({ section, context }) {
+  const { holds, answers } = context;
+  if (section.visible_when && !holds(section.visible_when)) return null;
   const confirm = section.confirm;
   const confirmed = !confirm || answers[confirm.key] === true;
   return (
@@ -111,13 +137,17 @@ function PrintSection({ section, context }) {
           {mark(confirmed)} {confirm.label}
         </p>
       )}
-      {confirmed && (
-        <dl className="print-fields">
-          {fields.map((layout, index) => (
-            <PrintField key={layout.key || layout.id || index} layout={layout} context={context} />
-          ))}
-        </dl>
-      )}
+      {confirmed &&
+        printedGroups(section, context).map((group, groupIndex) => (
+          <div key={groupIndex} className="print-group">
+            {group.title && <h3 className="print-entry">{group.title}</h3>}
+            <dl className="print-fields">
+              {group.fields.map((layout, index) => (
+                <PrintField key={layout.key || layout.id || index} layout={layout} context={context} />
+              ))}
+            </dl>
+          </div>
+        ))}
     </section>
   );
 }
@@ -187,7 +217,7 @@ function PrintField({ layout, context }) {
       return (
         <>
           <Row label={layout.parts.search.label}>
-            {name ? `${name}${ceeb ? ` ${STRINGS.ceeb(ceeb)}` : ""}` : ""}
+            {name ? `${name}${ceeb ? ` ${t("service_ceeb", { code: ceeb })}` : ""}` : ""}
           </Row>
           {rest.map(([, part]) => (
             <PrintField key={part.key} layout={part} context={context} />
@@ -207,7 +237,7 @@ function PrintField({ layout, context }) {
       const document = view.document_answer?.[layout.key];
       return (
         <Row label={layout.label}>
-          {document ? `${STRINGS.documentAttached} (${document.file_name})` : ""}
+          {document ? `${t("service_document_attached")} (${document.file_name})` : ""}
         </Row>
       );
     }

@@ -70,6 +70,22 @@ describe("PrintView", () => {
     expect(legacy.textContent).toContain("Alan Turing");
     const names = [...legacy.querySelectorAll("dt")].filter((label) => label.textContent === "Name");
     expect(names.length).toBe(2);
+    // each printed entry under its title, numbered as the applicant saw it; the empty second is not there
+    const titles = [...legacy.querySelectorAll("h3.print-entry")].map((heading) => heading.textContent);
+    expect(titles).toEqual(["Family member 1", "Family member 3"]);
+  });
+
+  it("prints entry 1 even when empty, and no entry title when it is the only entry printed", () => {
+    const view = { answer: {}, add_another: { high_schools: 3 }, document_answer: {}, tabs: {} };
+    const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
+    const schools = [...container.querySelectorAll(".print-section")].find((section) =>
+      section.textContent.includes("Search for Your School"),
+    );
+    expect(schools.querySelectorAll("h3.print-entry").length).toBe(0);
+    const labels = [...schools.querySelectorAll("dt")].filter(
+      (l) => l.textContent === "Search for Your School",
+    );
+    expect(labels.length).toBe(1);
   });
 
   it("has no archive heading when nothing was archived", () => {

@@ -1,9 +1,9 @@
+import { t } from "../widgets/formStrings.js";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { hasAnyAnswer } from "./routing.js";
 import { Receipt } from "./Receipt.jsx";
 import { useServices } from "./services.js";
-import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
 
 /**
  * The account popover: "Account" opens it; logged in: the username, "My application" (status,
@@ -56,23 +56,28 @@ export function AccountMenu({ snapshot, getAnswers, onLogout }) {
         aria-haspopup="dialog"
         onClick={() => setOpen((o) => !o)}
       >
-        Account
+        {t("shell_account")}
       </button>
       {open && (
-        <div ref={panel} id={panelId} className="popover" role="dialog" aria-label="Account">
-          <button type="button" className="icon-button popover-close" aria-label="Close" onClick={close}>
+        <div ref={panel} id={panelId} className="popover" role="dialog" aria-label={t("shell_account")}>
+          <button
+            type="button"
+            className="icon-button popover-close"
+            aria-label={t("shell_close")}
+            onClick={close}
+          >
             ×
           </button>
           {snapshot.is_logged_in ? (
             <>
               <p className="popover-user">
-                <span className="muted">Signed in as</span>
+                <span className="muted">{t("shell_signed_in_as")}</span>
                 <br />
                 <strong>{snapshot.username}</strong>
               </p>
               <section className="popover-application" aria-labelledby={`${panelId}-application`}>
                 <h2 id={`${panelId}-application`} className="popover-heading">
-                  {APPLICANT_STRINGS.myApplication}
+                  {t("my_application")}
                 </h2>
                 <Receipt
                   snapshot={snapshot}
@@ -88,7 +93,7 @@ export function AccountMenu({ snapshot, getAnswers, onLogout }) {
                   onLogout();
                 }}
               >
-                Log Out
+                {t("shell_log_out")}
               </button>
             </>
           ) : (
@@ -98,10 +103,10 @@ export function AccountMenu({ snapshot, getAnswers, onLogout }) {
                 className="button button-primary button-block"
                 onClick={() => go("/login")}
               >
-                Sign In
+                {t("shell_sign_in")}
               </button>
               <button type="button" className="button button-block" onClick={() => go("/signup")}>
-                Create Account
+                {t("shell_create_account")}
               </button>
             </>
           )}

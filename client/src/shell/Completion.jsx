@@ -1,11 +1,10 @@
+import { t } from "../widgets/formStrings.js";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { AccountMenu } from "./AccountMenu.jsx";
 import { Receipt } from "./Receipt.jsx";
 import { useServices } from "./services.js";
 import { welcomeBanner, welcomeName } from "./banners.js";
-import { SUBMITTED_MESSAGE } from "./constants.js";
-import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
 
 /** The completion page, without the application shell. */
 export function Completion({ app, onLogout }) {
@@ -13,9 +12,9 @@ export function Completion({ app, onLogout }) {
   const { toast } = useServices();
   const { compiled, snapshot, answerStore } = app;
   const banner = welcomeBanner(compiled.banners, snapshot, welcomeName(compiled.banners, answerStore.get()));
-  const message = state?.successMessage || SUBMITTED_MESSAGE;
+  const message = state?.successMessage || t("submitted_message");
   useEffect(() => {
-    document.title = `Application submitted – ${compiled.tenant?.name || ""}`;
+    document.title = `${t("submitted_title")} – ${compiled.tenant?.name || ""}`;
   }, [compiled]);
   return (
     <div className="app app-completion">
@@ -27,12 +26,12 @@ export function Completion({ app, onLogout }) {
       </header>
       <main id="main" className="main completion" tabIndex={-1}>
         <div className="card">
-          <h1>{banner?.title || "Application submitted"}</h1>
+          <h1>{banner?.title || t("submitted_title")}</h1>
           <p className="completion-message" role="status">
             {message}
           </p>
           {banner?.text && <p>{banner.text}</p>}
-          {snapshot.reference && <p>{APPLICANT_STRINGS.receiptKeep}</p>}
+          {snapshot.reference && <p>{t("receipt_keep")}</p>}
           <Receipt snapshot={snapshot} toastError={(message) => toast.error(message)} />
         </div>
       </main>

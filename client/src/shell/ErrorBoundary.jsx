@@ -1,8 +1,5 @@
+import { t } from "../widgets/strings.js";
 import { Component } from "react";
-
-export const ERROR_SCREEN_TITLE = "Something went wrong.";
-export const ERROR_SCREEN_TEXT =
-  "The issue that caused you to see this has been logged. We will get it fixed as soon as possible.";
 
 /** The generic error screen for uncaught errors (platform section 2). */
 export class ErrorBoundary extends Component {
@@ -26,10 +23,10 @@ export function ErrorScreen() {
   return (
     <main className="error-screen" id="main">
       <div className="card" role="alert">
-        <h1>{ERROR_SCREEN_TITLE}</h1>
-        <p>{ERROR_SCREEN_TEXT}</p>
+        <h1>{t("shell_error_title")}</h1>
+        <p>{t("shell_error_text")}</p>
         <a className="button" href="/">
-          Back to the application
+          {t("shell_error_back")}
         </a>
       </div>
     </main>

@@ -1,3 +1,4 @@
+import { t } from "../widgets/formStrings.js";
 import { useState } from "react";
 import { Markdown } from "./Markdown.jsx";
 import { Modal } from "./Modal.jsx";
@@ -26,12 +27,12 @@ export function Footer({ compiled }) {
         <div className="footer-links">
           {modals.help && (
             <button type="button" className="link-button" onClick={() => setModal("help")}>
-              Help
+              {t("shell_help")}
             </button>
           )}
           {modals.privacy && (
             <button type="button" className="link-button" onClick={() => setModal("privacy")}>
-              Privacy
+              {t("shell_privacy")}
             </button>
           )}
         </div>
@@ -44,7 +45,7 @@ export function Footer({ compiled }) {
         size="medium"
         actions={
           <button type="button" className="button" onClick={() => setModal(null)}>
-            Close
+            {t("shell_close")}
           </button>
         }
       >

@@ -1,10 +1,10 @@
 // The form route group: its entry step loads the compiled form and the student's data, then each
 // form page route renders <FormPage page compiled /> inside the shell with the AppContext.
+import { t } from "../widgets/formStrings.js";
 import { Suspense, useMemo } from "react";
 import { Navigate, useLocation } from "react-router";
 import { AppContext } from "./AppContext.jsx";
 import { Completion } from "./Completion.jsx";
-import { SUBMITTED_MESSAGE } from "./constants.js";
 import { Layout } from "./Layout.jsx";
 import { lazyPage } from "./lazyPage.js";
 import { LoadError, Loading } from "./Loading.jsx";
@@ -83,7 +83,7 @@ export default function FormGroup() {
   if (redirect) {
     const state =
       redirect === "/completion" && app.justSubmitted.current
-        ? { successMessage: SUBMITTED_MESSAGE }
+        ? { successMessage: t("submitted_message") }
         : undefined;
     return <Navigate to={{ pathname: redirect, search: location.search }} state={state} replace />;
   }
@@ -98,7 +98,7 @@ export default function FormGroup() {
     const page = compiled.pages.find((p) => p.route === pathname);
     body = (
       <Layout app={app} onLogout={onLogout}>
-        <Suspense fallback={<Loading label="Loading the page…" />}>
+        <Suspense fallback={<Loading label={t("shell_loading_page")} />}>
           <FormPage key={page.route} page={page} compiled={compiled} />
         </Suspense>
       </Layout>

@@ -1,13 +1,9 @@
+import { t } from "../widgets/strings.js";
 import { useEffect, useRef, useState } from "react";
 import * as api from "../api/client.js";
-import { IDLE_LOGOUT_MESSAGE } from "./constants.js";
 import { IdleTimer, IDLE_PROMPT_MS, IDLE_TIMEOUT_MS } from "./idle.js";
 import { Modal } from "./Modal.jsx";
 
-export const IDLE_TITLE = "Still working?";
-export const IDLE_TEXT = "You have been inactive for a little while. Would you like to stay logged in?";
-export const IDLE_STAY = "Yes - Take me back to my application";
-export const IDLE_LEAVE = "No - Please log me out";
 const ACTIVITY_EVENTS = ["pointerdown", "pointermove", "keydown", "scroll", "touchstart", "wheel"];
 
 /** The idle-session prompt and automatic logout; mounted only while logged in. */
@@ -24,7 +20,7 @@ export function IdleManager({ settings, onLogout }) {
       onPrompt: () => setPrompting(true),
       onTimeout: () => {
         setPrompting(false);
-        onLogout({ errorMessage: IDLE_LOGOUT_MESSAGE, errorTitle: "Logged Out" });
+        onLogout({ errorMessage: t("idle_logged_out"), errorTitle: t("shell_logged_out") });
       },
     });
     timer.current = idle;
@@ -51,13 +47,13 @@ export function IdleManager({ settings, onLogout }) {
   return (
     <Modal
       open={prompting}
-      title={IDLE_TITLE}
+      title={t("idle_title")}
       size="small"
       role="alertdialog"
       actions={
         <>
           <button type="button" className="button button-primary" onClick={stay}>
-            {IDLE_STAY}
+            {t("idle_stay")}
           </button>
           <button
             type="button"
@@ -67,12 +63,12 @@ export function IdleManager({ settings, onLogout }) {
               onLogout();
             }}
           >
-            {IDLE_LEAVE}
+            {t("idle_leave")}
           </button>
         </>
       }
     >
-      <p>{IDLE_TEXT}</p>
+      <p>{t("idle_text")}</p>
     </Modal>
   );
 }

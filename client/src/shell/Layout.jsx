@@ -1,3 +1,4 @@
+import { t } from "../widgets/formStrings.js";
 import { useEffect, useRef } from "react";
 import { AccountMenu } from "./AccountMenu.jsx";
 import { useAnswerStore } from "./answerStore.js";
@@ -50,7 +51,7 @@ export function Layout({ app, onLogout, children }) {
   return (
     <div className={`app${service ? " app-service" : ""}`}>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t("shell_skip")}
       </a>
       <DatedBanners banners={dated} />
       <header
@@ -111,13 +112,13 @@ function WelcomeBanner({ banners, snapshot, answerStore }) {
 
 function SaveStatus({ save }) {
   const text = {
-    saving: "Saving your answers…",
-    saved: "All answers saved.",
-    failed: `Your latest answers are not saved yet. ${save.message} They are kept on this device and will be sent again.`,
+    saving: "shell_saving",
+    saved: "shell_saved",
+    failed: "shell_save_failed",
   }[save.state];
   return (
     <p className={`save-status save-${save.state}`} role="status" aria-live="polite">
-      {text || ""}
+      {text ? t(text, { reason: save.message }) : ""}
     </p>
   );
 }

@@ -1,7 +1,8 @@
+import { t } from "../widgets/strings.js";
 import { LOADING_SIZES } from "./constants.js";
 
 /** Loading indicators: type spinner | circles, size small | medium | large (0.4rem, 0.8rem, 2rem). */
-export function LoadingIndicator({ type = "spinner", size = "medium", label = "Loading…", inline = false }) {
+export function LoadingIndicator({ type = "spinner", size = "medium", label, inline = false }) {
   const style = { "--loading-size": LOADING_SIZES[size] ?? LOADING_SIZES.medium };
   return (
     <span className={`loading loading-${type}${inline ? " loading-inline" : ""}`} role="status" style={style}>
@@ -14,16 +15,16 @@ export function LoadingIndicator({ type = "spinner", size = "medium", label = "L
       ) : (
         <span className="loading-spinner" aria-hidden="true" />
       )}
-      <span className={inline ? "visually-hidden" : "loading-label"}>{label}</span>
+      <span className={inline ? "visually-hidden" : "loading-label"}>{label ?? t("shell_loading")}</span>
     </span>
   );
 }
 
 /** A whole-area loading state. */
-export function Loading({ label = "Loading the application form…" }) {
+export function Loading({ label }) {
   return (
     <div className="status">
-      <LoadingIndicator type="circles" size="large" label={label} />
+      <LoadingIndicator type="circles" size="large" label={label ?? t("shell_loading_form")} />
     </div>
   );
 }
@@ -34,7 +35,7 @@ export function LoadError({ message, onRetry }) {
       <p>{message}</p>
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>
-          Try again
+          {t("shell_try_again")}
         </button>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { t } from "../widgets/strings.js";
 import { useEffect, useId, useRef } from "react";
 
 /**
@@ -11,7 +12,7 @@ export function Modal({
   size = "medium",
   children,
   actions,
-  closeLabel = "Close",
+  closeLabel = t("shell_close"),
   role,
 }) {
   const ref = useRef(null);

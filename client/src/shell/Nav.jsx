@@ -1,7 +1,7 @@
+import { t } from "../widgets/formStrings.js";
 import { useAnswerStore } from "./answerStore.js";
 import { pageStatus } from "./pageStatus.js";
 import { normalisePath } from "./routing.js";
-import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
 
 /**
  * The top navigation: one numbered item per page, with where the page stands. A click goes
@@ -11,7 +11,7 @@ import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
 export function Nav({ pages, pathname, onNavigate, compiled, answerStore, errors }) {
   const current = normalisePath(pathname);
   return (
-    <nav className="nav" aria-label="Application sections">
+    <nav className="nav" aria-label={t("shell_sections")}>
       <ol>
         {pages.map((page) => (
           <li key={page.route}>
@@ -55,7 +55,7 @@ function NavStatus({ compiled, route, answerStore, errors }) {
   return (
     <span className={`nav-status nav-status-${status}`}>
       <span className="visually-hidden">, </span>
-      {APPLICANT_STRINGS.pageStatus[status]}
+      {t(`status_${status}`)}
     </span>
   );
 }

@@ -1,6 +1,13 @@
 import { PdfDownload } from "../form/PdfDownload.jsx";
-import { STRINGS } from "../widgets/strings.js";
-import { APPLICANT_STRINGS } from "../widgets/applicantStrings.js";
+import { t } from "../widgets/formStrings.js";
+
+// The application's status as the applicant reads it.
+const STATUS_TEXT = {
+  none: "status_not_started",
+  started: "status_in_progress",
+  validating: "status_in_progress",
+  submitted: "status_submitted",
+};
 
 /** A submission time (ISO-8601 UTC) in the reader's own words and time zone, or "". */
 export function formatSubmitted(iso, locale = undefined) {
@@ -22,25 +29,25 @@ export function formatSubmitted(iso, locale = undefined) {
  */
 export function Receipt({ snapshot, toastError, statusLine = false }) {
   const submitted = formatSubmitted(snapshot.submitted_at);
-  const status = APPLICANT_STRINGS.statusNames[snapshot.web_status || "none"] ?? snapshot.web_status;
+  const status = t(STATUS_TEXT[snapshot.web_status || "none"] ?? "status_in_progress");
   return (
     <div className="receipt">
       <dl className="receipt-facts">
         {statusLine && (
           <div>
-            <dt>{APPLICANT_STRINGS.applicationStatus}</dt>
+            <dt>{t("receipt_status")}</dt>
             <dd>{status}</dd>
           </div>
         )}
         {snapshot.reference && (
           <div>
-            <dt>{APPLICANT_STRINGS.receiptReference}</dt>
+            <dt>{t("receipt_reference")}</dt>
             <dd className="receipt-reference">{snapshot.reference}</dd>
           </div>
         )}
         {submitted && (
           <div>
-            <dt>{APPLICANT_STRINGS.receiptSubmitted}</dt>
+            <dt>{t("receipt_submitted")}</dt>
             <dd>
               <time dateTime={snapshot.submitted_at}>{submitted}</time>
             </dd>
@@ -49,9 +56,7 @@ export function Receipt({ snapshot, toastError, statusLine = false }) {
       </dl>
       <PdfDownload
         toastError={toastError}
-        label={
-          snapshot.web_status === "submitted" ? APPLICANT_STRINGS.downloadSubmittedPdf : STRINGS.downloadPdf
-        }
+        label={snapshot.web_status === "submitted" ? t("pdf_download_submitted") : t("pdf_download")}
       />
     </div>
   );

@@ -1,10 +1,11 @@
 // The application root: error boundary, toasts, the "Unexpected Error" dialog, logout, the idle
 // session and the two route groups (auth pages; form pages with /completion). Every page is loaded
 // on demand.
+import { t } from "../widgets/strings.js";
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Outlet, Route, Routes, useNavigate } from "react-router";
 import * as api from "../api/client.js";
-import { SESSION_INVALID_MESSAGE, UnauthorizedError } from "../api/errors.js";
+import { UnauthorizedError } from "../api/errors.js";
 import { ErrorBoundary } from "./ErrorBoundary.jsx";
 import { lazyPage } from "./lazyPage.js";
 import { Loading } from "./Loading.jsx";
@@ -53,7 +54,7 @@ function Shell() {
       clearSession({ is_logged_in: false });
       navigate("/login", {
         replace: true,
-        state: { errorMessage: SESSION_INVALID_MESSAGE, errorTitle: "Session Error" },
+        state: { errorMessage: t("shell_session_invalid"), errorTitle: t("shell_session_error") },
       });
     });
     return () => api.setUnauthorizedHandler(null);
@@ -75,7 +76,7 @@ function Shell() {
 
   const logout = useCallback(
     async ({ errorMessage, errorTitle } = {}) => {
-      let message = "You have been logged out.";
+      let message = t("shell_logged_out_text");
       let failure = null;
       let unauthorized = false;
       loggingOut.current = true;
@@ -91,10 +92,13 @@ function Shell() {
       else if (unauthorized)
         navigate("/login", {
           replace: true,
-          state: { errorMessage: SESSION_INVALID_MESSAGE, errorTitle: "Session Error" },
+          state: { errorMessage: t("shell_session_invalid"), errorTitle: t("shell_session_error") },
         });
       else
-        navigate("/login", { replace: true, state: { successMessage: message, successTitle: "Logged Out" } });
+        navigate("/login", {
+          replace: true,
+          state: { successMessage: message, successTitle: t("shell_logged_out") },
+        });
       if (failure) {
         loggingOut.current = false; // the server may still hold the session: its 401s count again
         setUnexpected(failure);
@@ -139,13 +143,13 @@ function Shell() {
         {unexpected && (
           <Modal
             open
-            title="Unexpected Error"
+            title={t("shell_unexpected_title")}
             size="small"
             role="alertdialog"
             onClose={() => setUnexpected(null)}
             actions={
               <button type="button" className="button button-primary" onClick={() => setUnexpected(null)}>
-                Close
+                {t("shell_close")}
               </button>
             }
           >

@@ -1,3 +1,4 @@
+import { t } from "../widgets/strings.js";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { isSwipeDismiss, TOAST_HOTKEY } from "./toastStore.js";
 
@@ -56,7 +57,12 @@ function Toast({ toast, onClose }) {
         <p className="toast-title">{toast.title}</p>
         {toast.message && <p className="toast-message">{toast.message}</p>}
       </div>
-      <button type="button" className="toast-close" aria-label={`Close: ${toast.title}`} onClick={onClose}>
+      <button
+        type="button"
+        className="toast-close"
+        aria-label={t("shell_close_toast", { title: toast.title })}
+        onClick={onClose}
+      >
         ×
       </button>
     </li>

@@ -14,6 +14,13 @@ export function fieldLabels(page) {
   return labels;
 }
 
+/** A later add-another entry's question named by its entry ("School 2: City"), as its messages are. */
+function namedLabel(compiled, key, label) {
+  const entry = compiled.data_model?.[key]?.entry;
+  const format = compiled.messages?.in_entry;
+  return entry && format ? format.replace("{entry}", entry).replace("{message}", label) : label;
+}
+
 /** The errors grouped by page, in page order: [{page, items: [{key, label, messages}]}]. */
 export function groupErrors(compiled, errors) {
   const routeOf = (key) => compiled.data_model?.[key]?.page;
@@ -26,7 +33,7 @@ export function groupErrors(compiled, errors) {
             messages?.length &&
             (routeOf(key) ?? compiled.pages.find((p) => p.schema?.properties?.[key])?.route) === page.route,
         )
-        .map(([key, messages]) => ({ key, label: labels[key] || key, messages }));
+        .map(([key, messages]) => ({ key, label: namedLabel(compiled, key, labels[key] || key), messages }));
       return { page, items };
     })
     .filter((group) => group.items.length);

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { groupErrors, ValidationSummary } from "./ValidationSummary.jsx";
+import { compiledTenant } from "../form/testCompiled.js";
 
 afterEach(cleanup);
 
@@ -99,6 +100,30 @@ describe("the validation summary", () => {
       />,
     );
     expect(document.activeElement).not.toBe(region); // errors following the answers never steal focus
+  });
+
+  it("names a later add-another entry in its line, as its messages do (the real compiled form)", () => {
+    const real = compiledTenant("intl_undergrad");
+    const groups = groupErrors(real, {
+      hs_name: ["Search for Your School"],
+      hs_2_name: ["School 2: Search for Your School"],
+      hs_2_grad_month: ["School 2: Date of Completion"],
+    });
+    const labels = Object.fromEntries(groups[0].items.map((item) => [item.key, item.label]));
+    expect(labels).toEqual({
+      hs_name: "Search for Your School",
+      hs_2_name: "School 2: Search for Your School",
+      hs_2_grad_month: "School 2: Date of Completion",
+    });
+    render(
+      <ValidationSummary
+        compiled={real}
+        errors={{ hs_2_name: ["School 2: Search for Your School"] }}
+        onGo={() => {}}
+      />,
+    );
+    const line = screen.getByRole("link", { name: "School 2: Search for Your School" }).closest("li");
+    expect(line.textContent).toBe("School 2: Search for Your School"); // the message is the label: said once
   });
 
   it("shows nothing without errors", () => {

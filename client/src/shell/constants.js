@@ -1,7 +1,5 @@
 // Shared constants of platform section 9 (and the theme's defaults).
 export const LOADING_SIZES = { small: "0.4rem", medium: "0.8rem", large: "2rem" };
 export const ANSWER_SAVE_DEBOUNCE_MS = 1200;
-export const SUBMITTED_MESSAGE = "Your application was successfully submitted.";
-export const IDLE_LOGOUT_MESSAGE = "You have been automatically logged out due to inactivity.";
 export const THEME_COLOURS = ["primary", "secondary", "accent", "neutral", "white", "error", "disabled"];
 export const THEME_SHADES = ["extraLight", "light", "main", "dark"];

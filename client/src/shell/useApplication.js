@@ -13,7 +13,7 @@ import {
   removePending,
   saveVisitorAnswers,
 } from "./answerStore.js";
-import { ANSWER_SAVE_DEBOUNCE_MS, SUBMITTED_MESSAGE } from "./constants.js";
+import { ANSWER_SAVE_DEBOUNCE_MS } from "./constants.js";
 import {
   defaultRouteOf,
   deriveWebStatus,
@@ -26,7 +26,7 @@ import {
 import { cached, forgetCached, getSnapshot, updateSnapshot, useSnapshot } from "./sessionStore.js";
 import { useServices } from "./services.js";
 import { whenIdle } from "./whenIdle.js";
-import { STRINGS } from "../widgets/strings.js";
+import { t } from "../widgets/formStrings.js";
 
 const RETRY_MS = 10000;
 // Validation after a change waits for a pause in typing, then for an idle moment (the typed character paints first).
@@ -141,7 +141,7 @@ export function useApplication() {
 
   useEffect(() => {
     if (entry.status === "ready" && entry.draftError)
-      toast.error("Saved Answer Error", entry.draftError.message);
+      toast.error(t("shell_saved_answer_error"), entry.draftError.message);
   }, [entry, toast]);
 
   // A logged-in user with no status gets started.
@@ -162,7 +162,7 @@ export function useApplication() {
     (version) => {
       if (!version || !shownVersion || version === shownVersion) return;
       forgetCached("form", "profile", "tabs", "add-another");
-      toast.add({ severity: "info", title: STRINGS.newVersionTitle, message: STRINGS.newVersion });
+      toast.add({ severity: "info", title: t("new_version_title"), message: t("new_version_text") });
       setAttempt((n) => n + 1);
     },
     [shownVersion, toast],
@@ -206,7 +206,7 @@ export function useApplication() {
       if (error instanceof UnauthorizedError) return false; // kept for the next login
       setSave({
         state: "failed",
-        message: error.status === 0 ? "The server could not be reached." : error.message,
+        message: error.status === 0 ? t("shell_unreachable") : error.message,
       });
       const rejected = error.body?.errors && typeof error.body.errors === "object" ? error.body.errors : null;
       if (error.status >= 400 && error.status < 500 && rejected) {
@@ -312,7 +312,7 @@ export function useApplication() {
         api.postValidations(errors, routes?.length === 1 ? routes[0] : null).catch((error) => {
           // 409: the submit that this validation preceded got there first; nothing is wrong.
           if (error instanceof UnauthorizedError || error.status === 409) return;
-          toast.error("Validation Error", error.message);
+          toast.error(t("shell_validation_error"), error.message);
         });
       }
       return errors;
@@ -340,10 +340,7 @@ export function useApplication() {
       }
       const saved = await flush();
       if (!saved) {
-        toast.error(
-          "Save Error",
-          "Your latest answers could not be saved yet. Please check your connection and try again.",
-        );
+        toast.error(t("shell_save_error"), t("shell_save_error_text"));
         return false;
       }
       if (now.web_status === "validating" && routeKind(pathname, formRoutes) === "form")
@@ -361,11 +358,7 @@ export function useApplication() {
       if (targetRoute) return goTo(targetRoute);
       if (!getSnapshot().is_logged_in) return true;
       const saved = await flush();
-      if (!saved)
-        toast.error(
-          "Save Error",
-          "Your latest answers could not be saved yet. Please check your connection and try again.",
-        );
+      if (!saved) toast.error(t("shell_save_error"), t("shell_save_error_text"));
       return saved;
     },
     [updateAnswers, goTo, flush, toast],
@@ -417,7 +410,7 @@ export function useApplication() {
             reference: receipt?.reference ?? null,
             submitted_at: receipt?.submitted_at ?? null,
           });
-          navigate("/completion", { state: { successMessage: SUBMITTED_MESSAGE } });
+          navigate("/completion", { state: { successMessage: t("submitted_message") } });
           return true;
         }
       } catch (error) {

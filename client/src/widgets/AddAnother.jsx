@@ -1,5 +1,5 @@
+import { entryTitle, t } from "./formStrings.js";
 import { useId, useRef, useState } from "react";
-import { APPLICANT_STRINGS } from "./applicantStrings.js";
 
 /**
  * An add-another repeater: entry 1 always, one more per click up to the maximum, each numbered
@@ -42,7 +42,7 @@ export function AddAnother({ section, count, canAdd, onAdd, onRemove, renderFiel
   return (
     <div ref={list} className="add-another" data-add-another={repeater.id}>
       {instances.slice(0, shown).map((instance, index) => {
-        const title = APPLICANT_STRINGS.entryTitle(repeater.entry_label, index + 1);
+        const title = instance.title || entryTitle(repeater.entry_label, index + 1);
         const titleId = `${base}-${index}`;
         return (
           <div
@@ -62,10 +62,10 @@ export function AddAnother({ section, count, canAdd, onAdd, onRemove, renderFiel
                     type="button"
                     className="button button-small button-secondary"
                     disabled={busy}
-                    aria-label={`${APPLICANT_STRINGS.removeEntry} ${title}`}
+                    aria-label={`${t("entry_remove")} ${title}`}
                     onClick={() => remove(index)}
                   >
-                    {APPLICANT_STRINGS.removeEntry}
+                    {t("entry_remove")}
                   </button>
                 )}
               </div>

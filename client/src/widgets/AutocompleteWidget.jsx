@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../form/appBridge.js";
-import { STRINGS } from "./strings.js";
+import { t } from "./formStrings.js";
 import { debounceMaxWait } from "./debounce.js";
 import { clearedParts, fillFromRecord } from "./lookupFill.js";
 import { answer, describedBy, widgetContext } from "./common.js";
@@ -85,7 +85,7 @@ export function AutocompleteWidget(props) {
   };
 
   const items = [];
-  if (text.trim()) items.push({ kind: "use", label: `${STRINGS.use}${text}` });
+  if (text.trim()) items.push({ kind: "use", label: `${t("autocomplete_use")}${text}` });
   for (const result of results) items.push({ kind: "result", result, label: result.text });
 
   const keyDown = (event) => {
@@ -121,7 +121,7 @@ export function AutocompleteWidget(props) {
         type="text"
         role="combobox"
         autoComplete="off"
-        placeholder={STRINGS.select}
+        placeholder={t("autocomplete_placeholder")}
         aria-autocomplete="list"
         aria-expanded={showMenu}
         aria-controls={listId}
@@ -156,12 +156,12 @@ export function AutocompleteWidget(props) {
           ))}
           {loading && (
             <li className="autocomplete-status" role="presentation">
-              {STRINGS.loading}
+              {t("autocomplete_loading")}
             </li>
           )}
           {!loading && results.length === 0 && (
             <li className="autocomplete-status" role="presentation">
-              {STRINGS.noOptions}
+              {t("autocomplete_no_options")}
             </li>
           )}
         </ul>

@@ -1,29 +1,123 @@
+import { useMemo, useState } from "react";
 import { parseDate } from "../form/validation/keywords.js";
 import { answer, describedBy, widgetContext } from "./common.js";
+import { t } from "./formStrings.js";
+
+const EMPTY = { day: "", month: "", year: "" };
 
 /** The stored value: a real YYYY-MM-DD date, else "" (an incomplete or impossible date is cleared). */
 export function storedDate(text) {
   return parseDate(text) ? text : "";
 }
 
-/** A date input: the browser's date control; only a complete, valid date is stored. */
+/** "2008-04-12" -> {day: "12", month: "04", year: "2008"}; anything else -> empty parts. */
+export function dateParts(value) {
+  const found = /^(\d{4})-(\d{2})-(\d{2})$/.exec(storedDate(value ?? ""));
+  return found ? { day: String(Number(found[3])), month: found[2], year: found[1] } : EMPTY;
+}
+
+/** The stored value of the parts: the date when they make a real one (years 1000 to 9999), else "". */
+export function joinedDate({ day, month, year }) {
+  if (!/^\d{1,2}$/.test(day.trim()) || !/^\d{2}$/.test(month) || !/^[1-9]\d{3}$/.test(year.trim())) return "";
+  return storedDate(`${year.trim()}-${month}-${day.trim().padStart(2, "0")}`);
+}
+
+/** "--", then January..December in the page's language, like a compiled option list: [{value, label}]. */
+function monthChoices() {
+  let format;
+  try {
+    format = new Intl.DateTimeFormat(globalThis.document?.documentElement?.lang || "en", {
+      month: "long",
+      timeZone: "UTC",
+    });
+  } catch {
+    format = new Intl.DateTimeFormat("en", { month: "long", timeZone: "UTC" });
+  }
+  const months = Array.from({ length: 12 }, (_, index) => ({
+    value: String(index + 1).padStart(2, "0"),
+    label: format.format(Date.UTC(2000, index, 1)),
+  }));
+  return [{ value: "", label: "--" }, ...months];
+}
+
+/**
+ * A date entered in three parts, day, month by name and year, so that no applicant reads 03/04 the
+ * other way round. Only a complete, valid date is stored (YYYY-MM-DD); an unfinished entry stays on
+ * screen with the answer cleared. An answer set elsewhere (loaded, cleared by a rule) replaces it.
+ */
 export function DateWidget(props) {
   const { id, value, disabled, readonly, rawErrors, required } = props;
   const { layout } = widgetContext(props);
+  const stored = value ?? "";
+  const [parts, setParts] = useState(() => dateParts(stored));
+  const [seen, setSeen] = useState(stored);
+  if (seen !== stored) {
+    setSeen(stored);
+    if (joinedDate(parts) !== stored) setParts(dateParts(stored));
+  }
+  const months = useMemo(monthChoices, []);
+  const change = (name) => (event) => {
+    const next = { ...parts, [name]: event.target.value };
+    setParts(next);
+    const date = joinedDate(next);
+    if (date !== stored) answer(props, date);
+  };
+  const off = disabled || readonly;
+  const shared = {
+    disabled: off,
+    "aria-required": required || undefined,
+    "aria-invalid": rawErrors?.length ? true : undefined,
+  };
   return (
-    <input
+    <div
       id={id}
-      name={layout.key}
-      className="input input-date"
-      type="date"
-      value={value ?? ""}
-      min="1000-01-01"
-      max="9999-12-31"
-      disabled={disabled || readonly}
-      aria-required={required || undefined}
-      aria-invalid={rawErrors?.length ? true : undefined}
+      className="date-parts"
+      role="group"
+      aria-labelledby={`${id}__label`}
       aria-describedby={describedBy(id, layout, rawErrors)}
-      onChange={(event) => answer(props, storedDate(event.target.value))}
-    />
+    >
+      <label className="date-part">
+        <span className="date-part-label">{t("date_day")}</span>
+        <input
+          name={`${layout.key}__day`}
+          className="input input-date-day"
+          type="text"
+          inputMode="numeric"
+          maxLength={2}
+          value={parts.day}
+          onChange={change("day")}
+          {...shared}
+        />
+      </label>
+      <label className="date-part">
+        <span className="date-part-label">{t("date_month")}</span>
+        <select
+          name={`${layout.key}__month`}
+          className="input select input-date-month"
+          value={parts.month}
+          onChange={change("month")}
+          {...shared}
+        >
+          {months.map((month) => (
+            <option key={month.value} value={month.value}>
+              {month.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="date-part">
+        <span className="date-part-label">{t("date_year")}</span>
+        <input
+          name={`${layout.key}__year`}
+          className="input input-date-year"
+          type="text"
+          inputMode="numeric"
+          maxLength={4}
+          value={parts.year}
+          onChange={change("year")}
+          {...shared}
+        />
+      </label>
+    </div>
   );
 }

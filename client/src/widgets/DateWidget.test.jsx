@@ -1,10 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { DateWidget, storedDate } from "./DateWidget.jsx";
+import { DateWidget, dateParts, joinedDate, storedDate } from "./DateWidget.jsx";
 import { renderWidget } from "./testing.jsx";
 
 afterEach(cleanup);
+
+const parts = () => ({
+  day: screen.getByRole("textbox", { name: "Day" }),
+  month: screen.getByRole("combobox", { name: "Month" }),
+  year: screen.getByRole("textbox", { name: "Year" }),
+});
 
 describe("DateWidget", () => {
   it("stores only a complete, valid date; anything else clears the answer", () => {
@@ -14,10 +20,67 @@ describe("DateWidget", () => {
     expect(storedDate("")).toBe("");
   });
 
-  it("is a date input that stores through the rule", () => {
-    const { patches, container } = renderWidget(DateWidget, { layout: { key: "birth_date" }, value: "" });
-    const input = container.querySelector("input[type=date]");
-    fireEvent.change(input, { target: { value: "2008-04-12" } });
+  it("joins day, month and year into the stored YYYY-MM-DD, and splits it back", () => {
+    expect(joinedDate({ day: "3", month: "04", year: "2025" })).toBe("2025-04-03");
+    expect(joinedDate({ day: " 12 ", month: "11", year: "2008" })).toBe("2008-11-12");
+    expect(joinedDate({ day: "29", month: "02", year: "2023" })).toBe("");
+    expect(joinedDate({ day: "3", month: "", year: "2025" })).toBe("");
+    expect(joinedDate({ day: "3", month: "04", year: "25" })).toBe("");
+    expect(joinedDate({ day: "3", month: "04", year: "0999" })).toBe("");
+    expect(dateParts("2025-04-03")).toEqual({ day: "3", month: "04", year: "2025" });
+    expect(dateParts("2023-02-29")).toEqual({ day: "", month: "", year: "" });
+  });
+
+  it("asks for the day, the month by name and the year, never a numeric date to be read either way", () => {
+    const { container } = renderWidget(DateWidget, { layout: { key: "birth_date" }, value: "2025-04-03" });
+    const { day, month, year } = parts();
+    expect([day.value, month.value, year.value]).toEqual(["3", "04", "2025"]);
+    expect(month.selectedOptions[0].textContent).toBe("April");
+    expect([...month.options].map((option) => option.textContent).slice(1, 4)).toEqual([
+      "January",
+      "February",
+      "March",
+    ]);
+    expect(container.querySelector("input[type=date]")).toBeNull();
+    expect(screen.getByRole("group").getAttribute("aria-labelledby")).toBe("root_birth_date__label");
+  });
+
+  it("stores the date once all three parts make one, and clears it when they stop making one", () => {
+    const { patches, rerender } = renderWidget(DateWidget, { layout: { key: "birth_date" }, value: "" });
+    const { day, month, year } = parts();
+    fireEvent.change(day, { target: { value: "12" } });
+    fireEvent.change(month, { target: { value: "04" } });
+    expect(patches).toEqual([]); // unfinished: nothing to store yet
+    fireEvent.change(year, { target: { value: "2008" } });
     expect(patches).toEqual([{ birth_date: "2008-04-12" }]);
+    rerender("2008-04-12");
+    fireEvent.change(month, { target: { value: "02" } });
+    fireEvent.change(day, { target: { value: "31" } });
+    expect(patches.at(-1)).toEqual({ birth_date: "" });
+    rerender("");
+    // The unfinished entry stays on screen while the answer is empty.
+    expect([day.value, month.value, year.value]).toEqual(["31", "02", "2008"]);
+  });
+
+  it("shows an answer set elsewhere: loaded, or cleared by the form's rules", () => {
+    const { rerender } = renderWidget(DateWidget, { layout: { key: "birth_date" }, value: "" });
+    rerender("1999-12-31");
+    const { day, month, year } = parts();
+    expect([day.value, month.value, year.value]).toEqual(["31", "12", "1999"]);
+    rerender("");
+    expect([day.value, month.value, year.value]).toEqual(["", "", ""]);
+  });
+
+  it("marks each part invalid and required with the question", () => {
+    renderWidget(DateWidget, {
+      layout: { key: "birth_date", required: true },
+      value: "",
+      rawErrors: ["You must be 13 years or older to apply."],
+    });
+    for (const control of Object.values(parts())) {
+      expect(control.getAttribute("aria-invalid")).toBe("true");
+      expect(control.getAttribute("aria-required")).toBe("true");
+    }
+    expect(screen.getByRole("group").getAttribute("aria-describedby")).toBe("root_birth_date__error");
   });
 });

@@ -5,7 +5,8 @@ import { errorId, helpId, widgetContext } from "./common.js";
 
 // Widgets that label themselves (a checkbox's label sits beside it).
 const SELF_LABELLED = new Set(["checkbox"]);
-const GROUPS = new Set(["radio"]);
+// Widgets of several controls, each labelled itself, named as a group by the question's label.
+const GROUPS = new Set(["radio", "date"]);
 
 const NO_SUBSCRIBE = () => () => {};
 

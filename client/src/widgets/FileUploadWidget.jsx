@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { formApp, useFormApp } from "../form/appBridge.js";
 import { Modal } from "./Modal.jsx";
-import { STRINGS, decimalSize } from "./strings.js";
+import { t } from "./formStrings.js";
+import { decimalSize } from "./strings.js";
 import { deleteFile, uploadFile } from "./fileUpload.js";
 import { describedBy, errorId, widgetContext } from "./common.js";
-import { APPLICANT_STRINGS } from "./applicantStrings.js";
 
 /**
  * A file question: checks the file against the compiled rules before anything is sent, uploads it
@@ -25,7 +25,7 @@ export function FileUploadWidget(props) {
   if (!bridge.isLoggedIn) {
     return (
       <p id={id} className="block-note" tabIndex={-1}>
-        {STRINGS.anonymousUpload}
+        {t("file_anonymous")}
       </p>
     );
   }
@@ -52,7 +52,7 @@ export function FileUploadWidget(props) {
       bridge.onDocumentsChanged?.();
       setConfirming(false);
     } catch (error) {
-      bridge.toastError(STRINGS.uploadError(layout.key), error?.message);
+      bridge.toastError(t("error_upload", { key: layout.key }), error?.message);
     } finally {
       setDeleting(false);
     }
@@ -62,11 +62,11 @@ export function FileUploadWidget(props) {
   const busy = Boolean(conversion);
   // What the file must be, said before it is chosen (and read with the control).
   const rulesId = `${id}__rules`;
-  const rules = APPLICANT_STRINGS.fileRules(
-    layout.file.types.map((type) => `.${type}`).join(", "),
-    decimalSize(layout.file.max_bytes),
-    layout.file.max_name_length,
-  );
+  const rules = t("file_rules", {
+    types: layout.file.types.map((type) => `.${type}`).join(", "),
+    size: decimalSize(layout.file.max_bytes),
+    limit: layout.file.max_name_length,
+  });
   return (
     <div className="file-upload">
       {documentAnswer && !busy ? (
@@ -75,7 +75,7 @@ export function FileUploadWidget(props) {
           <span className="file-size">({decimalSize(documentAnswer.file_size)})</span>
           {!readonly && (
             <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
-              {STRINGS.deleteFile}
+              {t("file_delete")}
             </button>
           )}
         </div>
@@ -99,7 +99,7 @@ export function FileUploadWidget(props) {
           {busy && (
             <span className="file-busy" role="status">
               <span className="spinner spinner-small" aria-hidden="true" />
-              {conversion.phase === "uploading" ? STRINGS.uploading : STRINGS.converting}
+              {conversion.phase === "uploading" ? t("file_uploading") : t("file_converting")}
             </span>
           )}
           {conversion?.phase === "uploading" && (
@@ -107,12 +107,12 @@ export function FileUploadWidget(props) {
               className="upload-progress"
               max="1"
               value={conversion.progress ?? 0}
-              aria-label={STRINGS.uploading}
+              aria-label={t("file_uploading")}
             />
           )}
           {busy && conversion.phase !== "uploading" && (
             // Converting takes as long as it takes: a moving bar without a value.
-            <progress className="upload-progress" aria-label={STRINGS.converting} />
+            <progress className="upload-progress" aria-label={t("file_converting")} />
           )}
         </>
       )}
@@ -125,20 +125,20 @@ export function FileUploadWidget(props) {
       )}
       {confirming && (
         <Modal
-          title={STRINGS.deleteTitle}
+          title={t("file_delete_title")}
           onClose={() => setConfirming(false)}
           actions={
             <>
               <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-                {STRINGS.cancel}
+                {t("file_delete_cancel")}
               </button>
               <button type="button" className="button button-danger" disabled={deleting} onClick={remove}>
-                {STRINGS.delete}
+                {t("file_delete_confirm")}
               </button>
             </>
           }
         >
-          <p>{STRINGS.deleteText}</p>
+          <p>{t("file_delete_text")}</p>
         </Modal>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Markdown } from "./Markdown.jsx";
 import { Modal } from "./Modal.jsx";
-import { STRINGS } from "./strings.js";
+import { t } from "./formStrings.js";
 
 /** A footer link that opens one of the compiled form's modals (help: "Technical Help", privacy). */
 export function InfoModalLink({ modal, className = "link-button" }) {
@@ -19,7 +19,7 @@ export function InfoModalLink({ modal, className = "link-button" }) {
           onClose={() => setOpen(false)}
           actions={
             <button type="button" className="button" onClick={() => setOpen(false)}>
-              {STRINGS.close}
+              {t("shell_close")}
             </button>
           }
         >

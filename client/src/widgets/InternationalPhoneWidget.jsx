@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { answer, describedBy, widgetContext } from "./common.js";
-import { STRINGS } from "./strings.js";
+import { t } from "./formStrings.js";
 
 const NO_CODES = [];
 
@@ -64,7 +64,7 @@ export function InternationalPhoneWidget(props) {
     <div className="intl-phone">
       <select
         className="input select intl-phone-country"
-        aria-label={`${layout.label}: ${STRINGS.phoneCountry}`}
+        aria-label={`${layout.label}: ${t("phone_country")}`}
         value={shown}
         disabled={off}
         onChange={(event) => {
@@ -73,7 +73,7 @@ export function InternationalPhoneWidget(props) {
           answer(props, withCallingCode(codes, value, choice?.code ?? ""));
         }}
       >
-        <option value="">{STRINGS.phoneCountry}</option>
+        <option value="">{t("phone_country")}</option>
         {choices.map((choice) => (
           <option key={choice.region} value={choice.region}>
             {choice.label}

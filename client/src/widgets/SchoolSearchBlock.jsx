@@ -1,5 +1,5 @@
 import { schoolOwnEntry } from "../form/renderModel.js";
-import { STRINGS } from "./strings.js";
+import { t } from "./formStrings.js";
 
 /**
  * A school search block: "Search for Your School" (the search part), then the school's address
@@ -11,7 +11,7 @@ export function SchoolSearchBlock({ layout, answers, children }) {
   return (
     <div className="block school-block" data-block={layout.id}>
       {search}
-      {ownEntry && <p className="block-note">{STRINGS.schoolOwnEntry}</p>}
+      {ownEntry && <p className="block-note">{t("school_own_entry")}</p>}
       {rest}
     </div>
   );

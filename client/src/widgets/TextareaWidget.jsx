@@ -1,4 +1,4 @@
-import { STRINGS } from "./strings.js";
+import { t } from "./formStrings.js";
 import { answer, describedBy, useTypedValue, widgetContext } from "./common.js";
 
 /** A text area with the counter "Character count: n / limit" (limit: the compiled max_length). */
@@ -26,7 +26,7 @@ export function TextareaWidget(props) {
         onChange={(event) => answer(props, event.target.value)}
       />
       <p id={counterId} className="counter" aria-live="polite">
-        {STRINGS.characterCount(count, layout.max_length)}
+        {t("character_count", { count: count, limit: layout.max_length })}
       </p>
     </>
   );

@@ -2,7 +2,7 @@
 // client-side checks -> presigned URL -> upload (progress) -> conversion -> poll every 2 s.
 import { api, uploadToPresigned } from "../form/appBridge.js";
 import { fileProblems } from "../form/validation/files.js";
-import { STRINGS } from "./strings.js";
+import { t } from "./formStrings.js";
 
 export const POLL_MS = 2000;
 const WAITING = new Set(["unprocessed", "in_progress"]);
@@ -52,11 +52,11 @@ export async function uploadFile(
       const documents = await api.documentAnswers();
       store.set({ documents });
     } else if (final === "failed") {
-      toastError(status.message || STRINGS.uploadError(key));
+      toastError(status.message || t("error_upload", { key: key }));
       await api.deleteConversion(key).catch(() => {});
     }
   } catch (error) {
-    toastError(STRINGS.uploadError(key), error?.message);
+    toastError(t("error_upload", { key: key }), error?.message);
     await api.deleteConversion(key).catch(() => {});
   } finally {
     setConversion(store, key, null);

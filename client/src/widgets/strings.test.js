@@ -1,26 +1,52 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { STRINGS, applyTexts } from "./strings.js";
+import { CATALOGUE } from "./catalogue.js";
+import { CATALOGUE as FORM_CATALOGUE } from "./formCatalogue.js";
+import { entryTitle, t as formT } from "./formStrings.js";
+import { applyTexts, t } from "./strings.js";
 
-const original = { ...STRINGS };
-afterEach(() => Object.assign(STRINGS, original));
+afterEach(() => applyTexts(undefined));
 
-describe("widget texts from the compiled form", () => {
-  it("replaces the defaults with the tenant's texts, templates included", () => {
+describe("the engine's words", () => {
+  it("are the catalogue's until the compiled form's texts replace them, templates included", () => {
+    expect(t("auth_login_title")).toBe(CATALOGUE.auth_login_title);
+    expect(formT("file_delete_title")).toBe(FORM_CATALOGUE.file_delete_title);
     applyTexts({
+      auth_login_title: "Connexion",
       file_delete_title: "Remove this file",
       character_count: "{count} of {limit} characters",
       error_upload: "Could not upload {key}",
-      service_ceeb: "[CEEB {code}]",
     });
-    expect(STRINGS.deleteTitle).toBe("Remove this file");
-    expect(STRINGS.characterCount(3, 10)).toBe("3 of 10 characters");
-    expect(STRINGS.uploadError("essay_file")).toBe("Could not upload essay_file");
-    expect(STRINGS.ceeb("123456")).toBe("[CEEB 123456]");
-    expect(STRINGS.noOptions).toBe("No options");
+    expect(t("auth_login_title")).toBe("Connexion");
+    expect(formT("file_delete_title")).toBe("Remove this file");
+    expect(formT("character_count", { count: 3, limit: 10 })).toBe("3 of 10 characters");
+    expect(formT("error_upload", { key: "essay_file" })).toBe("Could not upload essay_file");
+    expect(formT("autocomplete_no_options")).toBe("No options");
   });
 
-  it("ignores a missing texts map", () => {
+  it("keeps a placeholder nothing fills in, and goes back to the defaults without texts", () => {
+    applyTexts({ entry_title: "{label} no. {number} {other}" });
+    expect(entryTitle("", 2)).toBe("Entry no. 2 {other}");
     applyTexts(undefined);
-    expect(STRINGS.deleteTitle).toBe("Delete File");
+    expect(entryTitle("School", 2)).toBe("School 2");
+  });
+
+  it("every id a component names is in the catalogue its module loads", () => {
+    const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+    const files = readdirSync(root, { recursive: true }).filter(
+      (f) => /\.jsx?$/.test(f) && !/\.test\.jsx?$|^staff\//.test(f),
+    );
+    const wrong = [];
+    for (const file of files) {
+      const source = readFileSync(path.join(root, file), "utf8");
+      const form =
+        file.endsWith("formStrings.js") || /from "[./]*(widgets\/|\.\/)formStrings\.js"/.test(source);
+      const known = form ? { ...CATALOGUE, ...FORM_CATALOGUE } : CATALOGUE;
+      for (const [, id] of source.matchAll(/\bt\(\s*"([a-z0-9_]+)"/g))
+        if (!(id in known)) wrong.push(`${file}: ${id}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

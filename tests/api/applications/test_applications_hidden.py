@@ -171,7 +171,7 @@ def test_stale_hidden_answers_never_block_submit_nor_reach_the_record(app, appli
             {"mailing_addr_same_as_perm_addr": "N", "mailing_addr_effective_date": "2031-02-30"},
             "Please enter a valid date.",
         ),
-        ({"hs_2_name": "Second School"}, "Date of Completion"),
+        ({"hs_2_name": "Second School"}, "School 2: Date of Completion"),
     ],
 )
 def test_the_same_answers_shown_do_block_submit(applicant, golden, on_golden_day, sql, stale, message):

@@ -1,5 +1,6 @@
 """Last page, web status, validations and submit; everything is read-only afterwards."""
 
+import json
 import logging
 
 import pytest
@@ -241,3 +242,39 @@ def test_empty_add_another_entries_are_left_out_of_the_submission(applicant, on_
     assert answer["legacy_name"] == "Grace Hopper" and answer["legacy_2_name"] == "Alan Turing"
     assert "legacy_3_name" not in answer
     assert applicant.get("/api/add-another").json["legacy"] == 2
+
+
+def test_a_half_filled_later_entry_blocks_the_submit_naming_the_entry_and_the_field(applicant, on_golden_day):
+    """A second school holding only a city: 422 whose errors name entry 2 and its missing question;
+    nothing is submitted. Completed, it goes through; entry 1's message stays the tenant's own."""
+    assert applicant.put("/api/add-another", json={"button_id": "high_schools", "num_components": 2}).status_code == 200
+    assert applicant.put("/api/answer", json={**on_golden_day, "hs_2_city": "Toronto"}).status_code == 200
+    response = applicant.post("/api/submit", json={})
+    assert response.status_code == 422
+    assert response.json["message"] and response.json["errors"] == {"hs_2_name": ["School 2: Search for Your School"]}
+    assert applicant.get("/api/profile").json["submitted_at"] is None
+    second = {"hs_2_name": "Lycee Francais de Toronto", "hs_2_grad_month": "6", "hs_2_grad_year": "2023"}
+    assert applicant.put("/api/answer", json={**second, "hs_name": ""}).status_code == 200
+    assert applicant.post("/api/submit", json={}).json["errors"] == {"hs_name": ["Search for Your School"]}
+    submit_valid(applicant, {"hs_name": on_golden_day["hs_name"]})
+    answer = applicant.get("/api/profile").json["answer"]
+    assert answer["hs_2_name"] == "Lycee Francais de Toronto" and answer["hs_2_city"] == "Toronto"
+
+
+def test_a_draft_keeps_a_started_later_entry_and_an_empty_one_adds_nothing(applicant, on_golden_day, sql):
+    """At save a draft may be incomplete: the started entry is stored as typed, nothing is stored for
+    the empty one (only the count the applicant chose), and neither blocks a save. At submit the
+    empty entry is left out and the started one, completed, moves up into its place."""
+    for button, count in (("high_schools", 3), ("activities", 2)):
+        assert applicant.put("/api/add-another", json={"button_id": button, "num_components": count}).status_code == 200
+    saved = applicant.put("/api/answer", json={**on_golden_day, "hs_3_city": "Lyon", "hs_2_name": ""})
+    assert saved.status_code == 200 and saved.json["cleared"] == []
+    (row,) = sql("SELECT answers FROM applications")
+    stored = json.loads(row[0]) if isinstance(row[0], str) else row[0]
+    assert stored["hs_3_city"] == "Lyon" and not any(key.startswith("hs_2_") for key in stored)
+    assert applicant.post("/api/submit", json={}).json["errors"] == {"hs_3_name": ["School 3: Search for Your School"]}
+    submit_valid(applicant, {"hs_3_name": "Lycee du Parc", "hs_3_grad_month": "ANSWERED"})
+    answer = applicant.get("/api/profile").json["answer"]
+    assert answer["hs_2_name"] == "Lycee du Parc" and answer["hs_2_city"] == "Lyon"
+    assert not any(key.startswith("hs_3_") for key in answer)
+    assert applicant.get("/api/add-another").json["high_schools"] == 2

@@ -10,6 +10,7 @@ import pytest
 from upload_tools import FILE_KEY, presign, upload, upload_file
 
 import corpus
+from engine.documents.service import file_rules
 
 pytestmark = pytest.mark.redis
 
@@ -71,17 +72,13 @@ def test_an_expired_policy_is_refused(app, applicant, monkeypatch):
     assert response.json["message"] == "Invalid according to Policy: Policy expired."
 
 
-@pytest.mark.parametrize(
-    "size, message",
-    [
-        (0, "smaller than the minimum"),
-        (1_000_001, "exceeds the maximum allowed size"),
-    ],
-)
-def test_the_content_length_range_is_enforced(applicant, size, message):
+@pytest.mark.parametrize("size, rule", [(0, "empty"), (1_000_001, "too_large")])
+def test_the_content_length_range_is_enforced_in_the_tenants_words(app, applicant, size, rule):
     response = upload(applicant, presign(applicant), b"x" * size)
     assert response.status_code == 400
-    assert message in response.json["message"]
+    with app.app_context():
+        rules = file_rules(app.extensions["tenant"].current())[FILE_KEY]
+    assert response.json["message"] == rules["messages"][rule]
 
 
 def test_an_upload_without_a_file_is_refused(applicant):

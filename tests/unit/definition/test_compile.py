@@ -42,12 +42,16 @@ def test_hidden_section_requirements_do_not_apply(compiled):
     assert compiled.validate({**VALID, "gender": "Y"}, today=TODAY) == {"details": ["Details"]}
 
 
-def test_repeater_required_applies_to_first_instance_and_required_if_to_each(compiled):
+def test_repeater_rules_apply_to_the_first_entry_and_to_every_started_one_named_by_entry(compiled):
     answers = {**VALID, "hs_name": "", "hs_2_name": "South High"}
     errors = compiled.validate(answers, today=TODAY, counts={"schools": 2})
-    assert errors == {"hs_name": ["School"], "hs_2_grad_year": ["Year"]}
+    assert errors == {"hs_name": ["School"], "hs_2_grad_year": ["Entry 2: Year"]}
     # beyond the count the second school is hidden, so absent: nothing of it is checked
     assert compiled.validate(answers, today=TODAY) == {"hs_name": ["School"]}
+    # a later entry holding any answer is required like the first; a wholly empty one is not there
+    started = {**VALID, "hs_2_grad_year": "2025"}
+    assert compiled.validate(started, today=TODAY, counts={"schools": 2}) == {"hs_2_name": ["Entry 2: School"]}
+    assert compiled.validate(VALID, today=TODAY, counts={"schools": 2}) == {}
 
 
 def test_tabs_decide_which_tab_is_required(compiled):

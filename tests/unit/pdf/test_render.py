@@ -4,6 +4,8 @@ import datetime as dt
 import io
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -140,6 +142,29 @@ def test_add_another_shows_as_many_instances_as_the_count(form, answers):
     answers.update({"hs_2_name": "Second School", "hs_2_ceeb": "111111"})
     assert "Second School" not in render(form, answers)
     assert "Second School (Ceeb: 111111)" in render(form, answers, add_another={"high_schools": 2})
+
+
+def pdftotext(pdf: bytes) -> str:
+    """The text as poppler's pdftotext extracts it (pypdf where poppler is not installed)."""
+    if shutil.which("pdftotext") is None:
+        return text_of(pdf)
+    out = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True).stdout
+    return re.sub(r"\s+", " ", out.decode())
+
+
+def test_each_entry_printed_is_headed_by_its_title_and_a_later_empty_entry_is_left_out(form, answers):
+    """A draft's entries as counted: entry 1, an empty entry 2 (left out), a started entry 3."""
+    answers.update({"hs_3_name": "Third School", "hs_3_city": "Lyon", "hs_2_grad_year": ""})
+    pdf = render_application(form, answers, {}, {"high_schools": 3}, {})
+    for text in (text_of(pdf), pdftotext(pdf)):
+        assert "School 1" in text and "School 3" in text and "Third School" in text
+        assert "School 2" not in text
+        assert text.index("School 1") < text.index(answers["hs_name"]) < text.index("School 3")
+        assert text.index("School 3") < text.index("Third School")
+        assert "1 of 3" not in text
+    # one entry printed: no entry heading at all
+    single = render(form, answers, add_another={"high_schools": 2})
+    assert "School 1" not in single and "School 2" not in single
 
 
 def test_only_the_chosen_tab_is_shown_and_an_attached_document_gets_a_note(form, answers):

@@ -1,0 +1,46 @@
+"""The engine's own words (texts.yaml): the one source of every default text an applicant sees.
+
+The compiled form's `texts` carries every id (the tenant's wording over these); the client's
+defaults, used before the compiled form has arrived, are written from the same file:
+`python -m engine.definition._gen_schema` writes client/src/widgets/catalogue.js (the ids the
+sign-in pages and the shell need, in the first bundle) and formCatalogue.js (the rest, loaded with
+the form pages); a test keeps them in step."""
+
+import json
+from pathlib import Path
+
+import yaml
+
+SOURCE = Path(__file__).with_name("texts.yaml")
+WIDGETS = Path(__file__).resolve().parents[2] / "client" / "src" / "widgets"
+GROUPS = {"everywhere": "catalogue.js", "form": "formCatalogue.js"}
+
+
+def _load() -> dict[str, dict[str, str]]:
+    groups = yaml.safe_load(SOURCE.read_text(encoding="utf-8"))
+    if not isinstance(groups, dict) or set(groups) != set(GROUPS):
+        raise ValueError(f"{SOURCE}: the texts are grouped under {', '.join(GROUPS)}")
+    for texts in groups.values():
+        if not all(isinstance(v, str) and v for v in texts.values()):
+            raise ValueError(f"{SOURCE}: every text must be a non-empty string")
+    return groups
+
+
+CATALOGUE_GROUPS = _load()
+DEFAULT_TEXTS: dict[str, str] = {name: text for texts in CATALOGUE_GROUPS.values() for name, text in texts.items()}
+
+
+def render_client() -> dict[Path, str]:
+    """{path: text} of the client's catalogue modules as this module writes them."""
+    out = {}
+    for group, file_name in GROUPS.items():
+        lines = [
+            "// Written by `python -m engine.definition._gen_schema` from engine/definition/texts.yaml",
+            f"// ({group}): edit that file, not this one. The compiled form's `texts` replace these defaults.",
+            "export const CATALOGUE = {",
+            *(f"  {name}: {json.dumps(text, ensure_ascii=False)}," for name, text in CATALOGUE_GROUPS[group].items()),
+            "};",
+            "",
+        ]
+        out[WIDGETS / file_name] = "\n".join(lines)
+    return out

@@ -1,0 +1,204 @@
+// A pseudo-localized tenant (`formengine pseudo`) served by a real `formengine run`, walked in
+// Debian's Chromium: on every page and state, no word shows outside ⟦ ⟧ but the applicant's own
+// answers, numbers, dates and e-mail addresses, and at 375 px nothing scrolls sideways and no button
+// label is cut off. Screenshots of each state at 1280 and 375 px.
+// usage: node tests/e2e/pseudo_walk.mjs BASE_URL SCREENSHOT_DIR '{"tenant", "username", "password", "printUrl"}'
+import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(path.join(here, "..", "..", "client", "package.json"));
+const { chromium } = require("playwright-core");
+
+const [baseUrl, shots, rawArgs] = process.argv.slice(2);
+const { tenant, username, password, printUrl } = JSON.parse(rawArgs);
+mkdirSync(shots, { recursive: true });
+const form = await (await fetch(`${baseUrl}/public/form`)).json();
+const T = form.texts;
+
+const failures = [];
+function check(condition, message) {
+  if (!condition) failures.push(message);
+  console.log(`${condition ? "ok  " : "FAIL"} ${message}`);
+}
+
+/** Every visible word of the page outside ⟦ ⟧ that is not an answer, a number, a date or an address. */
+function unwrapped(page, answers) {
+  return page.evaluate((answers) => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    let text = "";
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      // A <time> is a date as the browser writes it; a <select> shows only its chosen option.
+      if (!parent || parent.closest("script, style, select, noscript, input, textarea, time")) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true })) continue;
+      text += node.data;
+    }
+    let rest = text.replace(/⟦[^⟦⟧]*⟧/g, " ");
+    for (const answer of answers) rest = rest.split(answer).join(" ");
+    rest = rest
+      .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, " ") // e-mail addresses
+      .replace(/\b[A-Z][A-Z0-9]*-[A-Z0-9]{8}\b/g, " ") // an application reference
+      .replace(
+        /\b(January|February|March|April|May|June|July|August|September|October|November|December|AM|PM|UTC|GMT)\b/g,
+        " ",
+      ); // a date and time as the browser writes it
+    return rest.match(/[\p{L}]+/gu) ?? [];
+  }, answers);
+}
+
+/** The checks of one state: its words at 1280 px, its fit at 375 px, a screenshot at each. */
+async function state(page, name, answers = []) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForTimeout(150);
+  const words = await unwrapped(page, answers);
+  check(
+    words.length === 0,
+    `${tenant} ${name}: no word outside ⟦ ⟧ ${words.length ? JSON.stringify([...new Set(words)].slice(0, 12)) : ""}`,
+  );
+  await page.screenshot({ path: path.join(shots, `pseudo-${tenant}-${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.waitForTimeout(150);
+  const fit = await page.evaluate(() => {
+    const root = document.documentElement;
+    const clipped = [...document.querySelectorAll("button, a.button, [role=button], .nav-link")]
+      .filter((b) => b.checkVisibility() && b.scrollWidth > b.clientWidth + 1)
+      .map((b) => b.innerText.slice(0, 40));
+    return { scroll: root.scrollWidth, width: root.clientWidth, clipped };
+  });
+  check(
+    fit.scroll <= fit.width,
+    `${tenant} ${name}: no sideways scroll at 375 px (${fit.scroll} <= ${fit.width})`,
+  );
+  check(
+    fit.clipped.length === 0,
+    `${tenant} ${name}: no button label cut off at 375 px ${JSON.stringify(fit.clipped)}`,
+  );
+  await page.screenshot({ path: path.join(shots, `pseudo-${tenant}-${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The shell applies the tenant's texts once the compiled form has arrived (after the first paint);
+ * the page's title then names the tenant. */
+async function open(page, route) {
+  await page.goto(`${baseUrl}${route}`, { waitUntil: "networkidle" });
+  await page.waitForFunction((name) => document.title.endsWith(name), form.tenant.name, { timeout: 15000 });
+}
+
+// The answers that complete a tenant's form (the shipped tenants' own keys: a test may name them).
+const COMPLETE = {
+  example_scholarship: () => ({
+    applicant_given_name: "Ann",
+    applicant_family_name: "Lee",
+    applicant_email: "ann.lee@example.org",
+    applicant_phone: "+44 20 7946 0958",
+    applicant_dob: "2000-01-02",
+    study_level: "secondary",
+    institution_name: "Hill School",
+    award_year: String(form.options.award_years.options.find((o) => o.value).value),
+    referee_full_name: "Bo Chen",
+    referee_contact_email: "bo.chen@example.org",
+    personal_statement: "I would study engineering.",
+    consent_terms: true,
+  }),
+};
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  headless: true,
+});
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.clock.install();
+  page.on("pageerror", (error) => check(false, `${tenant}: no script error (${error})`));
+
+  // The sign-in pages, as a visitor.
+  for (const route of ["/login", "/signup", "/confirm", "/forgot", `/reset?id=x&username=${username}`]) {
+    await open(page, route);
+    await state(page, route.slice(1).split("?")[0], [username]);
+  }
+  // A field error on the sign-up card, and the password checklist half met.
+  await open(page, "/signup");
+  await page.locator("input[name=username]").fill("not-an-address");
+  await page.locator("input[name=password]").fill("short");
+  await page.locator("form button[type=submit]").click();
+  await state(page, "signup-errors", ["not-an-address"]);
+
+  // A visitor on the first form page.
+  await open(page, form.tenant.default_route);
+  await state(page, "visitor");
+  await page.getByRole("button", { name: T.shell_account }).click();
+  await state(page, "visitor-account-menu");
+
+  // The applicant: every page, the account menu, the errors of a submit too early.
+  await open(page, "/login");
+  await page.locator("input[name=username]").fill(username);
+  await page.locator("input[name=password]").fill(password);
+  await page.locator("form button[type=submit]").click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 15000 });
+  for (const [index, formPage] of form.pages.entries()) {
+    await page.locator("nav.nav a").nth(index).click();
+    await page.waitForURL((url) => url.pathname === formPage.route, { timeout: 15000 });
+    await page.locator("h1#page-title").waitFor();
+    await page.waitForLoadState("networkidle");
+    await state(page, `page-${index + 1}`, [username]);
+  }
+  await page.getByRole("button", { name: T.form_submit }).click();
+  await page.locator("#summary-title").waitFor({ timeout: 15000 });
+  await state(page, "errors", [username]);
+  await page.getByRole("button", { name: T.shell_account }).click();
+  await state(page, "account-menu", [username]);
+  await page.keyboard.press("Escape");
+
+  // The idle prompt, its minutes passed at once.
+  const idle = form.settings.idle;
+  await page.clock.fastForward(idle.timeout_ms - idle.prompt_ms + 1000);
+  await page.getByRole("alertdialog").waitFor({ timeout: 5000 });
+  await state(page, "idle-prompt", [username]);
+  await page.getByRole("button", { name: T.idle_stay }).click();
+
+  // Check your answers and the receipt, for a tenant whose whole form a few answers complete.
+  const answers = COMPLETE[tenant]?.();
+  if (answers) {
+    const saved = await page.evaluate(async (answers) => {
+      const response = await fetch("/api/answer", {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(answers),
+      });
+      return response.status;
+    }, answers);
+    check(saved === 200, `${tenant}: the answers are saved (${saved})`);
+    await page.reload({ waitUntil: "networkidle" }); // the saved answers loaded
+    await page.locator("nav.nav a").last().click();
+    await page.waitForURL((url) => url.pathname === form.pages.at(-1).route, { timeout: 15000 });
+    await page.locator("h1#page-title").waitFor();
+    await page.getByRole("button", { name: T.form_submit }).click();
+    await page.getByRole("button", { name: T.review_confirm }).waitFor({ timeout: 15000 });
+    const shown = Object.values(answers).filter((v) => typeof v === "string");
+    await state(page, "review", [username, ...shown]);
+    await page.getByRole("button", { name: T.review_confirm }).click();
+    await page.locator(".receipt-reference").waitFor({ timeout: 30000 });
+    await state(page, "receipt", [username, ...shown]);
+  }
+
+  // The print view of the application (a staff link; its headings are the engine's words too).
+  await page.goto(printUrl, { waitUntil: "networkidle" });
+  await page.locator(".print-application").waitFor({ timeout: 15000 });
+  const printed = answers ? Object.values(answers).filter((v) => typeof v === "string") : [];
+  await state(page, "print", [username, ...printed]);
+  await context.close();
+} catch (error) {
+  failures.push(String(error?.stack || error));
+  console.log(`FAIL ${error}`);
+} finally {
+  await browser.close();
+}
+if (failures.length) {
+  console.log(`\n${failures.length} failure(s)`);
+  process.exit(1);
+}

@@ -1,0 +1,54 @@
+"""`formengine pseudo` of each shipped tenant, served by a real `formengine run` and walked in Debian's
+Chromium (pseudo_walk.mjs): no word outside ⟦ ⟧ on any page or state walked, nothing too wide at 375 px."""
+
+import json
+import os
+import shutil
+import subprocess
+import uuid
+from pathlib import Path
+
+import pytest
+from runapp import FORMENGINE, ROOT, free_port, serving
+
+pytestmark = pytest.mark.slow
+
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+SCREENSHOTS = ROOT / "tests" / "e2e" / "screenshots"
+WALK = ROOT / "tests" / "e2e" / "pseudo_walk.mjs"
+PASSWORD = "Correct-Horse-42!"
+TENANTS = sorted(p.name for p in (ROOT / "tenants").iterdir() if p.is_dir())
+
+
+@pytest.fixture(params=TENANTS)
+def app(request, tmp_path):
+    if not CHROMIUM.exists() or not (ROOT / "client" / "dist" / "index.html").exists() or not shutil.which("node"):
+        if os.environ.get("CI"):
+            pytest.fail("Chromium, node or the built client is missing (make install, make browser)")
+        pytest.skip("Chromium, node or the built client is missing (make install, make browser)")
+    copy = tmp_path / f"pseudo-{request.param}"
+    done = subprocess.run([str(FORMENGINE), "pseudo", str(ROOT / "tenants" / request.param), str(copy)], cwd=ROOT)
+    assert done.returncode == 0
+    for running in serving(tmp_path / "instance", port=free_port(), env={"TENANT": str(copy)}):
+        running.tenant = request.param
+        yield running
+
+
+def _cli(app, *args) -> str:
+    result = subprocess.run(
+        [str(FORMENGINE), *args], cwd=ROOT, env=app.cli_env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def test_every_word_walked_is_the_tenants_and_fits_a_phone(app):
+    username = f"pseudo-{uuid.uuid4().hex[:10]}@example.org"
+    _cli(app, "accounts", "create", username, "--password", PASSWORD)
+    print_url = next(w for w in _cli(app, "service-token", "create", username).split() if "service_token=" in w)
+    args = {"tenant": app.tenant, "username": username, "password": PASSWORD, "printUrl": print_url}
+    result = subprocess.run(
+        ["node", str(WALK), app.url, str(SCREENSHOTS), json.dumps(args)], capture_output=True, text=True, timeout=600
+    )
+    print(result.stdout)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -1,0 +1,56 @@
+"""The engine's words: one catalogue (engine/definition/texts.yaml) that the compiled form carries
+in full, that a tenant rewords under `texts:`, and that the client's defaults are written from."""
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from tenant_edits import copy_tenant, edit
+
+from engine.definition import load_and_compile
+from engine.definition.catalogue import CATALOGUE_GROUPS, DEFAULT_TEXTS, SOURCE, render_client
+from engine.definition.problems import DefinitionInvalid
+
+ROOT = Path(__file__).resolve().parents[3]
+TENANT_YAML = Path("tenant.yaml")
+
+
+def test_the_clients_catalogue_is_what_the_generator_writes():
+    """client/src/widgets/catalogue.js and formCatalogue.js are written from texts.yaml: a hand edit
+    of either side shows here."""
+    for path, text in render_client().items():
+        assert path.read_text(encoding="utf-8") == text, "run: python -m engine.definition._gen_schema"
+
+
+def test_the_compiled_form_carries_every_text_with_the_tenants_wording_first(tmp_path):
+    tenant = copy_tenant(tmp_path, "example_scholarship")
+    edit(
+        tenant,
+        "\npages:",
+        '\ntexts:\n  shell_help: "Aide"\n  entry_title: "{label} n° {number}"\n\npages:',
+        TENANT_YAML,
+    )
+    texts = load_and_compile(tenant).data["texts"]
+    assert set(texts) == set(DEFAULT_TEXTS)
+    assert texts["shell_help"] == "Aide" and texts["entry_title"] == "{label} n° {number}"
+    assert texts["shell_privacy"] == DEFAULT_TEXTS["shell_privacy"]
+
+
+def test_an_unknown_text_id_is_a_problem_at_its_place_with_a_near_id(tmp_path):
+    tenant = copy_tenant(tmp_path, "example_scholarship")
+    edit(tenant, "\npages:", '\ntexts:\n  shell_hlep: "Aide"\n\npages:', TENANT_YAML)
+    with pytest.raises(DefinitionInvalid) as refused:
+        load_and_compile(tenant)
+    (problem,) = refused.value.problems
+    line = next(n for n, text in enumerate((tenant / TENANT_YAML).read_text().splitlines(), 1) if "shell_hlep" in text)
+    assert (problem.location.line, problem.location.col) == (line, 3)
+    assert "'shell_hlep'" in problem.message and "did you mean 'shell_help'?" in problem.hint
+
+
+def test_every_text_is_a_string_whose_placeholders_are_words():
+    groups = yaml.safe_load(SOURCE.read_text(encoding="utf-8"))
+    assert groups == CATALOGUE_GROUPS
+    assert sum(len(texts) for texts in groups.values()) == len(DEFAULT_TEXTS), "an id in two groups"
+    for text in DEFAULT_TEXTS.values():
+        assert all(re.fullmatch(r"[a-z_]+", name) for name in re.findall(r"\{([^}]*)\}", text)), text
