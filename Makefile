@@ -10,7 +10,7 @@ CLIENT_SRC := $(shell find client/src client/build.mjs client/index.html -type f
 # The browser tests drive Debian's Chromium (never a downloaded browser build).
 export CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test test-fast install client browser fonts test-python test-client lint fmt clean audit
+.PHONY: run test test-fast install client browser fonts test-python test-client serial-and-client lint fmt clean audit
 
 install: $(PY_STAMP) $(CLIENT_STAMP) fonts
 
@@ -71,23 +71,35 @@ run: install
 	TENANT_RELOAD=$${TENANT_RELOAD:-1} $(BIN)/formengine run
 
 test: install browser
-	$(MAKE) --no-print-directory test-python test-client
+	$(PYTEST) $(XDIST) -m "not serial"; parallel=$$?; \
+	$(MAKE) --no-print-directory serial-and-client SERIAL='serial'; rest=$$?; \
+	[ $$parallel -eq 0 ] && [ $$rest -eq 0 ]
 
 # Two parts: the bulk in parallel on both cores (pytest-xdist, each test file on one worker so its
 # module fixtures are made once), then the tests marked serial (real app processes, workers,
-# browsers: see tests/conftest.py) on their own, as they time out when they share the cores.
+# browsers: see tests/conftest.py), which do not share the cores with the bulk (they time out when
+# they do). They spend most of their time waiting for the processes they start, so they run two test
+# files at a time too, with vitest (node, one core for under a minute) alongside them.
 PYTEST := $(BIN)/python -m pytest -q -p no:cacheprovider
+XDIST := -n 2 --dist loadfile
 test-python:
-	$(PYTEST) -n 2 --dist loadfile -m "not serial"; parallel=$$?; \
-	$(PYTEST) -m serial; serial=$$?; \
+	$(PYTEST) $(XDIST) -m "not serial"; parallel=$$?; \
+	$(PYTEST) $(XDIST) -m serial; serial=$$?; \
 	[ $$parallel -eq 0 ] && [ $$serial -eq 0 ]
 
-# The inner loop: everything but the browser and scale tests, the same two parts.
+# The inner loop: everything but the browser and scale tests, the same parts.
 test-fast: install
-	$(PYTEST) -n 2 --dist loadfile -m "not serial"; parallel=$$?; \
-	$(PYTEST) -m "serial and not browser and not scale"; serial=$$?; \
-	[ $$parallel -eq 0 ] && [ $$serial -eq 0 ]
-	cd client && npm test --silent
+	$(PYTEST) $(XDIST) -m "not serial"; parallel=$$?; \
+	$(MAKE) --no-print-directory serial-and-client SERIAL='serial and not browser and not scale'; rest=$$?; \
+	[ $$parallel -eq 0 ] && [ $$rest -eq 0 ]
+
+# The serial pytest tests ($(SERIAL): a marker expression) and vitest at the same time; vitest's
+# output is shown after pytest's.
+serial-and-client:
+	@log=$$(mktemp); (cd client && npm test --silent) >$$log 2>&1 & client=$$!; \
+	$(PYTEST) $(XDIST) -m "$(SERIAL)"; serial=$$?; \
+	wait $$client; vitest=$$?; cat $$log; rm -f $$log; \
+	[ $$serial -eq 0 ] && [ $$vitest -eq 0 ]
 
 test-client:
 	cd client && npm test --silent

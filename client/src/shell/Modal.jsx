@@ -1,9 +1,13 @@
 import { t } from "../widgets/strings.js";
 import { useEffect, useId, useRef } from "react";
 
+const FOCUSABLE = "button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])";
+
 /**
- * A modal dialog on the native <dialog> (focus kept inside, Escape closes, focus returns to the
- * opener). size: small 30rem | medium 60rem | large 80vw (tablet: 30rem, 70vw, 90vw).
+ * The one modal dialog, on the native <dialog>: labelled by its title, focus moved inside on open
+ * and back to the opener on close (or when it is unmounted open), Escape closes.
+ * size: small 30rem | medium 60rem | large 80vw (tablet: 30rem, 70vw, 90vw).
+ * closeButton: the × in the header; closeOnBackdrop: a press outside the dialog closes it.
  */
 export function Modal({
   open,
@@ -13,20 +17,31 @@ export function Modal({
   children,
   actions,
   closeLabel = t("shell_close"),
+  closeButton = true,
+  closeOnBackdrop = false,
   role,
 }) {
   const ref = useRef(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
+    if (!dialog || !open) return undefined;
+    const opener = document.activeElement;
+    if (!dialog.open) {
       if (typeof dialog.showModal === "function") dialog.showModal();
-      else dialog.setAttribute("open", "");
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === "function") dialog.close();
-      else dialog.removeAttribute("open");
+      else {
+        // No native modal dialog (jsdom): open it and move focus in as showModal would.
+        dialog.setAttribute("open", "");
+        dialog.querySelector(FOCUSABLE)?.focus();
+      }
     }
+    return () => {
+      if (dialog.open) {
+        if (typeof dialog.close === "function") dialog.close();
+        else dialog.removeAttribute("open");
+      }
+      if (opener?.isConnected) opener.focus?.();
+    };
   }, [open]);
   return (
     <dialog
@@ -38,6 +53,16 @@ export function Modal({
         event.preventDefault();
         onClose?.();
       }}
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !onClose) return;
+        event.preventDefault(); // closed here, not again by the dialog's own cancel
+        event.stopPropagation();
+        onClose();
+      }}
+      onMouseDown={(event) => {
+        // The dialog's content fills it, so a press on the dialog itself is on its backdrop.
+        if (closeOnBackdrop && event.target === event.currentTarget) onClose?.();
+      }}
     >
       {open && (
         <>
@@ -45,7 +70,7 @@ export function Modal({
             <h2 id={titleId} className="modal-title">
               {title}
             </h2>
-            {onClose && (
+            {onClose && closeButton && (
               <button type="button" className="icon-button" aria-label={closeLabel} onClick={onClose}>
                 ×
               </button>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { formApp, useFormApp } from "../form/appBridge.js";
-import { Modal } from "./Modal.jsx";
+import { Modal } from "../shell/Modal.jsx";
 import { t } from "./formStrings.js";
 import { decimalSize } from "./strings.js";
 import { deleteFile, uploadFile } from "./fileUpload.js";
@@ -125,6 +125,10 @@ export function FileUploadWidget(props) {
       )}
       {confirming && (
         <Modal
+          open
+          size="small"
+          closeButton={false}
+          closeOnBackdrop
           title={t("file_delete_title")}
           onClose={() => setConfirming(false)}
           actions={

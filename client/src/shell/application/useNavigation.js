@@ -1,0 +1,75 @@
+// Routing and navigation: the form's routes, goTo() (save, validate while validating, then move),
+// saveAnswers() (the page's Continue) and the last page saved on each move.
+import { useCallback, useEffect, useMemo } from "react";
+import { useLocation, useNavigate } from "react-router";
+import * as api from "../../api/client.js";
+import { defaultRouteOf, navDestination, normalisePath, routeKind, savesLastPage } from "../routing.js";
+import { getSnapshot, updateSnapshot } from "../sessionStore.js";
+import { t } from "../../widgets/formStrings.js";
+
+/** last_page is saved on each navigation while started or validating. */
+function useLastPage({ ready, loggedIn, pathname, formRoutes, snapshot }) {
+  useEffect(() => {
+    if (!ready || !loggedIn || routeKind(pathname, formRoutes) !== "form") return;
+    const now = getSnapshot();
+    if (!savesLastPage(now.web_status) || now.last_page === pathname) return;
+    if (!now.has_changed_page && now.last_page && formRoutes.includes(now.last_page)) return; // being restored
+    updateSnapshot({ last_page: pathname });
+    api.saveLastPage(pathname).catch(() => {});
+  }, [ready, loggedIn, pathname, formRoutes, snapshot.web_status, snapshot.has_changed_page]);
+}
+
+/** Save, validate (while validating), then move; a visitor with answers goes to /signup. */
+function useGoTo({ pathname, formRoutes, answerStore, flush, runValidations, toast }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return useCallback(
+    async (route, { hash } = {}) => {
+      const target = hash ? `${route}#${hash}` : route;
+      const now = getSnapshot();
+      if (now.is_service_user) return navigate(`${target}${location.search}`);
+      if (!now.is_logged_in) {
+        const destination = navDestination({ isLoggedIn: false, answers: answerStore.get(), target });
+        navigate(destination.pathname, { state: destination.state });
+        return true;
+      }
+      const saved = await flush();
+      if (!saved) {
+        toast.error(t("shell_save_error"), t("shell_save_error_text"));
+        return false;
+      }
+      if (now.web_status === "validating" && routeKind(pathname, formRoutes) === "form")
+        await runValidations({ routes: [pathname] });
+      if (!now.has_changed_page) updateSnapshot({ has_changed_page: true });
+      navigate(target);
+      return true;
+    },
+    [navigate, flush, toast, runValidations, pathname, formRoutes, location.search, answerStore],
+  );
+}
+
+export function useNavigation(options) {
+  const { compiled, ready, loggedIn, snapshot, answerStore, flush, updateAnswers, runValidations, toast } =
+    options;
+  const location = useLocation();
+  const pathname = normalisePath(location.pathname);
+  const formRoutes = useMemo(() => (compiled ? compiled.pages.map((p) => p.route) : []), [compiled]);
+  const defaultRoute = compiled ? defaultRouteOf(compiled) : "/";
+  const goTo = useGoTo({ pathname, formRoutes, answerStore, flush, runValidations, toast });
+
+  // Save the page's answers now, then (with a targetRoute) move there.
+  const saveAnswers = useCallback(
+    async (partial = {}, { targetRoute } = {}) => {
+      if (Object.keys(partial).length) updateAnswers(partial);
+      if (targetRoute) return goTo(targetRoute);
+      if (!getSnapshot().is_logged_in) return true;
+      const saved = await flush();
+      if (!saved) toast.error(t("shell_save_error"), t("shell_save_error_text"));
+      return saved;
+    },
+    [updateAnswers, goTo, flush, toast],
+  );
+
+  useLastPage({ ready, loggedIn, pathname, formRoutes, snapshot });
+  return { pathname, formRoutes, defaultRoute, goTo, saveAnswers };
+}
