@@ -4,6 +4,9 @@ import { useState } from "react";
 import { t } from "../widgets/formStrings.js";
 import { Modal } from "../shell/Modal.jsx";
 
+// Both are small, closed by their buttons, Escape or a click beside them.
+const SMALL_DIALOG = { open: true, size: "small", closeButton: false, closeOnBackdrop: true };
+
 /**
  * A change that would clear answers waits for the applicant's yes: askBeforeClearing(items) shows
  * what would be cleared and resolves true when they agree, false when they keep it; `pendingClear`
@@ -22,10 +25,7 @@ export function useClearConfirm() {
 export function ClearConfirm({ pendingClear, closeClear }) {
   return (
     <Modal
-      open
-      size="small"
-      closeButton={false}
-      closeOnBackdrop
+      {...SMALL_DIALOG}
       title={t("clear_title")}
       onClose={() => closeClear(false)}
       actions={
@@ -52,10 +52,7 @@ export function ClearConfirm({ pendingClear, closeClear }) {
 export function BusyNotice({ onClose }) {
   return (
     <Modal
-      open
-      size="small"
-      closeButton={false}
-      closeOnBackdrop
+      {...SMALL_DIALOG}
       title={t("file_in_progress_title")}
       onClose={onClose}
       actions={

@@ -66,18 +66,22 @@ export function uploadToPresigned({ url, fields }, file, onProgress, XHR = globa
   });
 }
 
-/** The store: plain state, replaced (never mutated) on each change. */
-export function createFormApp(initial = {}) {
-  let state = {
-    owner: "",
+/** What the store holds for `owner` before anything is loaded. */
+function emptyState(owner) {
+  return {
+    owner,
     extrasLoaded: false,
     documents: {},
     conversions: {},
     addAnother: {},
     tabs: {},
     serverErrors: {},
-    ...initial,
   };
+}
+
+/** The store: plain state, replaced (never mutated) on each change. */
+export function createFormApp(initial = {}) {
+  let state = { ...emptyState(""), ...initial };
   const listeners = new Set();
   return {
     get: () => state,
@@ -114,15 +118,7 @@ let extrasLoading = null;
 export function loadExtras(store = formApp(), { isLoggedIn, username = "" } = {}) {
   const state = store.get();
   if (state.owner !== username) {
-    store.set({
-      owner: username,
-      extrasLoaded: false,
-      documents: {},
-      conversions: {},
-      addAnother: {},
-      tabs: {},
-      serverErrors: {},
-    });
+    store.set(emptyState(username));
     extrasLoading = null;
   }
   if (!isLoggedIn || store.get().extrasLoaded || extrasLoading) return extrasLoading || Promise.resolve();
