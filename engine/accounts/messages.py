@@ -1,40 +1,7 @@
 """Every text the accounts API answers with, in one place ({wait} is a human duration)."""
 
-SIGNUP_OK = (
-    "Thank you for signing up. We have e-mailed you a 6-digit confirmation code: enter it to confirm your account."
-)
-CONFIRM_OK = "Your account has been confirmed. Please log in."
-CONFIRM_ALREADY = "Your account is already confirmed. Please log in."
-CONFIRM_WRONG = "The confirmation code is incorrect or has expired."
-CONFIRM_DEAD = "This confirmation code was entered incorrectly too many times. Please ask for a new one."
-CONFIRM_DAY_LIMIT = "Too many incorrect confirmation codes. Please try again in {wait}."
-CODE_FORMAT = "The confirmation code must be exactly 6 numbers."
-RESEND_OK = (
-    "If an account for this email address is waiting to be confirmed, we have e-mailed it a new confirmation code."
-)
-RESEND_MINUTE_LIMIT = "A code was sent less than a minute ago. Please wait {wait} before asking for another one."
-RESEND_DAY_LIMIT = "You have asked for too many confirmation codes today. Please try again in {wait}."
-LOGIN_OK = "You are logged in."
-LOGIN_WRONG = "The email address or password is incorrect."
-LOGIN_UNCONFIRMED = (
-    "Your account has not been confirmed yet. Please enter the confirmation code we e-mailed you, or ask for a new one."
-)
-LOGIN_BACKOFF = "Too many failed login attempts for this account. Please wait {wait} and try again."
-LOGIN_IP_LIMIT = "Too many failed login attempts from your network. Please try again in {wait}."
-FORGOT_OK = (
-    "If an account exists for this email address, we have e-mailed it a link to reset "
-    "the password. The link works for one hour."
-)
-FORGOT_LIMIT = "Too many password reset requests for this email address. Please try again in {wait}."
-RESET_OK = "Your password has been reset. Please log in with your new password."
-RESET_INVALID = "This password reset link is invalid or has expired. Please ask for a new one."
-RESET_ID_REQUIRED = "The password reset link is incomplete. Please open the link from the e-mail again."
-ABUSE_LIMIT = "Too many requests of this kind. Please try again in {wait}."
-MAIL_IP_LIMIT = "Too many requests from your network. Please try again in {wait}."
-LOGOUT_OK = "You have been logged out."
-SESSION_INVALID = "Your session is invalid. Please clear your cookies and login again."
-SESSION_IDLE = "You have been automatically logged out due to inactivity."
-SESSION_EXPIRED = "Your session has expired. Please log in again."
+from engine.definition.catalogue import TenantWords, tenant_text
+
 NOT_JSON = "Requests must be sent as JSON (Content-Type: application/json)."
 CROSS_ORIGIN = "Cross-origin requests are not allowed."
 BAD_JSON = "The request body is not valid JSON."
@@ -45,12 +12,41 @@ STUDENT_ANSWERS_INVALID = (
 
 
 def human_wait(seconds: int) -> str:
-    """3 -> '3 seconds', 61 -> '2 minutes', 7200 -> '2 hours' (always rounded up)."""
+    """3 -> '3 seconds', 61 -> '2 minutes', 7200 -> '2 hours' (always rounded up), in the tenant's words."""
     seconds = max(1, int(seconds))
-    if seconds < 60:
-        return f"{seconds} second{'s' if seconds != 1 else ''}"
     minutes = -(-seconds // 60)
-    if minutes < 60:
-        return f"{minutes} minute{'s' if minutes != 1 else ''}"
     hours = -(-minutes // 60)
-    return f"{hours} hour{'s' if hours != 1 else ''}"
+    count, unit = (seconds, "second") if seconds < 60 else (minutes, "minute") if minutes < 60 else (hours, "hour")
+    return tenant_text(f"wait_{unit}" if count == 1 else f"wait_{unit}s").replace("{n}", str(count))
+
+
+# Read as the served tenant's wording (engine/definition/texts.yaml, a tenant's `texts:`).
+_IDS = {
+    "SIGNUP_OK": "account_signup_ok",
+    "CONFIRM_OK": "account_confirm_ok",
+    "CONFIRM_ALREADY": "account_confirm_already",
+    "CONFIRM_WRONG": "account_confirm_wrong",
+    "CONFIRM_DEAD": "account_confirm_dead",
+    "CONFIRM_DAY_LIMIT": "account_confirm_day_limit",
+    "CODE_FORMAT": "account_code_format",
+    "RESEND_OK": "account_resend_ok",
+    "RESEND_MINUTE_LIMIT": "account_resend_minute_limit",
+    "RESEND_DAY_LIMIT": "account_resend_day_limit",
+    "LOGIN_OK": "account_login_ok",
+    "LOGIN_WRONG": "account_login_wrong",
+    "LOGIN_UNCONFIRMED": "account_login_unconfirmed",
+    "LOGIN_BACKOFF": "account_login_backoff",
+    "LOGIN_IP_LIMIT": "account_login_ip_limit",
+    "FORGOT_OK": "account_forgot_ok",
+    "FORGOT_LIMIT": "account_forgot_limit",
+    "RESET_OK": "account_reset_ok",
+    "RESET_INVALID": "account_reset_invalid",
+    "RESET_ID_REQUIRED": "account_reset_id_required",
+    "ABUSE_LIMIT": "account_abuse_limit",
+    "MAIL_IP_LIMIT": "account_mail_ip_limit",
+    "SESSION_EXPIRED": "account_session_expired",
+    "LOGOUT_OK": "shell_logged_out_text",
+    "SESSION_INVALID": "shell_session_invalid",
+    "SESSION_IDLE": "idle_logged_out",
+}
+__getattr__ = TenantWords(__name__, _IDS)

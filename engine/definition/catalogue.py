@@ -1,6 +1,7 @@
 """The engine's own words (texts.yaml): the one source of every default text an applicant sees.
 
-The compiled form's `texts` carries every id (the tenant's wording over these); the client's
+The compiled form's `texts` carries every id (the tenant's wording over these), and the server's
+answers to an applicant read them too (`tenant_text`, `TenantWords`); the client's
 defaults, used before the compiled form has arrived, are written from the same file:
 `python -m engine.definition._gen_schema` writes client/src/widgets/catalogue.js (the ids the
 sign-in pages and the shell need, in the first bundle) and formCatalogue.js (the rest, loaded with
@@ -13,7 +14,8 @@ import yaml
 
 SOURCE = Path(__file__).with_name("texts.yaml")
 WIDGETS = Path(__file__).resolve().parents[2] / "client" / "src" / "widgets"
-GROUPS = {"everywhere": "catalogue.js", "form": "formCatalogue.js"}
+# Each group and the client module it is written to (the server's own answers stay on the server).
+GROUPS = {"everywhere": "catalogue.js", "form": "formCatalogue.js", "server": None}
 
 
 def _load() -> dict[str, dict[str, str]]:
@@ -34,6 +36,8 @@ def render_client() -> dict[Path, str]:
     """{path: text} of the client's catalogue modules as this module writes them."""
     out = {}
     for group, file_name in GROUPS.items():
+        if file_name is None:
+            continue
         lines = [
             "// Written by `python -m engine.definition._gen_schema` from engine/definition/texts.yaml",
             f"// ({group}): edit that file, not this one. The compiled form's `texts` replace these defaults.",
@@ -44,3 +48,31 @@ def render_client() -> dict[Path, str]:
         ]
         out[WIDGETS / file_name] = "\n".join(lines)
     return out
+
+
+def tenant_text(text_id: str) -> str:
+    """The served tenant's wording of `text_id` (inside the app), else the catalogue's."""
+    from flask import current_app, has_app_context
+
+    if has_app_context():
+        tenant = current_app.extensions.get("tenant")
+        try:
+            text = tenant.current().data["texts"].get(text_id) if tenant is not None else None
+        except Exception:
+            text = None
+        if isinstance(text, str):
+            return text
+    return DEFAULT_TEXTS[text_id]
+
+
+class TenantWords:
+    """A module's `__getattr__`: its NAME read as the served tenant's wording of the text id
+    `ids[NAME]`, so `messages.LOGIN_OK` is the tenant's words wherever it is used."""
+
+    def __init__(self, module: str, ids: dict[str, str]):
+        self.module, self.ids = module, ids
+
+    def __call__(self, name: str) -> str:
+        if name in self.ids:
+            return tenant_text(self.ids[name])
+        raise AttributeError(f"module {self.module!r} has no attribute {name!r}")

@@ -134,6 +134,14 @@ try {
   await page.getByRole("button", { name: T.shell_account }).click();
   await state(page, "visitor-account-menu");
 
+  // A wrong password: the server's answer, in a toast, is the tenant's too.
+  await open(page, "/login");
+  await page.locator("input[name=username]").fill(username);
+  await page.locator("input[name=password]").fill(`${password}-wrong`);
+  await page.locator("form button[type=submit]").click();
+  await page.locator(".toast-error").waitFor({ timeout: 15000 });
+  await state(page, "login-error", [username]);
+
   // The applicant: every page, the account menu, the errors of a submit too early.
   await open(page, "/login");
   await page.locator("input[name=username]").fill(username);

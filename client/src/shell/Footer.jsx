@@ -1,6 +1,6 @@
 import { t } from "../widgets/formStrings.js";
 import { useState } from "react";
-import { Markdown } from "./Markdown.jsx";
+import { Markdown } from "../widgets/Markdown.jsx";
 import { Modal } from "./Modal.jsx";
 
 /** The footer: the institution's address and phone, the tenant's text, Help and Privacy modals. */

@@ -28,6 +28,28 @@ describe("the form's markdown", () => {
     expect(container.textContent).toContain("<img src=x onerror=alert(1)>");
   });
 
+  it("renders the tenant's footer and modal texts: paragraphs, lists, bold and links as elements", () => {
+    const { container } = render(
+      <Markdown
+        text={
+          "Intro **bold**.\n\n- **Email:** [help@example.edu](mailto:help@example.edu)\n- two\n\n1. first\n2. second"
+        }
+      />,
+    );
+    expect(container.innerHTML).toBe(
+      '<div class="markdown"><p>Intro <strong>bold</strong>.</p><ul><li><strong>Email:</strong> ' +
+        '<a href="mailto:help@example.edu">help@example.edu</a></li>' +
+        "<li>two</li></ul><ol><li>first</li><li>second</li></ol></div>",
+    );
+  });
+
+  it("opens outside links in a new tab without giving them this page", () => {
+    const { container } = render(<Markdown text="[ok](https://example.edu) and [x](javascript:alert(1))" />);
+    expect(container.querySelectorAll("a")).toHaveLength(1);
+    expect(container.querySelector("a").getAttribute("target")).toBe("_blank");
+    expect(container.querySelector("a").getAttribute("rel")).toBe("noopener noreferrer");
+  });
+
   it("stands in for markdown-to-jsx's component (children, options.wrapper)", () => {
     const { container } = render(<Shim options={{ wrapper: "section" }}>{"Hello **you**"}</Shim>);
     expect(container.querySelector("section strong").textContent).toBe("you");

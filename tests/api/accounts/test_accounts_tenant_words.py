@@ -1,0 +1,41 @@
+"""What the server answers an applicant with is in the served tenant's words (its `texts:` over the
+engine's catalogue), as the pages around it are."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.api.accounts.conftest import login, signup
+from tests.tenant_edits import copy_tenant, edit
+
+TEXTS = {
+    "account_login_wrong": "Adresse ou mot de passe incorrect.",
+    "account_signup_ok": "Merci ! Un code vous a été envoyé.",
+    "shell_logged_out_text": "Vous êtes déconnecté.",
+    "account_login_backoff": "Trop d'essais : attendez {wait}.",
+    "wait_second": "{n} s",
+    "wait_seconds": "{n} s",
+    "wait_minutes": "{n} min",
+}
+
+
+@pytest.fixture
+def app_overrides(tmp_path):
+    tenant = copy_tenant(tmp_path, "example_scholarship")
+    lines = "".join(f'  {name}: "{text}"\n' for name, text in TEXTS.items())
+    edit(tenant, "\npages:", f"\ntexts:\n{lines}\npages:", Path("tenant.yaml"))
+    return {"TENANT_PATH": str(tenant)}
+
+
+def test_the_accounts_answers_are_the_tenants_words(client, outbox):
+    assert signup(client).json["message"] == TEXTS["account_signup_ok"]
+    code = outbox.code("ada@example.com")
+    assert client.post("/public/confirm", json={"username": "ada@example.com", "code": code}).status_code == 200
+    assert login(client).status_code == 200
+    assert client.get("/api/logout").json == {"message": TEXTS["shell_logged_out_text"]}
+    assert login(client, password="Wrong-Password-1").json == {"message": TEXTS["account_login_wrong"]}
+    for _ in range(4):
+        login(client, password="Wrong-Password-1")
+    backoff = login(client, password="Wrong-Password-1").json["message"]
+    assert re.fullmatch(r"Trop d'essais : attendez \d+ (s|min)\.", backoff), backoff
