@@ -77,16 +77,8 @@ class CompiledForm:
             self._reference_visibility = Visibility(self.data, reference=True)
         return self._reference_visibility
 
-    def validate(
-        self,
-        answers: dict,
-        today: dt.date | None = None,
-        tabs: dict | None = None,
-        routes: list[str] | None = None,
-        reference: bool = False,
-        counts: dict | None = None,
-    ) -> dict[str, list[str]]:
-        return validate_answers(self, answers, today, tabs, routes, reference, counts)
+    # {key: [messages]} for the answers, {} when valid (validation.validate_answers, with this form).
+    validate = validate_answers
 
     def page_validator(self, route: str, today: dt.date):
         """The page schema compiled to Python, once per page and day (date rules move with today)."""

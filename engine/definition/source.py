@@ -81,11 +81,10 @@ def read_source(folder: Path, problems: list[Problem]) -> TenantSource | None:
             source.pages.append((page_name, tree))
         elif tree is not None:
             problems.append(
-                Problem(
-                    Location(page_name, 1, 1),
-                    "WRONG_TYPE",
+                _not_a_mapping(
+                    page_name,
                     "a page file must be a mapping with route, title, nav_label and sections",
-                    "see docs/authoring.md, Pages",
+                    "Pages",
                     page_place({}, page_name),
                 )
             )
@@ -121,12 +120,8 @@ def _read_options(source: TenantSource, options_ref, problems: list[Problem]) ->
         if not isinstance(tree, LocDict):
             if tree is not None:
                 problems.append(
-                    Problem(
-                        Location(name, 1, 1),
-                        "WRONG_TYPE",
-                        "an option list file must be a mapping with options: or years:",
-                        "see docs/authoring.md, Option lists",
-                        place,
+                    _not_a_mapping(
+                        name, "an option list file must be a mapping with options: or years:", "Option lists", place
                     )
                 )
             continue
@@ -137,6 +132,10 @@ def _read_options(source: TenantSource, options_ref, problems: list[Problem]) ->
 def _failed(problems: list[Problem], file_name: str) -> bool:
     """Did reading this file already give a problem (a syntax error, an unreadable file)?"""
     return any(problem.location.file == file_name for problem in problems)
+
+
+def _not_a_mapping(file_name: str, message: str, guide_section: str, place: str) -> Problem:
+    return Problem(Location(file_name, 1, 1), "WRONG_TYPE", message, f"see docs/authoring.md, {guide_section}", place)
 
 
 def _empty_file(file_name: str, what: str, referred_at: Location, place: str = "") -> Problem:

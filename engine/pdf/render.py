@@ -49,6 +49,18 @@ def format_size(size: int) -> str:
 # --- the walk ------------------------------------------------------------------------------
 
 
+def _heading(name: str, font: str, size: float, leading: float, before: float, after: float, color: str):
+    return ParagraphStyle(
+        name,
+        fontName=font,
+        fontSize=size,
+        leading=leading,
+        spaceBefore=before,
+        spaceAfter=after,
+        textColor=colors.HexColor(color),
+    )
+
+
 class _Styles:
     def __init__(self):
         regular, bold = font_names()
@@ -56,37 +68,13 @@ class _Styles:
         self.subtitle = ParagraphStyle(
             "subtitle", fontName=regular, fontSize=9, leading=12, textColor=colors.HexColor("#555555"), spaceAfter=10
         )
-        self.page = ParagraphStyle(
-            "page",
-            fontName=bold,
-            fontSize=15,
-            leading=19,
-            spaceBefore=12,
-            spaceAfter=6,
-            textColor=colors.HexColor("#1f3a5f"),
-        )
-        self.section = ParagraphStyle(
-            "section",
-            fontName=bold,
-            fontSize=12,
-            leading=15,
-            spaceBefore=9,
-            spaceAfter=3,
-            textColor=colors.HexColor("#1f3a5f"),
-        )
+        self.page = _heading("page", bold, 15, 19, 12, 6, "#1f3a5f")
+        self.section = _heading("section", bold, 12, 15, 9, 3, "#1f3a5f")
         self.text = ParagraphStyle(
             "text", fontName=regular, fontSize=9, leading=12, spaceAfter=3, textColor=colors.HexColor("#444444")
         )
         self.label = ParagraphStyle("label", fontName=bold, fontSize=9, leading=11.5, spaceBefore=3)
-        self.entry = ParagraphStyle(
-            "entry",
-            fontName=bold,
-            fontSize=10.5,
-            leading=13,
-            spaceBefore=6,
-            spaceAfter=2,
-            textColor=colors.HexColor("#333333"),
-        )
+        self.entry = _heading("entry", bold, 10.5, 13, 6, 2, "#333333")
         self.answer = ParagraphStyle(
             "answer", fontName=regular, fontSize=9.5, leading=12.5, leftIndent=12, firstLineIndent=-12, spaceAfter=2.5
         )

@@ -89,7 +89,7 @@ export function DateWidget(props) {
           {...shared}
         />
       </label>
-      <label className="date-part">
+      <label className="date-part date-part-month">
         <span className="date-part-label">{t("date_month")}</span>
         <select
           name={`${layout.key}__month`}
