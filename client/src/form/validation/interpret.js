@@ -3,6 +3,7 @@
 // compiler emits and mirrors engine/definition/codegen.py; the shared golden cases run through it,
 // through ajv and through both server paths, so none of them can drift.
 import { compare, dateBound, parseDate, todayParts, yearOptions } from "./keywords.js";
+import { t } from "../../widgets/formStrings.js";
 
 const STRUCTURAL = new Set(["$schema", "x-messages", "description", "title"]);
 const has = (object, key) =>
@@ -128,7 +129,7 @@ export function makeInterpreter(today) {
       } else {
         if (key === null) throw new UnsupportedKeyword(`${keyword} at the root`);
         if (!keywordHolds(keyword, spec, value)) {
-          let message = messages[keyword] ?? "Invalid value.";
+          let message = messages[keyword] ?? t("form_invalid_value");
           if (keyword === "fe_year") message = message.replace("{year}", String(now.y + spec.years));
           add(key, message);
         }
