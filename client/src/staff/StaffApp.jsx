@@ -5,7 +5,8 @@ import * as api from "./api.js";
 import { ApplicationsPage } from "./ApplicationsPage.jsx";
 import { formatTime, tokenFromHash } from "./format.js";
 
-export function StaffApp() {
+/** The staff session: signed in by a link's #token=, the sign-in form or the cookie; signed out. */
+function useStaffSession() {
   const [session, setSession] = useState(null); // null: checking; false: signed out; else {name, expires_at}
   const [message, setMessage] = useState("");
 
@@ -56,7 +57,11 @@ export function StaffApp() {
       setMessage("You have signed out.");
     }
   };
+  return { session, message, signIn, signedOut, signOut };
+}
 
+export function StaffApp() {
+  const { session, message, signIn, signedOut, signOut } = useStaffSession();
   return (
     <div className="staff">
       <header className="staff-header">
