@@ -5,5 +5,6 @@ export default defineConfig({
     include: ["src/**/*.test.{js,jsx}", "build.test.mjs", "budget.test.mjs"],
     environment: "node",
     restoreMocks: true,
+    setupFiles: ["./src/testSetup.js"],
   },
 });

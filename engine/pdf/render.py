@@ -263,12 +263,13 @@ class ApplicationRenderer:
         return self.story
 
 
-def _page_footer(title: str):
+def _page_footer(title: str, page_text: str):
     def draw(canvas, document):
         canvas.saveState()
         canvas.setFillColor(colors.HexColor("#666666"))
         draw_string(canvas, document.leftMargin, 0.5 * inch, title, 8)
-        draw_string(canvas, LETTER[0] - document.rightMargin, 0.5 * inch, f"Page {document.page}", 8, right=True)
+        number = page_text.replace("{page}", str(document.page))
+        draw_string(canvas, LETTER[0] - document.rightMargin, 0.5 * inch, number, 8, right=True)
         canvas.restoreState()
 
     return draw
@@ -288,15 +289,17 @@ def render_application(
     `documents` is {key: {file_name, file_size}} of attached (converted) documents."""
     renderer = ApplicationRenderer(form, answers, documents or {}, add_another or {}, tabs or {})
     tenant = form.get("tenant", {}).get("name", "")
-    title = (tenant if "application" in tenant.lower() else f"{tenant} application") if tenant else "Application"
+    texts = renderer.texts
+    title = texts["pdf_title"].replace("{tenant}", tenant) if tenant and "application" not in tenant.lower() else tenant
+    title = title or texts["pdf_title_untitled"]
     when = (generated_at or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%d %H:%M UTC")
     # Without an explicit applicant, the name the tenant greets applicants by (its banner's name keys).
     name_keys = ((form.get("banners") or {}).get("welcome") or {}).get("name_keys") or []
     name = next((renderer.value(key) for key in name_keys if renderer.value(key)), "")
-    subtitle = " · ".join(v for v in (applicant or name, f"Generated {when}") if v)
+    subtitle = " · ".join(v for v in (applicant or name, texts["pdf_generated"].replace("{when}", when)) if v)
     story = renderer.build(title, subtitle)
     out = io.BytesIO()
-    footer = _page_footer(f"{title}{' - ' + (applicant or name) if (applicant or name) else ''}")
+    footer = _page_footer(f"{title}{' - ' + (applicant or name) if (applicant or name) else ''}", texts["pdf_page"])
     SimpleDocTemplate(
         out,
         pagesize=LETTER,

@@ -127,6 +127,14 @@ try {
   await page.locator("input[name=password]").fill("short");
   await page.locator("form button[type=submit]").click();
   await state(page, "signup-errors", ["not-an-address"]);
+  // A sign-up: the confirmation card with the server's answer in a toast.
+  const newcomer = `new-${username}`;
+  await page.locator("input[name=username]").fill(newcomer);
+  await page.locator("input[name=password]").fill(password);
+  await page.locator("form button[type=submit]").click();
+  await page.waitForURL((url) => url.pathname === "/confirm", { timeout: 15000 });
+  await page.locator(".toast-success").waitFor({ timeout: 15000 });
+  await state(page, "signed-up", [newcomer]);
 
   // A visitor on the first form page.
   await open(page, form.tenant.default_route);

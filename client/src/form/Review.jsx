@@ -29,39 +29,7 @@ export function Review({ compiled, answers, tabs, addAnother, documents, onChang
       </h1>
       <p>{t("review_intro")}</p>
       {pages.map(({ page, sections }) => (
-        <section key={page.route} className="review-page" aria-labelledby={`review-${page.id}`}>
-          <h2 id={`review-${page.id}`}>{page.title}</h2>
-          {sections.map((section) => (
-            <div key={section.id} className="review-section">
-              {section.title && <h3>{section.title}</h3>}
-              {section.groups.map((group, index) => (
-                <div key={group.title || index} className="review-group">
-                  {group.title && <h4>{group.title}</h4>}
-                  <dl className="review-list">
-                    {group.rows.map((row) => (
-                      <div key={row.key} className="review-row">
-                        <dt>{row.label}</dt>
-                        <dd dir="auto">{row.value}</dd>
-                        <dd className="review-change">
-                          <a
-                            href={`${page.route}#${row.key}`}
-                            aria-label={`${t("review_change")} ${row.label}`}
-                            onClick={(event) => {
-                              event.preventDefault();
-                              onChange(page.route, row.key);
-                            }}
-                          >
-                            {t("review_change")}
-                          </a>
-                        </dd>
-                      </div>
-                    ))}
-                  </dl>
-                </div>
-              ))}
-            </div>
-          ))}
-        </section>
+        <ReviewPage key={page.route} page={page} sections={sections} onChange={onChange} />
       ))}
       <div className="page-actions">
         <button
@@ -78,5 +46,50 @@ export function Review({ compiled, answers, tabs, addAnother, documents, onChang
         </button>
       </div>
     </section>
+  );
+}
+
+/** One page's answers, by section and group, each row with its Change link. */
+function ReviewPage({ page, sections, onChange }) {
+  return (
+    <section className="review-page" aria-labelledby={`review-${page.id}`}>
+      <h2 id={`review-${page.id}`}>{page.title}</h2>
+      {sections.map((section) => (
+        <div key={section.id} className="review-section">
+          {section.title && <h3>{section.title}</h3>}
+          {section.groups.map((group, index) => (
+            <div key={group.title || index} className="review-group">
+              {group.title && <h4>{group.title}</h4>}
+              <dl className="review-list">
+                {group.rows.map((row) => (
+                  <ReviewRow key={row.key} route={page.route} row={row} onChange={onChange} />
+                ))}
+              </dl>
+            </div>
+          ))}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function ReviewRow({ route, row, onChange }) {
+  return (
+    <div className="review-row">
+      <dt>{row.label}</dt>
+      <dd dir="auto">{row.value}</dd>
+      <dd className="review-change">
+        <a
+          href={`${route}#${row.key}`}
+          aria-label={`${t("review_change")} ${row.label}`}
+          onClick={(event) => {
+            event.preventDefault();
+            onChange(route, row.key);
+          }}
+        >
+          {t("review_change")}
+        </a>
+      </dd>
+    </div>
   );
 }

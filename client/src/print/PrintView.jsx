@@ -161,94 +161,97 @@ function Row({ label, children }) {
   );
 }
 
+// How each widget prints: (layout, value, context) -> the rows; a widget not named prints its value.
+const PRINTERS = {
+  content: (layout) => (
+    <div className="print-row">
+      <Markdown text={layout.text} />
+    </div>
+  ),
+  check_group: (layout, value, { answers }) => (
+    <Row label={layout.label}>
+      {layout.items.map((item) => (
+        <div key={item.key}>
+          {mark(answers[item.key] === true)} {item.label}
+        </div>
+      ))}
+    </Row>
+  ),
+  checkbox: (layout, value) => (
+    <Row label="">
+      {mark(value === true)} {layout.label}
+    </Row>
+  ),
+  radio: (layout, value, { compiled }) => {
+    const options = optionList(compiled, layout.options).filter((option) => option.value !== "");
+    return (
+      <Row label={layout.label}>
+        {options.map((option) => (
+          <div key={option.value}>
+            {mark(value === option.value)} {option.label}
+          </div>
+        ))}
+      </Row>
+    );
+  },
+  select: printSelect,
+  conditional_select: printSelect,
+  school_search: (layout, value, context) => {
+    const { answers } = context;
+    const name = answers[layout.parts.search.key];
+    const ceeb = layout.parts.ceeb ? answers[layout.parts.ceeb.key] : "";
+    const rest = Object.entries(layout.parts).filter(([role]) => role !== "search" && role !== "ceeb");
+    return (
+      <>
+        <Row label={layout.parts.search.label}>
+          {name ? `${name}${ceeb ? ` ${t("service_ceeb", { code: ceeb })}` : ""}` : ""}
+        </Row>
+        {rest.map(([, part]) => (
+          <PrintField key={part.key} layout={part} context={context} />
+        ))}
+      </>
+    );
+  },
+  address: (layout, value, context) => (
+    <>
+      {keyedLayouts(layout).map((part) => (
+        <PrintField key={part.key} layout={part} context={context} />
+      ))}
+    </>
+  ),
+  file_upload: (layout, value, { view }) => {
+    const document = view.document_answer?.[layout.key];
+    return (
+      <Row label={layout.label}>
+        {document ? `${t("service_document_attached")} (${document.file_name})` : ""}
+      </Row>
+    );
+  },
+};
+
+function printSelect(layout, value, { compiled, answers }) {
+  const listId = layout.options_by
+    ? layout.options_by.options[answers[layout.options_by.controller] ?? ""]
+    : layout.options;
+  if (!listId) return null;
+  const label = (layout.desc_key && answers[layout.desc_key]) || labelOf(optionList(compiled, listId), value);
+  return <Row label={layout.label}>{value ? `${mark(true)} ${label}` : mark(false)}</Row>;
+}
+
 function PrintField({ layout, context }) {
-  const { compiled, answers, holds, view } = context;
+  const { answers, holds } = context;
   if (layout.visible_when && !holds(layout.visible_when)) return null;
   const value = layout.key ? answers[layout.key] : undefined;
-  switch (layout.widget) {
-    case "content":
-      return (
-        <div className="print-row">
-          <Markdown text={layout.text} />
-        </div>
-      );
-    case "check_group":
-      return (
-        <Row label={layout.label}>
-          {layout.items.map((item) => (
-            <div key={item.key}>
-              {mark(answers[item.key] === true)} {item.label}
-            </div>
-          ))}
-        </Row>
-      );
-    case "checkbox":
-      return (
-        <Row label="">
-          {mark(value === true)} {layout.label}
-        </Row>
-      );
-    case "radio": {
-      const options = optionList(compiled, layout.options).filter((option) => option.value !== "");
-      return (
-        <Row label={layout.label}>
-          {options.map((option) => (
-            <div key={option.value}>
-              {mark(value === option.value)} {option.label}
-            </div>
-          ))}
-        </Row>
-      );
-    }
-    case "select":
-    case "conditional_select": {
-      const listId = layout.options_by
-        ? layout.options_by.options[answers[layout.options_by.controller] ?? ""]
-        : layout.options;
-      if (!listId) return null;
-      const label =
-        (layout.desc_key && answers[layout.desc_key]) || labelOf(optionList(compiled, listId), value);
-      return <Row label={layout.label}>{value ? `${mark(true)} ${label}` : mark(false)}</Row>;
-    }
-    case "school_search": {
-      const name = answers[layout.parts.search.key];
-      const ceeb = layout.parts.ceeb ? answers[layout.parts.ceeb.key] : "";
-      const rest = Object.entries(layout.parts).filter(([role]) => role !== "search" && role !== "ceeb");
-      return (
-        <>
-          <Row label={layout.parts.search.label}>
-            {name ? `${name}${ceeb ? ` ${t("service_ceeb", { code: ceeb })}` : ""}` : ""}
-          </Row>
-          {rest.map(([, part]) => (
-            <PrintField key={part.key} layout={part} context={context} />
-          ))}
-        </>
-      );
-    }
-    case "address":
-      return (
-        <>
-          {keyedLayouts(layout).map((part) => (
-            <PrintField key={part.key} layout={part} context={context} />
-          ))}
-        </>
-      );
-    case "file_upload": {
-      const document = view.document_answer?.[layout.key];
-      return (
-        <Row label={layout.label}>
-          {document ? `${t("service_document_attached")} (${document.file_name})` : ""}
-        </Row>
-      );
-    }
-    default:
-      return (
-        <Row label={layout.label}>
-          {/* dir="auto": a typed answer takes its direction from its first letter (Arabic, Hebrew: right to left), as in the PDF */}
-          <span className="print-value" dir="auto">
-            {value ?? ""}
-          </span>
-        </Row>
-      );
-  }
+  const print = Object.prototype.hasOwnProperty.call(PRINTERS, layout.widget)
+    ? PRINTERS[layout.widget]
+    : null;
+  if (print) return print(layout, value, context);
+  return (
+    <Row label={layout.label}>
+      {/* dir="auto": a typed answer takes its direction from its first letter (Arabic, Hebrew: right to left), as in the PDF */}
+      <span className="print-value" dir="auto">
+        {value ?? ""}
+      </span>
+    </Row>
+  );
 }

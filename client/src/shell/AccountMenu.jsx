@@ -5,16 +5,9 @@ import { hasAnyAnswer } from "./routing.js";
 import { Receipt } from "./Receipt.jsx";
 import { useServices } from "./services.js";
 
-/**
- * The account popover: "Account" opens it; logged in: the username, "My application" (status,
- * reference, submission time, PDF) and Log Out; else Sign In / Create Account, carrying the answers
- * (`getAnswers()`, read on the click: the menu does not follow typing).
- */
-export function AccountMenu({ snapshot, getAnswers, onLogout }) {
+/** The popover's open state: it closes on Escape (focus back on the trigger) or a click outside. */
+function usePopover() {
   const [open, setOpen] = useState(false);
-  const services = useServices();
-  const navigate = useNavigate();
-  const panelId = useId();
   const trigger = useRef(null);
   const panel = useRef(null);
 
@@ -39,10 +32,27 @@ export function AccountMenu({ snapshot, getAnswers, onLogout }) {
     setOpen(false);
     trigger.current?.focus();
   }
+  return { open, setOpen, trigger, panel, close };
+}
+
+/**
+ * The account popover: "Account" opens it; logged in: the username, "My application" (status,
+ * reference, submission time, PDF) and Log Out; else Sign In / Create Account, carrying the answers
+ * (`getAnswers()`, read on the click: the menu does not follow typing).
+ */
+export function AccountMenu({ snapshot, getAnswers, onLogout }) {
+  const { open, setOpen, trigger, panel, close } = usePopover();
+  const navigate = useNavigate();
+  const panelId = useId();
+
   const go = (path) => {
     const answers = getAnswers();
     setOpen(false);
     navigate(path, { state: hasAnyAnswer(answers) ? { studentAnswers: answers } : undefined });
+  };
+  const logOut = () => {
+    setOpen(false);
+    onLogout();
   };
 
   return (
@@ -69,33 +79,7 @@ export function AccountMenu({ snapshot, getAnswers, onLogout }) {
             ×
           </button>
           {snapshot.is_logged_in ? (
-            <>
-              <p className="popover-user">
-                <span className="muted">{t("shell_signed_in_as")}</span>
-                <br />
-                <strong>{snapshot.username}</strong>
-              </p>
-              <section className="popover-application" aria-labelledby={`${panelId}-application`}>
-                <h2 id={`${panelId}-application`} className="popover-heading">
-                  {t("my_application")}
-                </h2>
-                <Receipt
-                  snapshot={snapshot}
-                  statusLine
-                  toastError={(message) => services?.toast?.error(message)}
-                />
-              </section>
-              <button
-                type="button"
-                className="button button-primary button-block"
-                onClick={() => {
-                  setOpen(false);
-                  onLogout();
-                }}
-              >
-                {t("shell_log_out")}
-              </button>
-            </>
+            <SignedIn snapshot={snapshot} panelId={panelId} onLogOut={logOut} />
           ) : (
             <>
               <button
@@ -113,5 +97,28 @@ export function AccountMenu({ snapshot, getAnswers, onLogout }) {
         </div>
       )}
     </div>
+  );
+}
+
+/** Logged in: who, the application's status (with its PDF) and Log Out. */
+function SignedIn({ snapshot, panelId, onLogOut }) {
+  const services = useServices();
+  return (
+    <>
+      <p className="popover-user">
+        <span className="muted">{t("shell_signed_in_as")}</span>
+        <br />
+        <strong>{snapshot.username}</strong>
+      </p>
+      <section className="popover-application" aria-labelledby={`${panelId}-application`}>
+        <h2 id={`${panelId}-application`} className="popover-heading">
+          {t("my_application")}
+        </h2>
+        <Receipt snapshot={snapshot} statusLine toastError={(message) => services?.toast?.error(message)} />
+      </section>
+      <button type="button" className="button button-primary button-block" onClick={onLogOut}>
+        {t("shell_log_out")}
+      </button>
+    </>
   );
 }

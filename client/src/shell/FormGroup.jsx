@@ -15,13 +15,10 @@ import { useApplication } from "./useApplication.js";
 
 const FormPage = lazyPage(() => import("../form/FormPage.jsx"), "FormPage");
 
-export default function FormGroup() {
-  const app = useApplication();
-  const services = useServices();
-  const location = useLocation();
-  const { entry, compiled, snapshot, pathname } = app;
-
-  const context = useMemo(
+/** The AppContext value (documented in AppContext.jsx): false until the entry is ready. */
+function useAppContext(app, services) {
+  const { entry, compiled, snapshot } = app;
+  return useMemo(
     () =>
       app.ready && {
         compiled,
@@ -64,6 +61,14 @@ export default function FormGroup() {
       app.goTo,
     ],
   );
+}
+
+export default function FormGroup() {
+  const app = useApplication();
+  const services = useServices();
+  const location = useLocation();
+  const { entry, compiled, snapshot, pathname } = app;
+  const context = useAppContext(app, services);
 
   if (entry.status === "loading") return <Loading />;
   if (entry.status === "error") {

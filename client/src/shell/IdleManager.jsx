@@ -6,13 +6,9 @@ import { Modal } from "./Modal.jsx";
 
 const ACTIVITY_EVENTS = ["pointerdown", "pointermove", "keydown", "scroll", "touchstart", "wheel"];
 
-/** The idle-session prompt and automatic logout; mounted only while logged in. */
-export function IdleManager({ settings, onLogout }) {
-  const [prompting, setPrompting] = useState(false);
+/** The idle timer, started on mount: activity and a return to the tab count; prompts, then logs out. */
+function useIdleTimer({ timeoutMs, promptMs, onLogout, setPrompting }) {
   const timer = useRef(null);
-  const timeoutMs = settings?.timeout_ms || IDLE_TIMEOUT_MS;
-  const promptMs = settings?.prompt_ms || IDLE_PROMPT_MS;
-
   useEffect(() => {
     const idle = new IdleTimer({
       timeoutMs,
@@ -36,7 +32,17 @@ export function IdleManager({ settings, onLogout }) {
       document.removeEventListener("visibilitychange", onReturn);
       window.removeEventListener("focus", onReturn);
     };
-  }, [timeoutMs, promptMs, onLogout]);
+  }, [timeoutMs, promptMs, onLogout, setPrompting]);
+  return timer;
+}
+
+/** The idle-session prompt and automatic logout; mounted only while logged in. */
+export function IdleManager({ settings, onLogout }) {
+  const [prompting, setPrompting] = useState(false);
+  const timeoutMs = settings?.timeout_ms || IDLE_TIMEOUT_MS;
+  const promptMs = settings?.prompt_ms || IDLE_PROMPT_MS;
+
+  const timer = useIdleTimer({ timeoutMs, promptMs, onLogout, setPrompting });
 
   const stay = () => {
     setPrompting(false);

@@ -9,20 +9,11 @@ import { Nav } from "./Nav.jsx";
 import { headerImage, firstSegment } from "./theme.js";
 import { ValidationSummary } from "./ValidationSummary.jsx";
 
-/**
- * The form pages' shell: banners, header with the account menu, navigation, summary, page, footer.
- * It does not re-render as answers change: only the welcome banner follows the answers (its name),
- * and the summary follows the errors map (replaced only when the errors differ).
- */
-export function Layout({ app, onLogout, children }) {
-  const { compiled, snapshot, answerStore, errors, pathname, save } = app;
-  const service = snapshot.is_service_user;
-  const image = headerImage(compiled.settings, pathname);
-  const dated = service ? [] : datedBanners(compiled.banners);
+/** Focus follows navigation: the anchored question, else the page (`main`, the ref returned). */
+function useNavigationFocus(pathname) {
   const main = useRef(null);
   const firstPath = useRef(pathname);
 
-  // Focus follows navigation: the anchored question, else the page.
   useEffect(() => {
     const hash = decodeURIComponent(window.location.hash.slice(1));
     if (firstPath.current === pathname && !hash) return;
@@ -47,6 +38,20 @@ export function Layout({ app, onLogout, children }) {
       if (hash) setTimeout(focusTarget, 300); // the page may still be loading
     }
   }, [pathname]);
+  return main;
+}
+
+/**
+ * The form pages' shell: banners, header with the account menu, navigation, summary, page, footer.
+ * It does not re-render as answers change: only the welcome banner follows the answers (its name),
+ * and the summary follows the errors map (replaced only when the errors differ).
+ */
+export function Layout({ app, onLogout, children }) {
+  const { compiled, snapshot, answerStore, errors, pathname, save } = app;
+  const service = snapshot.is_service_user;
+  const image = headerImage(compiled.settings, pathname);
+  const dated = service ? [] : datedBanners(compiled.banners);
+  const main = useNavigationFocus(pathname);
 
   return (
     <div className={`app${service ? " app-service" : ""}`}>

@@ -33,19 +33,16 @@ export function Root() {
   );
 }
 
-function Shell() {
-  const navigate = useNavigate();
-  const snapshot = useSnapshot();
-  const [toastStore] = useState(createToastStore);
-  const [unexpected, setUnexpected] = useState(null);
-  const [compiled, setCompiled] = useState(null);
-
-  // Set while a logout (chosen or automatic) is under way and until the next login: a request that
-  // was in flight when the session ended then answers 401, and that is expected, not a session error.
+/**
+ * The session's end: `loggingOut` is set while a logout (chosen or automatic) is under way and until
+ * the next login (a request that was in flight when the session ended then answers 401, and that is
+ * expected, not a session error); any other 401 clears the cached data and goes to /login.
+ */
+function useSessionEnd(navigate, isLoggedIn) {
   const loggingOut = useRef(false);
   useEffect(() => {
-    if (snapshot.is_logged_in) loggingOut.current = false;
-  }, [snapshot.is_logged_in]);
+    if (isLoggedIn) loggingOut.current = false;
+  }, [isLoggedIn]);
 
   // A 401 anywhere: cached data cleared, /login with the message.
   useEffect(() => {
@@ -59,8 +56,13 @@ function Shell() {
     });
     return () => api.setUnauthorizedHandler(null);
   }, [navigate]);
+  return loggingOut;
+}
 
-  // After the first paint: the transport and the compiled form (tenant name, idle settings).
+/** The compiled form (tenant name, idle settings), once it is loaded. */
+function useCompiledForm() {
+  const [compiled, setCompiled] = useState(null);
+  // After the first paint: the transport and the compiled form.
   useEffect(() => {
     whenIdle(() => {
       api.loadTransport().catch(() => {});
@@ -73,8 +75,18 @@ function Shell() {
   useEffect(() => {
     if (!compiled) peekCached("form")?.then(setCompiled, () => {});
   });
+  return compiled;
+}
 
-  const logout = useCallback(
+/** Where a logout goes: /login with the caller's error, the session's end, or the server's message. */
+function afterLogoutState({ errorMessage, errorTitle, unauthorized, message }) {
+  if (errorMessage) return { errorMessage, errorTitle };
+  if (unauthorized) return { errorMessage: t("shell_session_invalid"), errorTitle: t("shell_session_error") };
+  return { successMessage: message, successTitle: t("shell_logged_out") };
+}
+
+function useLogout(navigate, loggingOut, setUnexpected) {
+  return useCallback(
     async ({ errorMessage, errorTitle } = {}) => {
       let message = t("shell_logged_out_text");
       let failure = null;
@@ -88,24 +100,25 @@ function Shell() {
       }
       clearSession();
       refreshLoggedIn();
-      if (errorMessage) navigate("/login", { replace: true, state: { errorMessage, errorTitle } });
-      else if (unauthorized)
-        navigate("/login", {
-          replace: true,
-          state: { errorMessage: t("shell_session_invalid"), errorTitle: t("shell_session_error") },
-        });
-      else
-        navigate("/login", {
-          replace: true,
-          state: { successMessage: message, successTitle: t("shell_logged_out") },
-        });
+      const state = afterLogoutState({ errorMessage, errorTitle, unauthorized, message });
+      navigate("/login", { replace: true, state });
       if (failure) {
         loggingOut.current = false; // the server may still hold the session: its 401s count again
         setUnexpected(failure);
       }
     },
-    [navigate],
+    [navigate, loggingOut, setUnexpected],
   );
+}
+
+function Shell() {
+  const navigate = useNavigate();
+  const snapshot = useSnapshot();
+  const [toastStore] = useState(createToastStore);
+  const [unexpected, setUnexpected] = useState(null);
+  const loggingOut = useSessionEnd(navigate, snapshot.is_logged_in);
+  const compiled = useCompiledForm();
+  const logout = useLogout(navigate, loggingOut, setUnexpected);
 
   const services = useMemo(
     () => ({
@@ -119,46 +132,56 @@ function Shell() {
 
   return (
     <ServicesContext.Provider value={services}>
-      <Routes>
-        <Route element={<AuthLayout tenantName={services.tenantName} />}>
-          <Route path="/login" element={<LoginCard />} />
-          <Route path="/signup" element={<SignupCard />} />
-          <Route path="/confirm" element={<ConfirmCard />} />
-          <Route path="/forgot" element={<ForgotCard />} />
-          <Route path="/reset" element={<ResetCard />} />
-        </Route>
-        <Route
-          path="*"
-          element={
-            <Suspense fallback={<Loading />}>
-              <FormGroup />
-            </Suspense>
-          }
-        />
-      </Routes>
+      <ShellRoutes tenantName={services.tenantName} />
       <Suspense fallback={null}>
         {snapshot.is_logged_in && !snapshot.is_service_user && (
           <IdleManager settings={compiled?.settings?.idle} onLogout={logout} />
         )}
-        {unexpected && (
-          <Modal
-            open
-            title={t("shell_unexpected_title")}
-            size="small"
-            role="alertdialog"
-            onClose={() => setUnexpected(null)}
-            actions={
-              <button type="button" className="button button-primary" onClick={() => setUnexpected(null)}>
-                {t("shell_close")}
-              </button>
-            }
-          >
-            <p>{unexpected.message}</p>
-          </Modal>
-        )}
+        {unexpected && <UnexpectedError error={unexpected} onClose={() => setUnexpected(null)} />}
       </Suspense>
       <ToastViewport store={toastStore} />
     </ServicesContext.Provider>
+  );
+}
+
+function ShellRoutes({ tenantName }) {
+  return (
+    <Routes>
+      <Route element={<AuthLayout tenantName={tenantName} />}>
+        <Route path="/login" element={<LoginCard />} />
+        <Route path="/signup" element={<SignupCard />} />
+        <Route path="/confirm" element={<ConfirmCard />} />
+        <Route path="/forgot" element={<ForgotCard />} />
+        <Route path="/reset" element={<ResetCard />} />
+      </Route>
+      <Route
+        path="*"
+        element={
+          <Suspense fallback={<Loading />}>
+            <FormGroup />
+          </Suspense>
+        }
+      />
+    </Routes>
+  );
+}
+
+function UnexpectedError({ error, onClose }) {
+  return (
+    <Modal
+      open
+      title={t("shell_unexpected_title")}
+      size="small"
+      role="alertdialog"
+      onClose={onClose}
+      actions={
+        <button type="button" className="button button-primary" onClick={onClose}>
+          {t("shell_close")}
+        </button>
+      }
+    >
+      <p>{error.message}</p>
+    </Modal>
   );
 }
 

@@ -41,44 +41,57 @@ export function AddAnother({ section, count, canAdd, onAdd, onRemove, renderFiel
   };
   return (
     <div ref={list} className="add-another" data-add-another={repeater.id}>
-      {instances.slice(0, shown).map((instance, index) => {
-        const title = instance.title || entryTitle(repeater.entry_label, index + 1);
-        const titleId = `${base}-${index}`;
-        return (
-          <div
-            key={instance.prefix}
-            className="instance"
-            data-instance={index + 1}
-            role={numbered ? "group" : undefined}
-            aria-labelledby={numbered ? titleId : undefined}
-          >
-            {numbered && (
-              <div className="instance-head">
-                <h3 id={titleId} className="instance-title" tabIndex={-1}>
-                  {title}
-                </h3>
-                {canAdd && shown > 1 && onRemove && (
-                  <button
-                    type="button"
-                    className="button button-small button-secondary"
-                    disabled={busy}
-                    aria-label={`${t("entry_remove")} ${title}`}
-                    onClick={() => remove(index)}
-                  >
-                    {t("entry_remove")}
-                  </button>
-                )}
-              </div>
-            )}
-            {renderFields(instance.fields)}
-          </div>
-        );
-      })}
+      {instances.slice(0, shown).map((instance, index) => (
+        <Entry
+          key={instance.prefix}
+          instance={instance}
+          index={index}
+          title={instance.title || entryTitle(repeater.entry_label, index + 1)}
+          titleId={`${base}-${index}`}
+          numbered={numbered}
+          removable={canAdd && shown > 1 && Boolean(onRemove)}
+          busy={busy}
+          onRemove={() => remove(index)}
+          renderFields={renderFields}
+        />
+      ))}
       {canAdd && shown < limit && (
         <button type="button" className="button button-secondary" disabled={busy} onClick={add}>
           {repeater.label}
         </button>
       )}
+    </div>
+  );
+}
+
+/** One entry: numbered (a group with its title and Remove) once the repeater allows two or more. */
+function Entry({ instance, index, title, titleId, numbered, removable, busy, onRemove, renderFields }) {
+  return (
+    <div
+      className="instance"
+      data-instance={index + 1}
+      role={numbered ? "group" : undefined}
+      aria-labelledby={numbered ? titleId : undefined}
+    >
+      {numbered && (
+        <div className="instance-head">
+          <h3 id={titleId} className="instance-title" tabIndex={-1}>
+            {title}
+          </h3>
+          {removable && (
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              disabled={busy}
+              aria-label={`${t("entry_remove")} ${title}`}
+              onClick={onRemove}
+            >
+              {t("entry_remove")}
+            </button>
+          )}
+        </div>
+      )}
+      {renderFields(instance.fields)}
     </div>
   );
 }

@@ -133,20 +133,14 @@ async function fillFromSuggestion(props, { runtime, layout, block, category }, r
   else answer(props, String(result.text).slice(0, layout.max_length ?? undefined));
 }
 
-/**
- * The search line of an address or school block: what is typed is the answer (free text, offered
- * as "Use: ..."); choosing a suggestion fetches its record and fills the block's parts; clearing
- * the line clears them. A failed lookup is silent: the typed text stays.
- */
-export function AutocompleteWidget(props) {
-  const { id, value, disabled, readonly, rawErrors, required } = props;
-  const { runtime, layout, block } = widgetContext(props);
+/** The search line's state: the menu open or not, the active option, the lookup, typing and choosing. */
+function useSearchLine(props) {
+  const context = widgetContext(props);
+  const { runtime, block } = context;
   const category = block?.autocomplete;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const lookup = useLookup(category);
-  const text = value ?? "";
-  const listId = `${id}__listbox`;
 
   const type = (next) => {
     setActive(0);
@@ -168,8 +162,22 @@ export function AutocompleteWidget(props) {
       if (block?.parts.ceeb) runtime.patch({ [block.parts.ceeb.key]: "" });
       return;
     }
-    await fillFromSuggestion(props, { runtime, layout, block, category }, item.result);
+    await fillFromSuggestion(props, { ...context, category }, item.result);
   };
+  return { open, setOpen, active, setActive, lookup, type, choose };
+}
+
+/**
+ * The search line of an address or school block: what is typed is the answer (free text, offered
+ * as "Use: ..."); choosing a suggestion fetches its record and fills the block's parts; clearing
+ * the line clears them. A failed lookup is silent: the typed text stays.
+ */
+export function AutocompleteWidget(props) {
+  const { id, value, disabled, readonly, rawErrors, required } = props;
+  const { layout } = widgetContext(props);
+  const { open, setOpen, active, setActive, lookup, type, choose } = useSearchLine(props);
+  const text = value ?? "";
+  const listId = `${id}__listbox`;
 
   const items = menuItems(text, lookup.results);
   const keys = { open, setOpen, text, items, active, setActive, choose };

@@ -68,6 +68,12 @@ export function DateWidget(props) {
     "aria-required": required || undefined,
     "aria-invalid": rawErrors?.length ? true : undefined,
   };
+  const partProps = (name) => ({
+    name: `${layout.key}__${name}`,
+    value: parts[name],
+    onChange: change(name),
+    shared,
+  });
   return (
     <div
       id={id}
@@ -76,20 +82,8 @@ export function DateWidget(props) {
       aria-labelledby={`${id}__label`}
       aria-describedby={describedBy(id, layout, rawErrors)}
     >
-      <label className="date-part">
-        <span className="date-part-label">{t("date_day")}</span>
-        <input
-          name={`${layout.key}__day`}
-          className="input input-date-day"
-          type="text"
-          inputMode="numeric"
-          maxLength={2}
-          value={parts.day}
-          onChange={change("day")}
-          {...shared}
-        />
-      </label>
-      <label className="date-part">
+      <DigitsPart part="day" digits={2} label={t("date_day")} {...partProps("day")} />
+      <label className="date-part date-part-month">
         <span className="date-part-label">{t("date_month")}</span>
         <select
           name={`${layout.key}__month`}
@@ -105,19 +99,26 @@ export function DateWidget(props) {
           ))}
         </select>
       </label>
-      <label className="date-part">
-        <span className="date-part-label">{t("date_year")}</span>
-        <input
-          name={`${layout.key}__year`}
-          className="input input-date-year"
-          type="text"
-          inputMode="numeric"
-          maxLength={4}
-          value={parts.year}
-          onChange={change("year")}
-          {...shared}
-        />
-      </label>
+      <DigitsPart part="year" digits={4} label={t("date_year")} {...partProps("year")} />
     </div>
+  );
+}
+
+/** The day or the year: digits typed with a numeric keyboard, labelled by its visible name. */
+function DigitsPart({ part, digits, label, name, value, onChange, shared }) {
+  return (
+    <label className="date-part">
+      <span className="date-part-label">{label}</span>
+      <input
+        name={name}
+        className={`input input-date-${part}`}
+        type="text"
+        inputMode="numeric"
+        maxLength={digits}
+        value={value}
+        onChange={onChange}
+        {...shared}
+      />
+    </label>
   );
 }

@@ -6,30 +6,11 @@ import { decimalSize } from "./strings.js";
 import { deleteFile, uploadFile } from "./fileUpload.js";
 import { describedBy, errorId, widgetContext } from "./common.js";
 
-/**
- * A file question: checks the file against the compiled rules before anything is sent, uploads it
- * to a presigned URL with a progress bar, waits for the conversion (the button shows loading),
- * then shows the file's name and size with a delete option. Visitors are told to create an account.
- */
-export function FileUploadWidget(props) {
-  const { id, rawErrors, required, disabled, readonly } = props;
-  const { runtime, layout } = widgetContext(props);
-  const store = runtime.formStore ?? formApp();
-  const documentAnswer = useFormApp((state) => state.documents?.[layout.key], store);
-  const conversion = useFormApp((state) => state.conversions?.[layout.key], store);
+/** Choosing a file (checked, uploaded, converted: `problems` says why one was refused) and deleting it. */
+function useFileActions(store, layout, bridge) {
   const [problems, setProblems] = useState([]);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const bridge = runtime.bridge;
-
-  if (!bridge.isLoggedIn) {
-    return (
-      <p id={id} className="block-note" tabIndex={-1}>
-        {t("file_anonymous")}
-      </p>
-    );
-  }
-
   const pick = async (event) => {
     const file = event.target.files?.[0];
     event.target.value = "";
@@ -58,63 +39,51 @@ export function FileUploadWidget(props) {
     }
   };
 
+  return { problems, pick, confirming, setConfirming, deleting, remove };
+}
+
+/**
+ * A file question: checks the file against the compiled rules before anything is sent, uploads it
+ * to a presigned URL with a progress bar, waits for the conversion (the button shows loading),
+ * then shows the file's name and size with a delete option. Visitors are told to create an account.
+ */
+export function FileUploadWidget(props) {
+  const { id, rawErrors, required, disabled, readonly } = props;
+  const { runtime, layout } = widgetContext(props);
+  const store = runtime.formStore ?? formApp();
+  const documentAnswer = useFormApp((state) => state.documents?.[layout.key], store);
+  const conversion = useFormApp((state) => state.conversions?.[layout.key], store);
+  const bridge = runtime.bridge;
+  const { problems, pick, confirming, setConfirming, deleting, remove } = useFileActions(
+    store,
+    layout,
+    bridge,
+  );
+
+  if (!bridge.isLoggedIn) {
+    return (
+      <p id={id} className="block-note" tabIndex={-1}>
+        {t("file_anonymous")}
+      </p>
+    );
+  }
+
   const allErrors = [...problems, ...(rawErrors || [])];
   const busy = Boolean(conversion);
-  // What the file must be, said before it is chosen (and read with the control).
-  const rulesId = `${id}__rules`;
-  const rules = t("file_rules", {
-    types: layout.file.types.map((type) => `.${type}`).join(", "),
-    size: decimalSize(layout.file.max_bytes),
-    limit: layout.file.max_name_length,
-  });
   return (
     <div className="file-upload">
       {documentAnswer && !busy ? (
-        <div id={id} className="file-answer" tabIndex={-1}>
-          <span className="file-name">{documentAnswer.file_name}</span>{" "}
-          <span className="file-size">({decimalSize(documentAnswer.file_size)})</span>
-          {!readonly && (
-            <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
-              {t("file_delete")}
-            </button>
-          )}
-        </div>
+        <FileAnswer
+          id={id}
+          documentAnswer={documentAnswer}
+          readonly={readonly}
+          onDelete={() => setConfirming(true)}
+        />
       ) : (
-        <>
-          <p id={rulesId} className="file-rules">
-            {rules}
-          </p>
-          <input
-            id={id}
-            name={layout.key}
-            className="file-input"
-            type="file"
-            accept={layout.file.types.map((type) => `.${type}`).join(",")}
-            disabled={busy || disabled || readonly}
-            aria-required={required || undefined}
-            aria-invalid={allErrors.length ? true : undefined}
-            aria-describedby={[rulesId, describedBy(id, layout, allErrors)].filter(Boolean).join(" ")}
-            onChange={pick}
-          />
-          {busy && (
-            <span className="file-busy" role="status">
-              <span className="spinner spinner-small" aria-hidden="true" />
-              {conversion.phase === "uploading" ? t("file_uploading") : t("file_converting")}
-            </span>
-          )}
-          {conversion?.phase === "uploading" && (
-            <progress
-              className="upload-progress"
-              max="1"
-              value={conversion.progress ?? 0}
-              aria-label={t("file_uploading")}
-            />
-          )}
-          {busy && conversion.phase !== "uploading" && (
-            // Converting takes as long as it takes: a moving bar without a value.
-            <progress className="upload-progress" aria-label={t("file_converting")} />
-          )}
-        </>
+        <FilePicker
+          {...{ id, layout, busy, conversion, allErrors, required, disabled, readonly }}
+          onChange={pick}
+        />
       )}
       {problems.length > 0 && (
         <ul id={errorId(id)} className="field-errors" role="alert">
@@ -124,27 +93,96 @@ export function FileUploadWidget(props) {
         </ul>
       )}
       {confirming && (
-        <Modal
-          open
-          size="small"
-          closeButton={false}
-          closeOnBackdrop
-          title={t("file_delete_title")}
-          onClose={() => setConfirming(false)}
-          actions={
-            <>
-              <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-                {t("file_delete_cancel")}
-              </button>
-              <button type="button" className="button button-danger" disabled={deleting} onClick={remove}>
-                {t("file_delete_confirm")}
-              </button>
-            </>
-          }
-        >
-          <p>{t("file_delete_text")}</p>
-        </Modal>
+        <DeleteConfirm deleting={deleting} onCancel={() => setConfirming(false)} onConfirm={remove} />
       )}
     </div>
+  );
+}
+
+/** The file given: its name and size, with a delete button. */
+function FileAnswer({ id, documentAnswer, readonly, onDelete }) {
+  return (
+    <div id={id} className="file-answer" tabIndex={-1}>
+      <span className="file-name">{documentAnswer.file_name}</span>{" "}
+      <span className="file-size">({decimalSize(documentAnswer.file_size)})</span>
+      {!readonly && (
+        <button type="button" className="button button-secondary" onClick={onDelete}>
+          {t("file_delete")}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The rules, the file input and, while a file uploads or converts, its progress. */
+function FilePicker({ id, layout, busy, conversion, allErrors, required, disabled, readonly, onChange }) {
+  // What the file must be, said before it is chosen (and read with the control).
+  const rulesId = `${id}__rules`;
+  const rules = t("file_rules", {
+    types: layout.file.types.map((type) => `.${type}`).join(", "),
+    size: decimalSize(layout.file.max_bytes),
+    limit: layout.file.max_name_length,
+  });
+  return (
+    <>
+      <p id={rulesId} className="file-rules">
+        {rules}
+      </p>
+      <input
+        id={id}
+        name={layout.key}
+        className="file-input"
+        type="file"
+        accept={layout.file.types.map((type) => `.${type}`).join(",")}
+        disabled={busy || disabled || readonly}
+        aria-required={required || undefined}
+        aria-invalid={allErrors.length ? true : undefined}
+        aria-describedby={[rulesId, describedBy(id, layout, allErrors)].filter(Boolean).join(" ")}
+        onChange={onChange}
+      />
+      {busy && (
+        <span className="file-busy" role="status">
+          <span className="spinner spinner-small" aria-hidden="true" />
+          {conversion.phase === "uploading" ? t("file_uploading") : t("file_converting")}
+        </span>
+      )}
+      {conversion?.phase === "uploading" && (
+        <progress
+          className="upload-progress"
+          max="1"
+          value={conversion.progress ?? 0}
+          aria-label={t("file_uploading")}
+        />
+      )}
+      {busy && conversion.phase !== "uploading" && (
+        // Converting takes as long as it takes: a moving bar without a value.
+        <progress className="upload-progress" aria-label={t("file_converting")} />
+      )}
+    </>
+  );
+}
+
+function DeleteConfirm({ deleting, onCancel, onConfirm }) {
+  return (
+    <Modal
+      open
+      size="small"
+      closeButton={false}
+      closeOnBackdrop
+      title={t("file_delete_title")}
+      onClose={onCancel}
+      actions={
+        <>
+          <button type="button" className="button button-secondary" onClick={onCancel}>
+            {t("file_delete_cancel")}
+          </button>
+          <button type="button" className="button button-danger" disabled={deleting} onClick={onConfirm}>
+            {t("file_delete_confirm")}
+          </button>
+        </>
+      }
+    >
+      <p>{t("file_delete_text")}</p>
+    </Modal>
   );
 }

@@ -29,6 +29,7 @@ export const CATALOGUE = {
   form_continue: "Continue",
   form_submit: "Submit Application",
   form_ok: "OK",
+  form_invalid_value: "Invalid value.",
   clear_title: "Clear these answers?",
   clear_text: "This change will clear the answers below. They cannot be brought back.",
   clear_confirm: "Clear answers",

@@ -223,3 +223,19 @@ def test_sizes_are_shown_in_decimal_units():
     assert format_size(999) == "999 bytes"
     assert format_size(48213) == "48 KB"
     assert format_size(1_000_000) == "1.0 MB"
+
+
+def test_the_pdfs_own_words_are_the_tenants(form, answers):
+    """Its title, 'Generated', the page footer and the marks come from the compiled form's texts."""
+    texts = {
+        **form["texts"],
+        "pdf_title": "Dossier : {tenant}",
+        "pdf_generated": "Créé le {when}",
+        "pdf_page": "Feuille {page}",
+        "not_selected": "[non]",
+    }
+    text = render({**form, "texts": texts, "tenant": {**form["tenant"], "name": "Example College"}}, answers)
+    assert "Dossier : Example College" in text
+    assert "Créé le " in text and "Generated" not in text
+    assert "Feuille 1" in text and "Page 1" not in text
+    assert "[non]" in text

@@ -3,6 +3,7 @@
 // compiler emits and mirrors engine/definition/codegen.py; the shared golden cases run through it,
 // through ajv and through both server paths, so none of them can drift.
 import { compare, dateBound, parseDate, todayParts, yearOptions } from "./keywords.js";
+import { t } from "../../widgets/formStrings.js";
 
 const STRUCTURAL = new Set(["$schema", "x-messages", "description", "title"]);
 const has = (object, key) =>
@@ -26,6 +27,55 @@ function cmpDates(a, b) {
 
 export class UnsupportedKeyword extends Error {}
 
+// The keywords that read only the value and their spec.
+const VALUE_KEYWORDS = {
+  type(spec, value) {
+    if (spec === "string") return typeof value === "string";
+    if (spec === "boolean") return typeof value === "boolean";
+    if (spec === "object") return value !== null && typeof value === "object" && !Array.isArray(value);
+    throw new UnsupportedKeyword(`type ${spec}`);
+  },
+  const: (spec, value) => sameValue(value, spec),
+  enum: (spec, value) => spec.some((option) => sameValue(value, option)),
+  maxLength: (spec, value) => typeof value !== "string" || length(value) <= spec,
+  minLength: (spec, value) => typeof value !== "string" || length(value) >= spec,
+  pattern: (spec, value) => typeof value !== "string" || regex(spec).test(value),
+  fe_valid_date: (spec, value) =>
+    !(
+      spec &&
+      typeof value === "string" &&
+      /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value) &&
+      parseDate(value) === null
+    ),
+  fe_compare: (spec, value) => compare(value, spec.op, spec.target),
+};
+
+function isoDay(now) {
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${now.y}-${pad(now.m)}-${pad(now.d)}`;
+}
+
+// The keywords that also read today's date (`now`).
+const DATE_KEYWORDS = {
+  fe_date(spec, value, now) {
+    const day = parseDate(value);
+    if (day === null) return true;
+    const order = cmpDates(day, dateBound(now, spec));
+    return spec.op === "gte" ? order >= 0 : order <= 0;
+  },
+  fe_year(spec, value, now) {
+    const day = parseDate(value);
+    const year = day ? day.y : typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : null;
+    if (year === null) return true;
+    const bound = now.y + spec.years;
+    return spec.op === "gte" ? year >= bound : year <= bound;
+  },
+  fe_years: (spec, value, now) =>
+    typeof value !== "string" ||
+    (spec.extra || []).includes(value) ||
+    yearOptions(isoDay(now), spec).includes(value),
+};
+
 export function makeInterpreter(today) {
   const now = todayParts(today);
 
@@ -43,57 +93,11 @@ export function makeInterpreter(today) {
         return !holds(spec, value);
       case "then":
         return true;
-      case "type":
-        if (spec === "string") return typeof value === "string";
-        if (spec === "boolean") return typeof value === "boolean";
-        if (spec === "object") return value !== null && typeof value === "object" && !Array.isArray(value);
-        throw new UnsupportedKeyword(`type ${spec}`);
-      case "const":
-        return sameValue(value, spec);
-      case "enum":
-        return spec.some((option) => sameValue(value, option));
-      case "maxLength":
-        return typeof value !== "string" || length(value) <= spec;
-      case "minLength":
-        return typeof value !== "string" || length(value) >= spec;
-      case "pattern":
-        return typeof value !== "string" || regex(spec).test(value);
-      case "fe_valid_date":
-        return !(
-          spec &&
-          typeof value === "string" &&
-          /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value) &&
-          parseDate(value) === null
-        );
-      case "fe_date": {
-        const day = parseDate(value);
-        if (day === null) return true;
-        const order = cmpDates(day, dateBound(now, spec));
-        return spec.op === "gte" ? order >= 0 : order <= 0;
-      }
-      case "fe_year": {
-        const day = parseDate(value);
-        const year = day ? day.y : typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : null;
-        if (year === null) return true;
-        const bound = now.y + spec.years;
-        return spec.op === "gte" ? year >= bound : year <= bound;
-      }
-      case "fe_years":
-        return (
-          typeof value !== "string" ||
-          (spec.extra || []).includes(value) ||
-          yearOptions(now_string(), spec).includes(value)
-        );
-      case "fe_compare":
-        return compare(value, spec.op, spec.target);
       default:
+        if (has(VALUE_KEYWORDS, keyword)) return VALUE_KEYWORDS[keyword](spec, value);
+        if (has(DATE_KEYWORDS, keyword)) return DATE_KEYWORDS[keyword](spec, value, now);
         throw new UnsupportedKeyword(keyword);
     }
-  }
-
-  function now_string() {
-    const pad = (n) => String(n).padStart(2, "0");
-    return `${now.y}-${pad(now.m)}-${pad(now.d)}`;
   }
 
   // True when value satisfies schema (conditions: no messages).
@@ -125,7 +129,7 @@ export function makeInterpreter(today) {
       } else {
         if (key === null) throw new UnsupportedKeyword(`${keyword} at the root`);
         if (!keywordHolds(keyword, spec, value)) {
-          let message = messages[keyword] ?? "Invalid value.";
+          let message = messages[keyword] ?? t("form_invalid_value");
           if (keyword === "fe_year") message = message.replace("{year}", String(now.y + spec.years));
           add(key, message);
         }

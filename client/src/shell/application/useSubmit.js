@@ -27,21 +27,25 @@ async function sendSubmit() {
   return receipt;
 }
 
+function markSubmitted(receipt, justSubmitted) {
+  // Whichever comes first, the move to /completion or the forced one, carries the message.
+  justSubmitted.current = true;
+  updateSnapshot({
+    web_status: "submitted",
+    reference: receipt?.reference ?? null,
+    submitted_at: receipt?.submitted_at ?? null,
+  });
+}
+
 /**
  * submitApplication({documents, confirmed}): save, validate, then submit. Without `confirmed`, a
  * form that reviews first stops when nothing blocks the submit and answers "review" (the page shows
  * the answers; its confirm calls again). Also the refs the shell reads: summaryFocus (set by a
  * submit with errors: the summary takes focus when shown) and justSubmitted.
  */
-export function useSubmit({
-  compiled,
-  answerStore,
-  runValidations,
-  documentsRef,
-  setServerErrors,
-  defaultRoute,
-  services,
-}) {
+export function useSubmit(options) {
+  const { compiled, answerStore, runValidations, documentsRef, setServerErrors, defaultRoute, services } =
+    options;
   const navigate = useNavigate();
   const summaryFocus = useRef(false);
   const justSubmitted = useRef(false);
@@ -60,14 +64,7 @@ export function useSubmit({
         const found = await saveAllAndValidate(now, answerStore, runValidations);
         if (Object.keys(found).length === 0) {
           if (reviewFirst && !confirmed) return "review";
-          const receipt = await sendSubmit();
-          // Whichever comes first, this move or the forced one to /completion, carries the message.
-          justSubmitted.current = true;
-          updateSnapshot({
-            web_status: "submitted",
-            reference: receipt?.reference ?? null,
-            submitted_at: receipt?.submitted_at ?? null,
-          });
+          markSubmitted(await sendSubmit(), justSubmitted);
           navigate("/completion", { state: { successMessage: t("submitted_message") } });
           return true;
         }
