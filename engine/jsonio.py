@@ -144,12 +144,19 @@ def _check(value, limits: JsonLimits, depth: int, where: str = "body") -> None:
 def _check_text(text: str, limits: JsonLimits, where: str) -> None:
     if len(text) > limits.max_string:
         raise _refused(STRING_TOO_LONG, limits.max_string)
+    if not encodes(text):
+        # Name the offending field (or answer key), itself made printable.
+        printable = where.encode("utf-8", "backslashreplace").decode()
+        raise AppError(INVALID_TEXT, 400, errors={printable: [INVALID_TEXT]})
+
+
+def encodes(text: str) -> bool:
+    """Is this valid Unicode, writable as UTF-8? A lone surrogate ("\\ud800") is legal JSON but is not."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        # Name the offending field (or answer key), itself made printable.
-        printable = where.encode("utf-8", "backslashreplace").decode()
-        raise AppError(INVALID_TEXT, 400, errors={printable: [INVALID_TEXT]}) from None
+        return False
+    return True
 
 
 NO_BODY = object()

@@ -11,6 +11,8 @@ from importlib import resources
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
+from engine.jsonio import encodes
+
 MIN_LENGTH = 12
 # Long enough for any passphrase, short enough that hashing cannot be used to burn CPU.
 MAX_LENGTH = 256
@@ -44,7 +46,7 @@ def password_problems(password: str, confirm_password: str | None = None, *, che
     """Every rule a new password breaks, as the messages the client shows; [] when it is fine."""
     if not password:
         problems = [MESSAGE_REQUIRED]
-    elif not _is_text(password):
+    elif not encodes(password):  # a lone surrogate is legal JSON but not text argon2 can hash
         problems = [MESSAGE_NOT_TEXT]
     elif len(password) > MAX_LENGTH:
         problems = [MESSAGE_TOO_LONG]
@@ -55,15 +57,6 @@ def password_problems(password: str, confirm_password: str | None = None, *, che
     if check_match and password != confirm_password:
         problems.append(MESSAGE_MATCH)
     return problems
-
-
-def _is_text(value: str) -> bool:
-    """False for a lone surrogate ("\\ud800"): legal in JSON, but not text argon2 can hash."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def rules_for_client() -> dict:

@@ -10,6 +10,7 @@ from marshmallow import fields
 from engine.accounts import messages
 from engine.accounts.passwords import MESSAGE_MATCH, MESSAGE_REQUIRED
 from engine.accounts.usernames import MESSAGE_INVALID, MESSAGE_INVALID_LOGIN, MESSAGE_INVALID_RESEND
+from engine.jsonio import encodes
 
 MAX_ANSWER_KEYS = 2000
 MAX_ANSWER_KEY_LENGTH = 200
@@ -60,13 +61,7 @@ def _plain_answer(answer) -> bool:
 
 def _text_ok(text: str) -> bool:
     """Short enough, and storable: a lone surrogate ("\\ud800") is legal JSON but not UTF-8."""
-    if len(text) > MAX_ANSWER_TEXT:
-        return False
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+    return len(text) <= MAX_ANSWER_TEXT and encodes(text)
 
 
 class _Body(ma.Schema):

@@ -112,12 +112,7 @@ def confirm(username: object, code: object) -> str:
     if latest.used_at is not None or latest.expires_at <= now:
         raise AppError(messages.CONFIRM_WRONG, 400)
     with db.transaction() as tx:
-        used = tx.execute(
-            update(ConfirmationCode)
-            .where(ConfirmationCode.id == latest.id, ConfirmationCode.used_at.is_(None))
-            .values(used_at=now)
-        ).rowcount
-        if not used:  # a parallel request used it first
+        if not _use_once(tx, ConfirmationCode, latest.id, now):  # a parallel request used it first
             raise AppError(messages.CONFIRM_WRONG, 400)
         tx.execute(update(Account).where(Account.id == account.id).values(confirmed_at=now))
     limits.clear(session, f"code-tries:{username}")
@@ -313,12 +308,7 @@ def reset_password(username: object, token: object, password: object, confirm_pa
         raise AppError(messages.RESET_INVALID, 400)
     new_hash = hash_password(password)
     with db.transaction() as tx:
-        used = tx.execute(
-            update(PasswordReset)
-            .where(PasswordReset.id == record.id, PasswordReset.used_at.is_(None))
-            .values(used_at=now)
-        ).rowcount
-        if not used:  # a parallel request used the link first
+        if not _use_once(tx, PasswordReset, record.id, now):  # a parallel request used the link first
             raise AppError(messages.RESET_INVALID, 400)
         # Every other link e-mailed to this account stops working too.
         tx.execute(
@@ -363,6 +353,12 @@ def find_account(username: str) -> Account | None:
 
 
 # --- helpers --------------------------------------------------------------------------
+
+
+def _use_once(tx, model: type[ConfirmationCode] | type[PasswordReset], row_id: int, now: dt.datetime) -> bool:
+    """Mark a code or reset link used, unless it already is (by a parallel request): did this call use it?"""
+    used = tx.execute(update(model).where(model.id == row_id, model.used_at.is_(None)).values(used_at=now))
+    return bool(used.rowcount)
 
 
 def _find(username: str) -> Account | None:

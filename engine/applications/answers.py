@@ -7,6 +7,7 @@ an empty string is always allowed (it clears the answer).
 
 from engine.applications import messages
 from engine.definition.visibility import merge
+from engine.jsonio import encodes
 
 __all__ = ["answer_problems", "merge", "shown_key", "storable", "usable_answers"]
 
@@ -59,13 +60,7 @@ def _problem(spec: dict | None, value) -> str | None:
 
 def storable(text: str) -> bool:
     """PostgreSQL refuses NUL in text and JSON; lone surrogates are not UTF-8."""
-    if "\x00" in text:
-        return False
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+    return "\x00" not in text and encodes(text)
 
 
 def shown_key(key) -> str:

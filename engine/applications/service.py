@@ -536,7 +536,7 @@ def web_status_of(application_id: int) -> str:
 def post_web_status(account_id: int, web_status: str) -> list[str]:
     if web_status not in WEB_STATUSES:
         message = messages.WEB_STATUS_UNKNOWN.format(statuses=", ".join(WEB_STATUSES))
-        raise AppError(message, 400, errors={"web_status": [message]})
+        raise _refused("web_status", message)
     with db.transaction() as tx:
         application = lock(tx, account_id)
         if web_status == "submitted" and not application.is_submitted:
@@ -663,14 +663,11 @@ def set_add_another(account_id: int, button_id: str, num_components) -> list[str
     """Save a button's count; entries beyond it are hidden, so their answers (and documents) go.
     Returns the answer keys cleared."""
     buttons = compiled_form().data["add_another"]
-    spec = buttons.get(button_id)
-    if spec is None:
-        message = messages.ADD_ANOTHER_UNKNOWN.format(buttons=", ".join(buttons))
-        raise AppError(message, 400, errors={"button_id": [message]})
+    spec = _one_of(buttons, button_id, "button_id", messages.ADD_ANOTHER_UNKNOWN.format(buttons=", ".join(buttons)))
     whole = isinstance(num_components, int) and not isinstance(num_components, bool)
     if not whole or not 1 <= num_components <= spec["max"]:
         message = messages.ADD_ANOTHER_RANGE.format(button=button_id, max=spec["max"])
-        raise AppError(message, 400, errors={"num_components": [message]})
+        raise _refused("num_components", message)
     return _settle_choice(account_id, "add_another", button_id, num_components)
 
 
@@ -683,15 +680,23 @@ def choose_tab(account_id: int, tab_id: str, chosen_tab: str) -> list[str]:
     """Save the choice; the other tabs' answers (and documents, and the tab's own `clears`) go.
     Returns the answer keys cleared."""
     groups = compiled_form().data["tabs"]
-    group = groups.get(tab_id)
-    if group is None:
-        message = messages.TAB_GROUP_UNKNOWN.format(groups=", ".join(groups))
-        raise AppError(message, 400, errors={"tab_id": [message]})
-    tab = group["tabs"].get(chosen_tab)
-    if tab is None:
-        message = messages.TAB_UNKNOWN.format(group=tab_id, tabs=", ".join(group["tabs"]))
-        raise AppError(message, 400, errors={"chosen_tab": [message]})
+    group = _one_of(groups, tab_id, "tab_id", messages.TAB_GROUP_UNKNOWN.format(groups=", ".join(groups)))
+    tabs = group["tabs"]
+    _one_of(tabs, chosen_tab, "chosen_tab", messages.TAB_UNKNOWN.format(group=tab_id, tabs=", ".join(tabs)))
     return _settle_choice(account_id, "tabs", tab_id, chosen_tab)
+
+
+def _one_of(table: dict, name: str, field: str, unknown: str):
+    """table[name]; a 400 with the `unknown` message on the field when there is no such entry."""
+    entry = table.get(name)
+    if entry is None:
+        raise _refused(field, unknown)
+    return entry
+
+
+def _refused(field: str, message: str) -> AppError:
+    """The 400 for one wrong field of the body: the message, and again under the field's name."""
+    return AppError(message, 400, errors={field: [message]})
 
 
 def _settle_choice(account_id: int, column: str, name: str, value) -> list[str]:

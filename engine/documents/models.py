@@ -28,7 +28,18 @@ class ConversionStatus(str, enum.Enum):
 PENDING = (ConversionStatus.UNPROCESSED.value, ConversionStatus.IN_PROGRESS.value)
 
 
-class DocumentConversion(Base):
+class _JobRun:
+    """The columns of a row that one RQ job at a time works on (see the module's docstring)."""
+
+    job_id: Mapped[str | None] = mapped_column(String(64))
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    requested_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    started_at: Mapped[dt.datetime | None]
+    finished_at: Mapped[dt.datetime | None]
+    deadline_at: Mapped[dt.datetime | None]
+
+
+class DocumentConversion(_JobRun, Base):
     __tablename__ = "document_conversions"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -41,17 +52,11 @@ class DocumentConversion(Base):
     file_name: Mapped[str] = mapped_column(String(255), default="")
     file_size: Mapped[int | None] = mapped_column(Integer)
     file_type: Mapped[str | None] = mapped_column(String(10))
-    job_id: Mapped[str | None] = mapped_column(String(64))
-    attempts: Mapped[int] = mapped_column(Integer, default=0)
-    requested_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
-    started_at: Mapped[dt.datetime | None]
-    finished_at: Mapped[dt.datetime | None]
-    deadline_at: Mapped[dt.datetime | None]
 
     __table_args__ = (UniqueConstraint("application_id", "answer_key"),)
 
 
-class ApplicationPdf(Base):
+class ApplicationPdf(_JobRun, Base):
     """The latest application PDF: `fingerprint` is a hash of what it was rendered from."""
 
     __tablename__ = "application_pdfs"
@@ -62,9 +67,3 @@ class ApplicationPdf(Base):
     message: Mapped[str | None] = mapped_column(Text)
     fingerprint: Mapped[str | None] = mapped_column(String(64))
     pdf_key: Mapped[str | None] = mapped_column(String(255))
-    job_id: Mapped[str | None] = mapped_column(String(64))
-    attempts: Mapped[int] = mapped_column(Integer, default=0)
-    requested_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
-    started_at: Mapped[dt.datetime | None]
-    finished_at: Mapped[dt.datetime | None]
-    deadline_at: Mapped[dt.datetime | None]
