@@ -54,6 +54,7 @@ def _rate_limits(env) -> dict:
     return out
 
 
+# long: one flat table of every setting with its default, read top to bottom
 def load_config(overrides: dict | None = None) -> dict:
     env = os.environ
     instance = Path(env.get("FORMENGINE_INSTANCE", ROOT / "instance"))

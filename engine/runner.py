@@ -314,80 +314,109 @@ def run_all(host: str = "127.0.0.1", port: int = 8000) -> None:
     exit_code = 0
     try:
         base_url = f"http://{_display_host(host)}:{port}"
-        # Links in e-mails point where this run serves, unless PUBLIC_URL says otherwise.
-        env = {
-            "PUBLIC_URL": base_url,
-            **os.environ,
-            PARENT_ENV: str(os.getpid()),
-            "PYTHONUNBUFFERED": "1",
-            "SECRET_KEY": secret_key,
-        }
+        env = _child_env(base_url, secret_key)
         redis_url = config["REDIS_URL"]
         if not redis_url:
             redis = EmbeddedRedis(instance, logs / "redis.log")
             redis_url = redis.start()
         env["REDIS_URL"] = redis_url
 
-        python = sys.executable
-        # Two workers: application PDFs (and the default queue) never wait behind a conversion.
-        pdf_queues = [config["APPLICATION_PDF_QUEUE"], "default"]
-        worker = Child(
-            "worker", [python, "-m", "engine.worker", "--url", redis_url, *pdf_queues], env, logs / "worker.log"
-        )
-        children.append(worker)
-        convert = Child(
-            "convert",
-            [python, "-m", "engine.worker", "--url", redis_url, config["DOCUMENT_QUEUE"]],
-            env,
-            logs / "convert.log",
-        )
-        children.append(convert)
-        web = Child(
-            "web", [python, "-m", "engine.runner", "web", "--host", host, "--port", str(port)], env, logs / "web.log"
-        )
-        children.append(web)
-
-        run_file.write_text(
-            json.dumps(
-                {
-                    "pid": os.getpid(),
-                    "url": base_url,
-                    "web_pid": web.pid,
-                    "worker_pid": worker.pid,
-                    "convert_pid": convert.pid,
-                    "redis_pid": redis.pid if redis else None,
-                    "redis_url": redis_url,
-                },
-                indent=2,
-            )
-        )
+        _start_children(children, config, host, port, env, redis_url, logs)
+        _write_run_file(run_file, base_url, children, redis, redis_url)
+        web = children[-1]
 
         if _wait_until_serving(f"{base_url}/public/form", web, stop):
             print(
                 _banner(config, base_url, redis_url, redis is not None, logs, env["PUBLIC_URL"] or base_url),
                 flush=True,
             )
-        while not stop.wait(0.2):
-            for child in children:
-                code = child.exited()
-                if code is not None:
-                    reason["text"] = f"the {child.name} process exited with code {code}; stopping"
-                    exit_code = code or 1
-                    stop.set()
-                    break
+        exit_code = _watch(children, stop, reason)
         print(f"\n{reason['text']}...", flush=True)
     finally:
-        # The web server first (no new jobs), then the worker (finishes its job), then Redis.
-        for child in reversed(children):
-            child.stop(STOP_TIMEOUTS[child.name])
-        if redis is not None:
-            redis.stop()
-        run_file.unlink(missing_ok=True)
-        for signum, handler in previous_handlers.items():
-            signal.signal(signum, handler)
+        _stop_all(children, redis, run_file, previous_handlers)
     print("formengine stopped.", flush=True)
     if exit_code:
         raise SystemExit(exit_code)
+
+
+def _child_env(base_url: str, secret_key: str) -> dict:
+    # Links in e-mails point where this run serves, unless PUBLIC_URL says otherwise.
+    return {
+        "PUBLIC_URL": base_url,
+        **os.environ,
+        PARENT_ENV: str(os.getpid()),
+        "PYTHONUNBUFFERED": "1",
+        "SECRET_KEY": secret_key,
+    }
+
+
+def _stop_all(children: list[Child], redis: EmbeddedRedis | None, run_file: Path, previous_handlers: dict) -> None:
+    # The web server first (no new jobs), then the worker (finishes its job), then Redis.
+    for child in reversed(children):
+        child.stop(STOP_TIMEOUTS[child.name])
+    if redis is not None:
+        redis.stop()
+    run_file.unlink(missing_ok=True)
+    for signum, handler in previous_handlers.items():
+        signal.signal(signum, handler)
+
+
+def _start_children(
+    children: list[Child], config: dict, host: str, port: int, env: dict, redis_url: str, logs: Path
+) -> None:
+    """Start the worker, the conversion worker and the web server (last), each appended to children as it
+    starts, so the caller stops those already running if a later one fails to start."""
+    python = sys.executable
+    # Two workers: application PDFs (and the default queue) never wait behind a conversion.
+    pdf_queues = [config["APPLICATION_PDF_QUEUE"], "default"]
+    children.append(
+        Child("worker", [python, "-m", "engine.worker", "--url", redis_url, *pdf_queues], env, logs / "worker.log")
+    )
+    children.append(
+        Child(
+            "convert",
+            [python, "-m", "engine.worker", "--url", redis_url, config["DOCUMENT_QUEUE"]],
+            env,
+            logs / "convert.log",
+        )
+    )
+    children.append(
+        Child("web", [python, "-m", "engine.runner", "web", "--host", host, "--port", str(port)], env, logs / "web.log")
+    )
+
+
+def _write_run_file(
+    run_file: Path, base_url: str, children: list[Child], redis: EmbeddedRedis | None, redis_url: str
+) -> None:
+    worker, convert, web = children
+    run_file.write_text(
+        json.dumps(
+            {
+                "pid": os.getpid(),
+                "url": base_url,
+                "web_pid": web.pid,
+                "worker_pid": worker.pid,
+                "convert_pid": convert.pid,
+                "redis_pid": redis.pid if redis else None,
+                "redis_url": redis_url,
+            },
+            indent=2,
+        )
+    )
+
+
+def _watch(children: list[Child], stop: threading.Event, reason: dict) -> int:
+    """Wait for a stop request or a child's exit; the exit code run_all ends with."""
+    exit_code = 0
+    while not stop.wait(0.2):
+        for child in children:
+            code = child.exited()
+            if code is not None:
+                reason["text"] = f"the {child.name} process exited with code {code}; stopping"
+                exit_code = code or 1
+                stop.set()
+                break
+    return exit_code
 
 
 def serve_web(host: str, port: int) -> None:

@@ -152,9 +152,7 @@ def _banners(tenant) -> dict:
     return banners
 
 
-def _compile(source, model, today: dt.date) -> dict:
-    compiler = Compiler(source, model, today)
-    tenant = source.tenant
+def _pages(compiler, source) -> list:
     pages = []
     for number, (_, page) in enumerate(source.pages, start=1):
         route = page["route"]
@@ -172,6 +170,37 @@ def _compile(source, model, today: dt.date) -> dict:
                 "ui_schema": compiler.ui_schema(route),
             }
         )
+    return pages
+
+
+def _add_another(model) -> dict:
+    return {
+        rid: {
+            "page": r.page,
+            "max": r.spec["max"],
+            "prefixes": list(r.spec["prefixes"]),
+            "keys": r.base_keys,
+            "default": 1,
+        }
+        for rid, r in model.repeaters.items()
+    }
+
+
+def _tabs(model) -> dict:
+    return {
+        gid: {
+            "page": g.page,
+            "default": g.spec["default"],
+            "tabs": {tab["id"]: {"keys": g.tab_keys[tab["id"]], "clears": g.clears(tab)} for tab in g.spec["options"]},
+        }
+        for gid, g in model.tabs.items()
+    }
+
+
+def _compile(source, model, today: dt.date) -> dict:
+    compiler = Compiler(source, model, today)
+    tenant = source.tenant
+    pages = _pages(compiler, source)
     modals = {
         name: {"title": modal["title"], "body": compiler._markdown(modal["body"])}
         for name, modal in (tenant.get("modals") or {}).items()
@@ -192,26 +221,8 @@ def _compile(source, model, today: dt.date) -> dict:
         "pages": pages,
         "options": compiler.options,
         "data_model": compiler.data_model(),
-        "add_another": {
-            rid: {
-                "page": r.page,
-                "max": r.spec["max"],
-                "prefixes": list(r.spec["prefixes"]),
-                "keys": r.base_keys,
-                "default": 1,
-            }
-            for rid, r in model.repeaters.items()
-        },
-        "tabs": {
-            gid: {
-                "page": g.page,
-                "default": g.spec["default"],
-                "tabs": {
-                    tab["id"]: {"keys": g.tab_keys[tab["id"]], "clears": g.clears(tab)} for tab in g.spec["options"]
-                },
-            }
-            for gid, g in model.tabs.items()
-        },
+        "add_another": _add_another(model),
+        "tabs": _tabs(model),
         "visibility": HidingRules(model, source, compiler.options).build(),
         **({"calling_codes": calling_codes()} if any(u.type == "international_phone" for u in model.uses) else {}),
         "compiled_on": today.isoformat(),

@@ -360,64 +360,81 @@ class Compiler:
                     **{n: self._markdown(confirm[n]) for n in ("before", "after") if n in confirm},
                 }
             if "add_another" in section:
-                spec = section["add_another"]
-                name = self._entry_name(spec)
-                out["add_another"] = {
-                    "id": spec["id"],
-                    "label": spec.get("label", "Add another"),
-                    "entry_label": name,
-                    "max": spec["max"],
-                    "prefixes": list(spec["prefixes"]),
-                }
-                out["instances"] = [
-                    {
-                        "prefix": prefix,
-                        "title": entry_title(self.texts, name, number),
-                        "fields": [
-                            self.field_layout(f, lambda k, p=prefix: by_key.get(p + k) or by_key[k])
-                            for f in section["fields"]
-                        ],
-                    }
-                    for number, prefix in enumerate(spec["prefixes"], start=1)
-                ]
+                out.update(self._add_another_layout(section))
             elif "branches" in section:
-                out["branches"] = []
-                earlier: list[dict] = []
-                for branch in section["branches"]:
-                    condition = branch.get("show_if")
-                    parts = [negation(to_schema(c)) for c in earlier] + ([to_schema(condition)] if condition else [])
-                    visible = conjunction(*parts)
-                    fields = [self.field_layout(f, by_key.__getitem__) for f in branch["fields"]]
-                    out["branches"].append(
-                        {
-                            "id": branch["id"],
-                            "visible_when": visible,
-                            "fields": fields,
-                            **({"title": branch["title"]} if "title" in branch else {}),
-                        }
-                    )
-                    if condition:
-                        earlier.append(condition)
+                out["branches"] = self._branches_layout(section)
             elif "tabs" in section:
-                spec = section["tabs"]
-                group = self.model.tabs[spec["id"]]
-                out["tabs"] = {
-                    "id": spec["id"],
-                    "default": spec["default"],
-                    "options": [
-                        {
-                            "id": tab["id"],
-                            "label": tab["label"],
-                            "clears": group.clears(tab),
-                            "fields": [self.field_layout(f, by_key.__getitem__) for f in tab["fields"]],
-                        }
-                        for tab in spec["options"]
-                    ],
-                }
+                out["tabs"] = self._tabs_layout(section)
             else:
                 out["fields"] = [self.field_layout(f, by_key.__getitem__) for f in section["fields"]]
             sections.append(out)
         return sections
+
+    def _add_another_layout(self, section: dict) -> dict:
+        """An add-another section: its spec and one set of fields per entry prefix."""
+        by_key = self.model.by_key
+        spec = section["add_another"]
+        name = self._entry_name(spec)
+        return {
+            "add_another": {
+                "id": spec["id"],
+                "label": spec.get("label", "Add another"),
+                "entry_label": name,
+                "max": spec["max"],
+                "prefixes": list(spec["prefixes"]),
+            },
+            "instances": [
+                {
+                    "prefix": prefix,
+                    "title": entry_title(self.texts, name, number),
+                    "fields": [
+                        self.field_layout(f, lambda k, p=prefix: by_key.get(p + k) or by_key[k])
+                        for f in section["fields"]
+                    ],
+                }
+                for number, prefix in enumerate(spec["prefixes"], start=1)
+            ],
+        }
+
+    def _branches_layout(self, section: dict) -> list:
+        """Branches: each visible when its condition holds and no earlier branch's did."""
+        by_key = self.model.by_key
+        branches = []
+        earlier: list[dict] = []
+        for branch in section["branches"]:
+            condition = branch.get("show_if")
+            parts = [negation(to_schema(c)) for c in earlier] + ([to_schema(condition)] if condition else [])
+            visible = conjunction(*parts)
+            fields = [self.field_layout(f, by_key.__getitem__) for f in branch["fields"]]
+            branches.append(
+                {
+                    "id": branch["id"],
+                    "visible_when": visible,
+                    "fields": fields,
+                    **({"title": branch["title"]} if "title" in branch else {}),
+                }
+            )
+            if condition:
+                earlier.append(condition)
+        return branches
+
+    def _tabs_layout(self, section: dict) -> dict:
+        by_key = self.model.by_key
+        spec = section["tabs"]
+        group = self.model.tabs[spec["id"]]
+        return {
+            "id": spec["id"],
+            "default": spec["default"],
+            "options": [
+                {
+                    "id": tab["id"],
+                    "label": tab["label"],
+                    "clears": group.clears(tab),
+                    "fields": [self.field_layout(f, by_key.__getitem__) for f in tab["fields"]],
+                }
+                for tab in spec["options"]
+            ],
+        }
 
     def ui_schema(self, route: str) -> dict:
         ui: dict = {"ui:order": []}

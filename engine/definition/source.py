@@ -59,38 +59,43 @@ def read_source(folder: Path, problems: list[Problem]) -> TenantSource | None:
     problems.extend(check_structure("tenant", tenant, tenant.loc, "tenant"))
     source = TenantSource(folder, tenant)
     for index, page_ref in enumerate(tenant.get("pages") or []):
-        if not isinstance(page_ref, str):
-            continue
-        page_path = folder / page_ref
-        page_name = _display(folder, page_path)
-        if not page_path.is_file():
-            problems.append(
-                Problem(
-                    tenant["pages"].where(index),
-                    "FILE_MISSING",
-                    f"page file '{page_ref}' does not exist",
-                    f"files in {folder}/pages: {', '.join(sorted(p.name for p in (folder / 'pages').glob('*.yaml')))}",
-                )
-            )
-            continue
-        tree = load_yaml(page_path, page_name, problems)
-        if tree is None and not _failed(problems, page_name):
-            problems.append(_empty_file(page_name, "page", tenant["pages"].where(index)))
-        elif isinstance(tree, LocDict):
-            problems.extend(check_structure("page", tree, tree.loc, page_place(tree, page_name)))
-            source.pages.append((page_name, tree))
-        elif tree is not None:
-            problems.append(
-                _not_a_mapping(
-                    page_name,
-                    "a page file must be a mapping with route, title, nav_label and sections",
-                    "Pages",
-                    page_place({}, page_name),
-                )
-            )
+        if isinstance(page_ref, str):
+            _read_page(source, index, page_ref, problems)
     _read_options(source, tenant.get("options"), problems)
     _read_contents(source, problems)
     return source
+
+
+def _read_page(source: TenantSource, index: int, page_ref: str, problems: list[Problem]) -> None:
+    """One page file named in tenant.yaml `pages:`, appended to source.pages when it reads."""
+    folder, tenant = source.folder, source.tenant
+    page_path = folder / page_ref
+    page_name = _display(folder, page_path)
+    if not page_path.is_file():
+        problems.append(
+            Problem(
+                tenant["pages"].where(index),
+                "FILE_MISSING",
+                f"page file '{page_ref}' does not exist",
+                f"files in {folder}/pages: {', '.join(sorted(p.name for p in (folder / 'pages').glob('*.yaml')))}",
+            )
+        )
+        return
+    tree = load_yaml(page_path, page_name, problems)
+    if tree is None and not _failed(problems, page_name):
+        problems.append(_empty_file(page_name, "page", tenant["pages"].where(index)))
+    elif isinstance(tree, LocDict):
+        problems.extend(check_structure("page", tree, tree.loc, page_place(tree, page_name)))
+        source.pages.append((page_name, tree))
+    elif tree is not None:
+        problems.append(
+            _not_a_mapping(
+                page_name,
+                "a page file must be a mapping with route, title, nav_label and sections",
+                "Pages",
+                page_place({}, page_name),
+            )
+        )
 
 
 def _read_options(source: TenantSource, options_ref, problems: list[Problem]) -> None:

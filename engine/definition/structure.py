@@ -95,6 +95,7 @@ def _type_hint(expected, instance) -> str:
     return "see docs/authoring.md for what this part holds"
 
 
+# long: one branch per JSON Schema keyword, side by side (see the comment inside)
 def _describe(error, tree, location: Location, root: str) -> Problem:
     # One branch per JSON Schema keyword, each an instruction for the author; a table of small
     # functions would only scatter what reads best side by side.

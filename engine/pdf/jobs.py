@@ -78,6 +78,13 @@ def render_application_pdf(application_id: int) -> str:
         log.exception("application PDF %s failed", application_id)
         outcome = (ConversionStatus.FAILED.value, messages.PDF_RENDER_ERROR)
 
+    return _record_outcome(settings, store, application_id, job_id, pdf_key, outcome)
+
+
+def _record_outcome(
+    settings: dict, store, application_id: int, job_id: str | None, pdf_key: str | None, outcome: tuple
+) -> str:
+    """Store the outcome on the row unless another job took it over meanwhile (then: "stale")."""
     with job_session(settings) as session:
         row = pdf_row(session, application_id, lock=True)
         if row is None or row.job_id != job_id or row.status not in PENDING:
