@@ -22,6 +22,34 @@ const validate = ({ username, password }) => ({
   password: password ? [] : [t(LOGIN_PASSWORD_MESSAGE)],
 });
 
+/** A new session for the user who just logged in (their visitor answers went with the login). */
+function startSession(result, studentAnswers) {
+  clearSession();
+  refreshLoggedIn();
+  updateSnapshot({
+    username: result.username,
+    num_logins: Math.max(1, result.num_logins || 1),
+    has_changed_page: false,
+  });
+  if (studentAnswers) clearVisitorAnswers();
+}
+
+/** Send the confirmation mail again, then /confirm with the server's message. */
+async function resendConfirmation(username, { state, toast, navigate }) {
+  if (!isEmail(username)) {
+    toast.error(t(RESEND_ERROR), t(RESEND_EMAIL_MESSAGE));
+    return;
+  }
+  try {
+    const result = await api.resendConfirm({ username });
+    navigate("/confirm", {
+      state: { username, successMessage: result.message, studentAnswers: state.studentAnswers },
+    });
+  } catch (error) {
+    toast.error(t(RESEND_ERROR), error.message);
+  }
+}
+
 export default function LoginCard() {
   const navigate = useNavigate();
   const { toast } = useServices();
@@ -37,33 +65,12 @@ export default function LoginCard() {
       username: values.username.trim(),
       studentAnswers: state.studentAnswers,
     });
-    clearSession();
-    refreshLoggedIn();
-    updateSnapshot({
-      username: result.username,
-      num_logins: Math.max(1, result.num_logins || 1),
-      has_changed_page: false,
-    });
-    if (state.studentAnswers) clearVisitorAnswers();
+    startSession(result, state.studentAnswers);
     toast.clear(); // the card's earlier errors are answered
     navigate("/", { replace: true });
   });
 
-  async function resend() {
-    const username = values.username.trim();
-    if (!isEmail(username)) {
-      toast.error(t(RESEND_ERROR), t(RESEND_EMAIL_MESSAGE));
-      return;
-    }
-    try {
-      const result = await api.resendConfirm({ username });
-      navigate("/confirm", {
-        state: { username, successMessage: result.message, studentAnswers: state.studentAnswers },
-      });
-    } catch (error) {
-      toast.error(t(RESEND_ERROR), error.message);
-    }
-  }
+  const resend = () => resendConfirmation(values.username.trim(), { state, toast, navigate });
 
   return (
     <AuthCard

@@ -3,26 +3,9 @@ import { useEffect, useId, useRef } from "react";
 
 const FOCUSABLE = "button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])";
 
-/**
- * The one modal dialog, on the native <dialog>: labelled by its title, focus moved inside on open
- * and back to the opener on close (or when it is unmounted open), Escape closes.
- * size: small 30rem | medium 60rem | large 80vw (tablet: 30rem, 70vw, 90vw).
- * closeButton: the × in the header; closeOnBackdrop: a press outside the dialog closes it.
- */
-export function Modal({
-  open,
-  title,
-  onClose,
-  size = "medium",
-  children,
-  actions,
-  closeLabel = t("shell_close"),
-  closeButton = true,
-  closeOnBackdrop = false,
-  role,
-}) {
+/** Shows the <dialog> while `open`: focus moves inside on open and back to the opener on close. */
+function useShownDialog(open) {
   const ref = useRef(null);
-  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !open) return undefined;
@@ -43,6 +26,29 @@ export function Modal({
       if (opener?.isConnected) opener.focus?.();
     };
   }, [open]);
+  return ref;
+}
+
+/**
+ * The one modal dialog, on the native <dialog>: labelled by its title, focus moved inside on open
+ * and back to the opener on close (or when it is unmounted open), Escape closes.
+ * size: small 30rem | medium 60rem | large 80vw (tablet: 30rem, 70vw, 90vw).
+ * closeButton: the × in the header; closeOnBackdrop: a press outside the dialog closes it.
+ */
+export function Modal({
+  open,
+  title,
+  onClose,
+  size = "medium",
+  children,
+  actions,
+  closeLabel = t("shell_close"),
+  closeButton = true,
+  closeOnBackdrop = false,
+  role,
+}) {
+  const ref = useShownDialog(open);
+  const titleId = useId();
   return (
     <dialog
       ref={ref}
