@@ -7,7 +7,8 @@ so neither the SMTP server's speed nor its failures show in a request's answer.
     mail.send("submission_receipt", to=username, submitted_at="1 March 2026", reference="INTL-7K2Q9MXA")
 
 Tests that read the outbox after a background send call `mail.wait_for_deliveries()`.
-Other domains add their own templates with `mail.register_template(name, subject, body)`.
+The engine's templates are the tenant's words (the texts mail_<name>_subject / _body and
+mail_signature); other domains may add their own with `mail.register_template(name, subject, body)`.
 
 SMTP_URL: smtp://[user:password@]host[:port][?starttls=true] or smtps://... (TLS at once).
 """
@@ -17,6 +18,7 @@ import concurrent.futures
 import datetime as dt
 import email.utils
 import logging
+import re
 import smtplib
 import ssl
 import time
@@ -28,84 +30,48 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from flask import current_app
 
+from engine.definition.catalogue import DEFAULT_TEXTS, tenant_text
+
 log = logging.getLogger(__name__)
 
-_SIGNATURE = """
---
-$tenant_name
-Questions? Write to $support_email.
-"""
+# The tenant's own words (engine/definition/texts.yaml, a tenant's `texts:`): each of these templates
+# is the texts mail_<name>_subject and mail_<name>_body, {placeholders} filled in; every message ends
+# with a "--" line and the text mail_signature. {tenant_name}, {support_email} and {public_url} are
+# always filled in (catalogue.MAIL_VALUES, tenant_identity).
+CATALOGUE_TEMPLATES = tuple(
+    name[len("mail_") : -len("_subject")]
+    for name in DEFAULT_TEXTS
+    if name.startswith("mail_") and name.endswith("_subject")
+)
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
-# name -> (subject, body). $tenant_name, $support_email and $public_url are always available.
-TEMPLATES = {
-    "confirmation_code": (
-        "Your confirmation code for $tenant_name",
-        """Hello,
-
-Thank you for creating an account for the $tenant_name.
-
-Your confirmation code is: $code
-
-Enter it on the Confirm Your Account page ($public_url/confirm). The code works once and
-for 24 hours. If you did not create this account, you can ignore this message.
-""",
-    ),
-    "confirmation_code_resent": (
-        "Your new confirmation code for $tenant_name",
-        """Hello,
-
-You asked for a new confirmation code. Your code is: $code
-
-Enter it on the Confirm Your Account page ($public_url/confirm). Earlier codes no longer
-work; this one works once and for 24 hours. If you did not ask for it, you can ignore
-this message.
-""",
-    ),
-    "account_exists": (
-        "About your account for $tenant_name",
-        """Hello,
-
-Someone, probably you, tried to create an account for the $tenant_name with this e-mail
-address. You already have an account: log in at $public_url/login. If you have
-forgotten your password, you can reset it at $public_url/forgot.
-
-If this was not you, you can ignore this message; your account has not changed.
-""",
-    ),
-    "password_reset": (
-        "Reset your password for $tenant_name",
-        """Hello,
-
-We received a request to reset the password of your account for the $tenant_name.
-To choose a new password, open this link within one hour:
-
-$reset_url
-
-The link works once. If you did not ask for it, you can ignore this message; your
-password has not changed.
-""",
-    ),
-    "submission_receipt": (
-        "We have received your application: $tenant_name",
-        """Hello,
-
-Thank you. Your application for the $tenant_name was submitted on $submitted_at.
-
-Your reference is $reference. Please quote it whenever you write to us.
-
-You can no longer change your application, but you can log in at $public_url/login
-to see it and download a PDF copy of what you sent.
-""",
-    ),
-}
+# name -> (subject, body): other domains' own templates (string.Template syntax, $tenant_name ...).
+TEMPLATES: dict[str, tuple[str, str]] = {}
 
 
 def register_template(name: str, subject: str, body: str) -> None:
     """Add a domain's own template (string.Template syntax; the signature is appended).
     Registering the same text twice is fine; a different text under a taken name is a bug."""
-    if TEMPLATES.get(name, (subject, body)) != (subject, body):
+    if name in CATALOGUE_TEMPLATES or TEMPLATES.get(name, (subject, body)) != (subject, body):
         raise ValueError(f"mail template {name!r} is already registered with a different text")
     TEMPLATES[name] = (subject, body)
+
+
+def _fill(text: str, values: dict) -> str:
+    """A catalogue text with its {placeholders} filled in; one nothing fills in stays as written."""
+    return _PLACEHOLDER.sub(lambda match: str(values.get(match.group(1), match.group(0))), text)
+
+
+def compose(template: str, values: dict) -> tuple[str, str]:
+    """(subject, body) of a template in the served tenant's words, filled in with `values`."""
+    signature = "\n--\n" + _fill(tenant_text("mail_signature"), values) + "\n"
+    if template in TEMPLATES:
+        subject, body = TEMPLATES[template]
+        return Template(subject).substitute(values), Template(body).substitute(values) + signature
+    if template not in CATALOGUE_TEMPLATES:
+        raise KeyError(f"no mail template {template!r}")
+    subject = _fill(tenant_text(f"mail_{template}_subject"), values)
+    return subject, _fill(tenant_text(f"mail_{template}_body"), values) + signature
 
 
 _executor: concurrent.futures.ThreadPoolExecutor | None = None
@@ -119,33 +85,38 @@ def send(template: str, to: str, *, background: bool = False, **context) -> None
     caller's time does not depend on whether a message was sent at all (forgot-password)."""
     config = current_app.config
     values = {**tenant_identity(), **context}
-    job = (template, to, values, config["MAIL_FROM"], config.get("SMTP_URL") or "", config["MAIL_OUTBOX"])
-    if background or job[4]:
+    words = compose(template, values)  # here, where the served tenant is known, not in a background thread
+    smtp_url = config.get("SMTP_URL") or ""
+    job = (template, to, words, values["support_email"], config["MAIL_FROM"], smtp_url, config["MAIL_OUTBOX"])
+    if background or smtp_url:
         _in_background(_deliver, *job)
     else:
         _deliver(*job)
 
 
 def render(template: str, to: str, **context) -> EmailMessage:
-    return _build(template, to, {**tenant_identity(), **context}, current_app.config["MAIL_FROM"])
+    values = {**tenant_identity(), **context}
+    return _build(template, to, compose(template, values), values["support_email"], current_app.config["MAIL_FROM"])
 
 
-def _build(template: str, to: str, values: dict, mail_from: str) -> EmailMessage:
-    subject, body = TEMPLATES[template]
+def _build(template: str, to: str, words: tuple[str, str], reply_to: str, mail_from: str) -> EmailMessage:
+    subject, body = words
     message = EmailMessage()
     message["From"] = mail_from
     message["To"] = to
-    message["Subject"] = Template(subject).substitute(values)
+    message["Subject"] = subject
     message["Date"] = email.utils.formatdate(localtime=False)
     message["Message-ID"] = email.utils.make_msgid(domain=mail_from.rpartition("@")[2] or None)
-    message["Reply-To"] = values["support_email"]
+    message["Reply-To"] = reply_to
     message["X-Formengine-Template"] = template
-    message.set_content(Template(body + _SIGNATURE).substitute(values))
+    message.set_content(body)
     return message
 
 
-def _deliver(template: str, to: str, values: dict, mail_from: str, smtp_url: str, outbox: str) -> None:
-    message = _build(template, to, values, mail_from)
+def _deliver(
+    template: str, to: str, words: tuple[str, str], reply_to: str, mail_from: str, smtp_url: str, outbox: str
+) -> None:
+    message = _build(template, to, words, reply_to, mail_from)
     if smtp_url:
         _deliver_smtp(smtp_url, message, template)
     else:

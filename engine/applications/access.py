@@ -31,23 +31,6 @@ _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 
 # --- saved drafts ----------------------------------------------------------------------
 
-mail.TEMPLATES.setdefault(
-    "saved_answers",
-    (
-        "Continue your application: $tenant_name",
-        """Hello,
-
-You saved your answers to the $tenant_name. To continue where you left off, open this
-link within 30 days:
-
-$resume_url
-
-Anyone with the link can see the saved answers, so keep it to yourself. If you did not
-save an application, you can ignore this message.
-""",
-    ),
-)
-
 
 def save_draft(answers: dict, ip: str = "", email: str | None = None) -> str:
     """Keep an anonymous visitor's answers for 30 days; returns the token for the link,

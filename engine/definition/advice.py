@@ -9,7 +9,7 @@ apart from the errors, and `--strict` fails on them. Here:
 import re
 from pathlib import Path
 
-from engine.definition.catalogue import DEFAULT_TEXTS
+from engine.definition.catalogue import DEFAULT_TEXTS, MAIL_VALUES
 from engine.definition.conditions import condition_keys
 from engine.definition.fields import DEFAULT_MESSAGES, SETTING_PLACEHOLDERS
 from engine.definition.loader import LocDict, LocList
@@ -107,7 +107,10 @@ def _names(text: str) -> set[str]:
 
 
 MESSAGE_PLACEHOLDERS = {name: _names(text) for name, text in DEFAULT_MESSAGES.items()}
-TEXT_PLACEHOLDERS = {name: _names(text) for name, text in DEFAULT_TEXTS.items()}
+TEXT_PLACEHOLDERS = {
+    name: _names(text) | (set(MAIL_VALUES) if name.startswith("mail_") else set())
+    for name, text in DEFAULT_TEXTS.items()
+}
 MARKDOWN_KEYS = ("text", "before", "after", "body")
 
 

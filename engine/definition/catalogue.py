@@ -16,6 +16,8 @@ SOURCE = Path(__file__).with_name("texts.yaml")
 WIDGETS = Path(__file__).resolve().parents[2] / "client" / "src" / "widgets"
 # Each group and the client module it is written to (the server's own answers stay on the server).
 GROUPS = {"everywhere": "catalogue.js", "form": "formCatalogue.js", "server": None}
+# Filled in in every e-mail text (mail_*) besides the placeholders of its default (engine/mail.py).
+MAIL_VALUES = ("tenant_name", "support_email", "public_url")
 
 
 def _load() -> dict[str, dict[str, str]]:

@@ -20,8 +20,9 @@ OPEN, CLOSE = "⟦", "⟧"
 GROWTH = 1.35
 _ACCENTS = str.maketrans("aeiouyAEIOUYcnCN", "áéíóúýÁÉÍÓÚÝçñÇÑ")
 _VOWELS = set("aeiouyAEIOUY")
-# Kept as written: {placeholders}, markdown link targets, web addresses and e-mail addresses.
-_KEEP = re.compile(r"\{[a-z_][a-z0-9_]*\}|\]\([^)]*\)|https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+# Kept as written: {placeholders} (and a path after one: an e-mail's {public_url}/confirm), markdown
+# link targets, web addresses and e-mail addresses.
+_KEEP = re.compile(r"\{[a-z_][a-z0-9_]*\}(?:/[\w/-]*)?|\]\([^)]*\)|https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # A markdown line's own marks, kept before the wrapped words: headings, list items, quotes.
 _LINE_MARK = re.compile(r"^(\s*(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s*)?)(.*?)(\s*)$")
 

@@ -17,6 +17,11 @@ TEXTS = {
     "wait_second": "{n} s",
     "wait_seconds": "{n} s",
     "wait_minutes": "{n} min",
+    "mail_confirmation_code_subject": "Votre code pour {tenant_name}",
+    "mail_confirmation_code_body": "Bonjour ! Votre code : {code}. Saisissez-le sur {public_url}/confirm.\\n",
+    "mail_password_reset_subject": "Nouveau mot de passe",
+    "mail_password_reset_body": "Ouvrez {reset_url} dans l'heure.\\n",
+    "mail_signature": "Le bureau des admissions ({support_email})",
 }
 
 
@@ -30,7 +35,7 @@ def app_overrides(tmp_path):
 
 def test_the_accounts_answers_are_the_tenants_words(client, outbox):
     assert signup(client).json["message"] == TEXTS["account_signup_ok"]
-    code = outbox.code("ada@example.com")
+    code = re.search(r"Votre code : (\d{6})", outbox.last("ada@example.com").get_content()).group(1)
     assert client.post("/public/confirm", json={"username": "ada@example.com", "code": code}).status_code == 200
     assert login(client).status_code == 200
     assert client.get("/api/logout").json == {"message": TEXTS["shell_logged_out_text"]}
@@ -39,3 +44,23 @@ def test_the_accounts_answers_are_the_tenants_words(client, outbox):
         login(client, password="Wrong-Password-1")
     backoff = login(client, password="Wrong-Password-1").json["message"]
     assert re.fullmatch(r"Trop d'essais : attendez \d+ (s|min)\.", backoff), backoff
+
+
+def test_the_emails_are_the_tenants_words(client, outbox):
+    """The e-mails an applicant gets are in the served tenant's words too, the one sent from a
+    background thread (forgot-password) included."""
+    signup(client)
+    message = outbox.last("ada@example.com")
+    assert message["Subject"] == "Votre code pour Example Foundation Merit Scholarship Application"
+    body = message.get_content()
+    assert re.fullmatch(
+        r"Bonjour ! Votre code : \d{6}\. Saisissez-le sur http://\S+/confirm\.\n\n--\n"
+        r"Le bureau des admissions \(\S+@\S+\)\n",
+        body,
+    ), body
+    code = re.search(r"Votre code : (\d{6})", body).group(1)
+    assert client.post("/public/confirm", json={"username": "ada@example.com", "code": code}).status_code == 200
+    assert client.post("/public/forgot-password", json={"username": "ada@example.com"}).status_code == 200
+    reset = outbox.last("ada@example.com")
+    assert reset["Subject"] == "Nouveau mot de passe"
+    assert re.match(r"Ouvrez http://\S+/reset\?\S+ dans l'heure\.\n\n--\nLe bureau", reset.get_content())

@@ -53,7 +53,8 @@ OWN_TEMPLATES = [
     "confirmation_code_resent",
     "password_reset",
     "submission_receipt",
-]  # other domains may register more (mail.register_template)
+    "saved_answers",
+]  # each is the catalogue's texts mail_<name>_subject / _body; other domains may register more
 
 
 @pytest.mark.parametrize("template", OWN_TEMPLATES)
@@ -63,6 +64,7 @@ def test_every_template_names_the_tenant_and_its_support_address(app, template):
         "reset_url": "http://x/reset?username=a&id=b",
         "submitted_at": "1 March 2026",
         "reference": "INTL-7K2Q9MXA",
+        "resume_url": "http://x/resume?token=t",
     }
     with app.app_context():
         message = mail.render(template, "ada@example.com", **context)

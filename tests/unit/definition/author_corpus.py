@@ -1343,6 +1343,17 @@ sections:
         severity="warning",
     ),
     Mistake(
+        "a misspelt placeholder in an e-mail text",
+        {"tenant.yaml": TENANT + "texts:\n  mail_password_reset_body: 'Open {reset_link} ({public_url}).'\n"},
+        "UNKNOWN_PLACEHOLDER",
+        "tenant.yaml",
+        9,
+        "tenant > texts > mail_password_reset_body",
+        "{reset_link}",
+        "did you mean 'reset_url'?",
+        severity="warning",
+    ),
+    Mistake(
         "a placeholder in a field's label",
         education(f"""
         {SAT}
