@@ -66,15 +66,20 @@ def _saves():
                     yield pytest.param(tenant_dir.name, case, id=f"{tenant_dir.name}/{case_file.stem}/{case['name']}")
 
 
-@pytest.mark.parametrize("tenant_id,case", list(_saves()))
-def test_a_save_that_cannot_change_the_hidden_files_does_not(tenant_id, case):
-    """Every golden save: when `may_change_files` says no, the hidden file questions are the same."""
+def _settle(tenant_id, case):
+    """A golden save's visibility, answers before it, counts, tabs and what the save settled."""
     base = json.loads((GOLDEN / tenant_id / "base.json").read_text())
     visibility = compiled_for(tenant_id).visibility
     answers = merged_answers(base["answers"], case.get("answers", {}))
     counts, tabs = case_setting(base, case, "add_another"), case_setting(base, case, "tabs")
     today = dt.date.fromisoformat(case.get("today", base["today"]))
-    settled = visibility.settle(answers, case["save"], counts, tabs, today)
+    return visibility, answers, counts, tabs, visibility.settle(answers, case["save"], counts, tabs, today)
+
+
+@pytest.mark.parametrize("tenant_id,case", list(_saves()))
+def test_a_save_that_cannot_change_the_hidden_files_does_not(tenant_id, case):
+    """Every golden save: when `may_change_files` says no, the hidden file questions are the same."""
+    visibility, answers, counts, tabs, settled = _settle(tenant_id, case)
     before, after = (
         visibility.hidden_files(answers, counts, tabs),
         visibility.hidden_files(settled.answers, counts, tabs),
@@ -82,3 +87,13 @@ def test_a_save_that_cannot_change_the_hidden_files_does_not(tenant_id, case):
     if not visibility.may_change_files(settled.changes):
         assert before == after
     assert visibility.file_keys <= visibility.file_inputs
+
+
+def test_the_golden_saves_take_both_branches():
+    """The check above compares the hidden files only where `may_change_files` says no: some golden
+    save must say no (else it compared nothing), and some must say yes."""
+    said = set()
+    for param in _saves():
+        visibility, *_, settled = _settle(*param.values)
+        said.add(visibility.may_change_files(settled.changes))
+    assert said == {True, False}
