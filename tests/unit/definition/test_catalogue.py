@@ -9,7 +9,7 @@ import yaml
 from tenant_edits import copy_tenant, edit
 
 from engine.definition import load_and_compile
-from engine.definition.catalogue import CATALOGUE_GROUPS, DEFAULT_TEXTS, SOURCE, render_client
+from engine.definition.catalogue import DEFAULT_TEXTS, SOURCE, render_client
 from engine.definition.problems import DefinitionInvalid
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -19,7 +19,9 @@ TENANT_YAML = Path("tenant.yaml")
 def test_the_clients_catalogue_is_what_the_generator_writes():
     """client/src/widgets/catalogue.js and formCatalogue.js are written from texts.yaml: a hand edit
     of either side shows here."""
-    for path, text in render_client().items():
+    written = render_client()
+    assert {path.name for path in written} == {"catalogue.js", "formCatalogue.js"}
+    for path, text in written.items():
         assert path.read_text(encoding="utf-8") == text, "run: python -m engine.definition._gen_schema"
 
 
@@ -50,7 +52,6 @@ def test_an_unknown_text_id_is_a_problem_at_its_place_with_a_near_id(tmp_path):
 
 def test_every_text_is_a_string_whose_placeholders_are_words():
     groups = yaml.safe_load(SOURCE.read_text(encoding="utf-8"))
-    assert groups == CATALOGUE_GROUPS
-    assert sum(len(texts) for texts in groups.values()) == len(DEFAULT_TEXTS), "an id in two groups"
+    assert sum(len(texts) for texts in groups.values()) == len(DEFAULT_TEXTS) > 0, "an id in two groups"
     for text in DEFAULT_TEXTS.values():
         assert all(re.fullmatch(r"[a-z_]+", name) for name in re.findall(r"\{([^}]*)\}", text)), text
