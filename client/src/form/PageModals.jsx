@@ -2,10 +2,7 @@
 // still uploading or converting (a tab with it cannot be left yet).
 import { useState } from "react";
 import { t } from "../widgets/formStrings.js";
-import { Modal } from "../shell/Modal.jsx";
-
-// Both are small, closed by their buttons, Escape or a click beside them.
-const SMALL_DIALOG = { open: true, size: "small", closeButton: false, closeOnBackdrop: true };
+import { ConfirmDialog, SmallDialog } from "../shell/Modal.jsx";
 
 /**
  * A change that would clear answers waits for the applicant's yes: askBeforeClearing(items) shows
@@ -24,20 +21,12 @@ export function useClearConfirm() {
 
 export function ClearConfirm({ pendingClear, closeClear }) {
   return (
-    <Modal
-      {...SMALL_DIALOG}
+    <ConfirmDialog
       title={t("clear_title")}
-      onClose={() => closeClear(false)}
-      actions={
-        <>
-          <button type="button" className="button" onClick={() => closeClear(false)}>
-            {t("clear_cancel")}
-          </button>
-          <button type="button" className="button button-danger" onClick={() => closeClear(true)}>
-            {t("clear_confirm")}
-          </button>
-        </>
-      }
+      cancelLabel={t("clear_cancel")}
+      confirmLabel={t("clear_confirm")}
+      onCancel={() => closeClear(false)}
+      onConfirm={() => closeClear(true)}
     >
       <p>{t("clear_text")}</p>
       <ul className="clear-list">
@@ -45,14 +34,13 @@ export function ClearConfirm({ pendingClear, closeClear }) {
           <li key={item.key}>{item.label}</li>
         ))}
       </ul>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 
 export function BusyNotice({ onClose }) {
   return (
-    <Modal
-      {...SMALL_DIALOG}
+    <SmallDialog
       title={t("file_in_progress_title")}
       onClose={onClose}
       actions={
@@ -62,6 +50,6 @@ export function BusyNotice({ onClose }) {
       }
     >
       <p>{t("file_in_progress_text")}</p>
-    </Modal>
+    </SmallDialog>
   );
 }

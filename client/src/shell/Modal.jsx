@@ -89,3 +89,47 @@ export function Modal({
     </dialog>
   );
 }
+
+/** A small dialog closed by its buttons, Escape or a press beside it (no × in its header). */
+export function SmallDialog(props) {
+  return <Modal open size="small" closeButton={false} closeOnBackdrop {...props} />;
+}
+
+/**
+ * A small yes/no question: the cancel button (class `cancelClassName`) and the confirm button in
+ * danger red; Escape and a press beside it cancel.
+ */
+export function ConfirmDialog({
+  title,
+  cancelLabel,
+  confirmLabel,
+  cancelClassName = "button",
+  confirmDisabled,
+  onCancel,
+  onConfirm,
+  children,
+}) {
+  return (
+    <SmallDialog
+      title={title}
+      onClose={onCancel}
+      actions={
+        <>
+          <button type="button" className={cancelClassName} onClick={onCancel}>
+            {cancelLabel}
+          </button>
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={confirmDisabled}
+            onClick={onConfirm}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </SmallDialog>
+  );
+}

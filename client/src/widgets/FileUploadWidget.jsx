@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { formApp, useFormApp } from "../form/appBridge.js";
-import { Modal } from "../shell/Modal.jsx";
+import { ConfirmDialog } from "../shell/Modal.jsx";
 import { t } from "./formStrings.js";
 import { decimalSize } from "./strings.js";
 import { deleteFile, uploadFile } from "./fileUpload.js";
@@ -164,25 +164,16 @@ function FilePicker({ id, layout, busy, conversion, allErrors, required, disable
 
 function DeleteConfirm({ deleting, onCancel, onConfirm }) {
   return (
-    <Modal
-      open
-      size="small"
-      closeButton={false}
-      closeOnBackdrop
+    <ConfirmDialog
       title={t("file_delete_title")}
-      onClose={onCancel}
-      actions={
-        <>
-          <button type="button" className="button button-secondary" onClick={onCancel}>
-            {t("file_delete_cancel")}
-          </button>
-          <button type="button" className="button button-danger" disabled={deleting} onClick={onConfirm}>
-            {t("file_delete_confirm")}
-          </button>
-        </>
-      }
+      cancelLabel={t("file_delete_cancel")}
+      confirmLabel={t("file_delete_confirm")}
+      cancelClassName="button button-secondary"
+      confirmDisabled={deleting}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
       <p>{t("file_delete_text")}</p>
-    </Modal>
+    </ConfirmDialog>
   );
 }
