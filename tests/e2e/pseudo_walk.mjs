@@ -24,7 +24,8 @@ function check(condition, message) {
   console.log(`${condition ? "ok  " : "FAIL"} ${message}`);
 }
 
-/** Every visible word of the page outside ⟦ ⟧ that is not an answer, a number, a date or an address. */
+/** Every visible word of the page outside ⟦ ⟧ that is not an answer, a number, a date or an address,
+ * and how many ⟦ ⟧ pieces it shows (none: the page showed no words, so the check saw nothing). */
 function unwrapped(page, answers) {
   return page.evaluate((answers) => {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -36,6 +37,7 @@ function unwrapped(page, answers) {
       if (!parent.checkVisibility({ visibilityProperty: true })) continue;
       text += node.data;
     }
+    const wrapped = (text.match(/⟦[^⟦⟧]*⟧/g) ?? []).length;
     let rest = text.replace(/⟦[^⟦⟧]*⟧/g, " ");
     for (const answer of answers) rest = rest.split(answer).join(" ");
     rest = rest
@@ -45,7 +47,7 @@ function unwrapped(page, answers) {
         /\b(January|February|March|April|May|June|July|August|September|October|November|December|AM|PM|UTC|GMT)\b/g,
         " ",
       ); // a date and time as the browser writes it
-    return rest.match(/[\p{L}]+/gu) ?? [];
+    return { words: rest.match(/[\p{L}]+/gu) ?? [], wrapped };
   }, answers);
 }
 
@@ -53,7 +55,8 @@ function unwrapped(page, answers) {
 async function state(page, name, answers = []) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.waitForTimeout(150);
-  const words = await unwrapped(page, answers);
+  const { words, wrapped } = await unwrapped(page, answers);
+  check(wrapped > 0, `${tenant} ${name}: shows the tenant's words (${wrapped} ⟦ ⟧ pieces)`);
   check(
     words.length === 0,
     `${tenant} ${name}: no word outside ⟦ ⟧ ${words.length ? JSON.stringify([...new Set(words)].slice(0, 12)) : ""}`,

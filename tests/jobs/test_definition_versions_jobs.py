@@ -4,17 +4,15 @@ shows the new form. Then a YAML syntax error: the site and every PDF job keep wo
 good version (the worker never reads the broken folder for a job) and /readyz reports the problem."""
 
 import datetime as dt
-import io
 import json
-import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import requests
-from pypdf import PdfReader
 
 from tests.applicants import make_applicant
+from tests.pdf_text import text_of
 from tests.tenant_edits import copy_tenant, edit
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow]
@@ -54,10 +52,6 @@ def rendered(client, burst_worker) -> bytes:
             return pdf_of(client)
         burst_worker()
     return pdf_of(client)
-
-
-def text_of(pdf: bytes) -> str:
-    return re.sub(r"\s+", " ", " ".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(pdf)).pages))
 
 
 def print_view_text(app, token: str) -> str:

@@ -1,20 +1,16 @@
 """GET /api/pdf with a real worker: queued, rendered, served by a short-lived signed URL,
 re-rendered when the answers change; the converted document is appended."""
 
-import io
 import json
-import re
-import shutil
-import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 import requests
 from journey import FILE_KEY, poll, upload
-from pypdf import PdfReader
 
 import corpus
+from tests.pdf_text import pdftotext, text_of
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow]
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "intl_undergrad" / "base.json"
@@ -30,18 +26,6 @@ def download(client, url: str) -> bytes:
     response = requests.get(url, timeout=30)
     assert response.status_code == 200, response.text
     return response.content
-
-
-def pdftotext(pdf: bytes) -> str:
-    """poppler's extraction (pypdf's where poppler is not installed)."""
-    if shutil.which("pdftotext") is None:
-        return text_of(pdf)
-    out = subprocess.run(["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True).stdout
-    return re.sub(r"\s+", " ", out.decode())
-
-
-def text_of(pdf: bytes) -> str:
-    return re.sub(r"\s+", " ", " ".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(pdf)).pages))
 
 
 def test_the_application_pdf_journey(app, applicant, burst_worker):

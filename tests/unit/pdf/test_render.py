@@ -4,8 +4,6 @@ import datetime as dt
 import io
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,6 +11,7 @@ from pypdf import PdfReader
 
 from engine.definition import evaluate_condition, load_and_compile
 from engine.pdf.render import append_documents, format_size, render_application
+from tests.pdf_text import pdftotext, text_of
 
 ROOT = Path(__file__).resolve().parents[3]
 GOLDEN = json.loads((ROOT / "tests" / "golden" / "intl_undergrad" / "base.json").read_text())
@@ -26,11 +25,6 @@ def form():
 @pytest.fixture
 def answers():
     return dict(GOLDEN["answers"])
-
-
-def text_of(pdf: bytes) -> str:
-    text = "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages)
-    return re.sub(r"\s+", " ", text)
 
 
 def render(form, answers, documents=None, add_another=None, tabs=None) -> str:
@@ -144,19 +138,11 @@ def test_add_another_shows_as_many_instances_as_the_count(form, answers):
     assert "Second School (Ceeb: 111111)" in render(form, answers, add_another={"high_schools": 2})
 
 
-def pdftotext(pdf: bytes) -> str:
-    """The text as poppler's pdftotext extracts it (pypdf where poppler is not installed)."""
-    if shutil.which("pdftotext") is None:
-        return text_of(pdf)
-    out = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True).stdout
-    return re.sub(r"\s+", " ", out.decode())
-
-
 def test_each_entry_printed_is_headed_by_its_title_and_a_later_empty_entry_is_left_out(form, answers):
     """A draft's entries as counted: entry 1, an empty entry 2 (left out), a started entry 3."""
     answers.update({"hs_3_name": "Third School", "hs_3_city": "Lyon", "hs_2_grad_year": ""})
     pdf = render_application(form, answers, {}, {"high_schools": 3}, {})
-    for text in (text_of(pdf), pdftotext(pdf)):
+    for text in (text_of(pdf), pdftotext(pdf, "-layout")):
         assert "School 1" in text and "School 3" in text and "Third School" in text
         assert "School 2" not in text
         assert text.index("School 1") < text.index(answers["hs_name"]) < text.index("School 3")
