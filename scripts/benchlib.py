@@ -2,6 +2,7 @@
 
 import os
 import platform
+import secrets
 from pathlib import Path
 
 
@@ -42,3 +43,16 @@ def drop_scratch_database(url: str, postgres: str | None) -> None:
     if postgres:
         with create_engine(postgres, isolation_level="AUTOCOMMIT").connect() as connection:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{make_url(url).database}" WITH (FORCE)'))
+
+
+def server_env(database_url: str, folder: Path, tenant: Path) -> dict[str, str]:
+    """The environment of a benchmark's server: its database, an instance folder under `folder`,
+    no Redis, a fresh secret key and the tenant folder `tenant`, not reloaded."""
+    return {
+        "DATABASE_URL": database_url,
+        "FORMENGINE_INSTANCE": str(folder / "instance"),
+        "REDIS_URL": "",
+        "SECRET_KEY": secrets.token_urlsafe(48),
+        "TENANT_RELOAD": "0",
+        "TENANT": str(tenant),
+    }

@@ -16,7 +16,6 @@ import json
 import os
 import pstats
 import resource
-import secrets
 import shutil
 import statistics
 import sys
@@ -27,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchlib import server_env  # noqa: E402 (scripts/ is on sys.path when run as a script)
 from scripts.loadtest_run import _backend_cpu, about_page, create_database, drop_database, seed_applicants  # noqa: E402
 
 
@@ -49,14 +49,7 @@ def main() -> int:
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="formengine-profile-"))
     url = create_database(options.database_url)
-    env = {
-        "DATABASE_URL": url,
-        "FORMENGINE_INSTANCE": str(folder / "instance"),
-        "REDIS_URL": "",
-        "SECRET_KEY": secrets.token_urlsafe(48),
-        "TENANT_RELOAD": "0",
-        "TENANT": str(ROOT / "tenants" / "intl_undergrad"),
-    }
+    env = server_env(url, folder, ROOT / "tenants" / "intl_undergrad")
     try:
         cookies, _routes, _version = seed_applicants(env, 1)
         page = about_page()

@@ -15,7 +15,6 @@ import argparse
 import datetime as dt
 import json
 import os
-import secrets
 import shutil
 import signal
 import socket
@@ -37,7 +36,7 @@ TARGET_RATIO, TARGET_P99_MS = 0.60, 25.0
 # The target re-based on the stack's own floor, measured in the same run (PUT /floor).
 FLOOR_RATIO, FLOOR_P99 = 0.80, 1.3
 
-from benchlib import machine  # noqa: E402 (scripts/ is on sys.path when run as a script)
+from benchlib import machine, server_env  # noqa: E402 (scripts/ is on sys.path when run as a script)
 
 
 def parse_args():
@@ -504,14 +503,7 @@ def main() -> int:
     options = parse_args()
     folder = Path(tempfile.mkdtemp(prefix="formengine-loadtest-"))
     url = create_database(options.database_url)
-    env = {
-        "DATABASE_URL": url,
-        "FORMENGINE_INSTANCE": str(folder / "instance"),
-        "REDIS_URL": "",
-        "SECRET_KEY": secrets.token_urlsafe(48),
-        "TENANT_RELOAD": "0",
-        "TENANT": str(folder / "tenant"),  # a copy: the version switch edits it
-    }
+    env = server_env(url, folder, folder / "tenant")  # a copy of the tenant: the version switch edits it
     shutil.copytree(ROOT / "tenants" / "intl_undergrad", folder / "tenant")
     servers = []
     try:

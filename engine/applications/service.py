@@ -36,13 +36,13 @@ from engine.applications.answers import MAX_REPORTED, answer_problems, merge, sh
 from engine.applications.models import Application, WebStatusEvent
 from engine.applications.reference import new_reference, prefix_of
 from engine.definition.entries import without_empty_entries
+from engine.definition.visibility import ANSWERED
 from engine.errors import AppError
 from engine.versions.drafts import migrate_draft
 
 WEB_STATUSES = ("started", "validating", "submitted")
 DERIVED_STATUS = ("none", "started", "validating", "submitted")
 MAX_WEB_STATUS_EVENTS = 100  # beyond it only a status not seen before is recorded
-ANSWERED = "ANSWERED"
 _TABLE = cast(Table, Application.__table__)  # a mapped class's table is a Table
 
 log = logging.getLogger(__name__)

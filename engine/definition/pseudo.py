@@ -80,15 +80,8 @@ def pseudo_text(text: str) -> str:
     return "\n".join(lines)
 
 
-def _plain(node):
-    if isinstance(node, dict):
-        return {key: _plain(value) for key, value in node.items()}
-    if isinstance(node, list):
-        return [_plain(value) for value in node]
-    return node
-
-
 def _walk(node, key=None, all_text=False):
+    """The node as plain dicts and lists, the strings an applicant reads pseudo-localized."""
     if isinstance(node, dict):
         return {k: _walk(v, k, all_text or k in TEXT_MAPS) for k, v in node.items()}
     if isinstance(node, list):
@@ -114,7 +107,7 @@ def pseudo_tenant(source: Path, out: Path) -> list[Path]:
         data = load_yaml(path, str(path), problems)
         if problems or data is None:
             raise ValueError(f"{path}: {problems[0] if problems else 'empty'} (run formengine validate)")
-        data = _walk(_plain(data))
+        data = _walk(data)
         if path.parent == out and path.name == "tenant.yaml":
             for name, defaults in (("messages", DEFAULT_MESSAGES), ("texts", DEFAULT_TEXTS)):
                 data[name] = {**{k: pseudo_text(v) for k, v in defaults.items()}, **(data.get(name) or {})}

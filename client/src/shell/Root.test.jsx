@@ -177,6 +177,28 @@ describe("routing rules in the shell", () => {
     expect(state()).toEqual({ studentAnswers: { first_name: "Ada" } });
   });
 
+  it("a move whose save fails says so and stays on the page with the answer kept", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started") }));
+    const down = Object.assign(new Error("Service Unavailable"), { status: 503 });
+    api.saveAnswersCall.mockRejectedValue(down);
+    try {
+      renderAt("/about");
+      fireEvent.click(await screen.findByRole("button", { name: "type" }));
+      fireEvent.click(screen.getByRole("link", { name: /ACADEMICS/ }));
+      expect(await screen.findByText("Save Error")).toBeTruthy();
+      expect(
+        screen.getByText(
+          "Your latest answers could not be saved yet. Please check your connection and try again.",
+        ),
+      ).toBeTruthy();
+      expect(where()).toBe("/about");
+      expect(screen.getByLabelText("First name").value).toBe("Ada");
+    } finally {
+      api.saveAnswersCall.mockImplementation(async () => ({ message: "Your answers have been saved." }));
+    }
+  });
+
   it("a 401 clears the session and goes to /login with the message", async () => {
     logInCookie(true);
     api.fetchProfile.mockResolvedValue(profile());

@@ -7,6 +7,9 @@ import { defaultRouteOf, navDestination, normalisePath, routeKind, savesLastPage
 import { getSnapshot, updateSnapshot } from "../sessionStore.js";
 import { t } from "../../widgets/formStrings.js";
 
+/** The toast when the answers could not be saved before a move or on Continue. */
+const saveFailed = (toast) => toast.error(t("shell_save_error"), t("shell_save_error_text"));
+
 /** last_page is saved on each navigation while started or validating. */
 function useLastPage({ ready, loggedIn, pathname, formRoutes, snapshot }) {
   useEffect(() => {
@@ -35,7 +38,7 @@ function useGoTo({ pathname, formRoutes, answerStore, flush, runValidations, toa
       }
       const saved = await flush();
       if (!saved) {
-        toast.error(t("shell_save_error"), t("shell_save_error_text"));
+        saveFailed(toast);
         return false;
       }
       if (now.web_status === "validating" && routeKind(pathname, formRoutes) === "form")
@@ -64,7 +67,7 @@ export function useNavigation(options) {
       if (targetRoute) return goTo(targetRoute);
       if (!getSnapshot().is_logged_in) return true;
       const saved = await flush();
-      if (!saved) toast.error(t("shell_save_error"), t("shell_save_error_text"));
+      if (!saved) saveFailed(toast);
       return saved;
     },
     [updateAnswers, goTo, flush, toast],
