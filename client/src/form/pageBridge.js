@@ -189,7 +189,7 @@ function tabMethods(page) {
       } catch {
         toastError(t("error_tabs", { key: group.default }));
         const [tabs, docs] = await Promise.all([
-          api.getTabs().catch(() => null),
+          api.fetchTabs().catch(() => null),
           api.documentAnswers().catch(() => null),
         ]);
         store.set((s) => ({ tabs: tabs ?? s.tabs, documents: docs ?? s.documents }));
