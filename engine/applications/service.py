@@ -38,6 +38,7 @@ from engine.applications.reference import new_reference, prefix_of
 from engine.definition.entries import without_empty_entries
 from engine.definition.visibility import ANSWERED
 from engine.errors import AppError
+from engine.fieldtypes.registry import holds_document
 from engine.versions.drafts import migrate_draft
 
 WEB_STATUSES = ("started", "validating", "submitted")
@@ -567,7 +568,7 @@ def answers_for_validation(application: Application) -> dict:
     if hooks.has_documents_domain():
         documents = hooks.document_answers(application.id)
         for key, spec in compiled_form().data_model.items():
-            if spec.get("field") == "file":
+            if holds_document(spec.get("field")):
                 answers[key] = ANSWERED if key in documents else ""
     return answers
 

@@ -36,6 +36,7 @@ def file_rules(spec: dict, messages: dict) -> dict:
 class File(FieldType):
     name = "file"
     widget = "file_upload"
+    holds_document = True
     default_max_length = 300
     storage_limit = 300
 
