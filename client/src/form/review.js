@@ -1,7 +1,8 @@
 // The "check your answers" review before the final submit: every answered question the form shows,
 // page by page and section by section, as it will be sent (an option's label, a document's file
 // name). Hidden answers are left out as the server leaves them out of the submission.
-import { conditionsFor, keyedLayouts } from "./renderModel.js";
+import { conditionsFor } from "./conditions.js";
+import { keyedLayouts } from "./renderModel.js";
 import { visibleAnswers } from "./visibility.js";
 import { labelOf, optionList } from "../widgets/common.js";
 import { entryTitle, t } from "../widgets/formStrings.js";
