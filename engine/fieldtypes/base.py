@@ -32,6 +32,10 @@ class FieldType:
     def __init__(self) -> None:
         self.widget = self.widget or self.name
 
+    def properties(self) -> dict:
+        """The meta-schema's field properties that this type adds (JSON Schema, engine/fieldtypes/schema.py)."""
+        return {}
+
     # --- answers ------------------------------------------------------------------------
     def parts(self, spec: LocDict) -> list[LocDict]:
         """The answer-bearing fields inside one entry of this type (a block holds several)."""
