@@ -32,6 +32,10 @@ class FieldType:
     def __init__(self) -> None:
         self.widget = self.widget or self.name
 
+    def default_messages(self) -> dict[str, str]:
+        """The messages this type gives, by name, as a tenant sees them before rewording any."""
+        return {}
+
     def properties(self) -> dict:
         """The meta-schema's field properties that this type adds (JSON Schema, engine/fieldtypes/schema.py)."""
         return {}

@@ -11,6 +11,9 @@ class Email(FieldType):
     default_max_length = 254
     storage_limit = 254
 
+    def default_messages(self) -> dict[str, str]:
+        return {"email": "Please enter a valid email address."}
+
     def properties(self) -> dict:
         return {"email_message": TEXT}
 

@@ -38,6 +38,15 @@ class File(FieldType):
     name = "file"
     widget = "file_upload"
     holds_document = True
+
+    def default_messages(self) -> dict[str, str]:
+        return {
+            "file_too_large": "Your file is too large. The maximum file size is {max_size}.",
+            "file_wrong_type": "You can only enter the following file types: {types}",
+            "file_empty": "Your file is empty. Please upload a non-empty file.",
+            "file_name_too_long": "Your file name is too long. The maximum length is {limit} characters.",
+        }
+
     default_max_length = 300
     storage_limit = 300
 

@@ -11,6 +11,9 @@ class InternationalPhone(FieldType):
     default_max_length = 30
     storage_limit = 30
 
+    def default_messages(self) -> dict[str, str]:
+        return {"international_phone": "Please enter the number with its country code, for example +44 20 7946 0958."}
+
     def properties(self) -> dict:
         return {"phone": PHONE_PROPERTY}
 

@@ -24,6 +24,9 @@ class Phone(FieldType):
     default_max_length = 30
     storage_limit = 30
 
+    def default_messages(self) -> dict[str, str]:
+        return {"phone": "Please enter a valid phone number."}
+
     def properties(self) -> dict:
         return {"phone": PHONE_PROPERTY}
 
