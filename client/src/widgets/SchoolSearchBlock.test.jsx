@@ -50,7 +50,7 @@ describe("SchoolSearchBlock", () => {
       zip: "92501",
       country: "USA",
     };
-    expect(fillFromRecord(COMPILED, BLOCK, record)).toEqual({
+    expect(fillFromRecord(COMPILED, BLOCK, record, "name")).toEqual({
       hs_name: "Lincoln Heights High School",
       hs_ceeb: "059903",
       hs_address_line_1: "800 Summit Avenue",
