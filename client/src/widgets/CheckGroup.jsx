@@ -25,7 +25,9 @@ export const fieldType = {
   review(layout, { answers }) {
     const checked = layout.items.filter((item) => answers[item.key] === true);
     if (!checked.length) return [];
-    return [{ key: checked[0].key, label: layout.label, value: checked.map((item) => item.label).join(", ") }];
+    return [
+      { key: checked[0].key, label: layout.label, value: checked.map((item) => item.label).join(", ") },
+    ];
   },
   print: (layout, value, { answers }) => (
     <Row label={layout.label}>

@@ -47,7 +47,9 @@ export const fieldType = {
   signature: schoolOwnEntry,
   review(layout, context) {
     const { search } = layout.parts;
-    const rows = isAnswered(context.answers[search.key]) ? [reviewRow(search, schoolName(layout, context.answers))] : [];
+    const rows = isAnswered(context.answers[search.key])
+      ? [reviewRow(search, schoolName(layout, context.answers))]
+      : [];
     for (const part of addressParts(layout)) rows.push(...context.rowsOf(part));
     return rows;
   },

@@ -23,7 +23,9 @@ export const reviewRow = (layout, value) => ({ key: layout.key, label: layout.la
 
 /** The option list a choice reads from now (a conditional dropdown's follows its controller). */
 function choiceList(layout, answers) {
-  return layout.options_by ? layout.options_by.options[answers[layout.options_by.controller] ?? ""] : layout.options;
+  return layout.options_by
+    ? layout.options_by.options[answers[layout.options_by.controller] ?? ""]
+    : layout.options;
 }
 
 /** A choice (radio, dropdown) in the review: the chosen option's label (or its `_desc` answer). */

@@ -62,7 +62,11 @@ export function fieldType(name) {
 const widgets = {};
 for (const type of Object.values(FIELD_TYPES)) if (type.Widget) widgets[type.name] = type.Widget;
 
-export const theme = { widgets, fields: {}, templates: { FieldTemplate, ObjectFieldTemplate: SectionLayout } };
+export const theme = {
+  widgets,
+  fields: {},
+  templates: { FieldTemplate, ObjectFieldTemplate: SectionLayout },
+};
 
 /** Whether the theme renders a compiled widget name (as a widget, placed by the page, or both). */
 export function isRegistered(name) {

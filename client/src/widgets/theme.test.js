@@ -106,7 +106,9 @@ describe("widget names outside the widget modules", () => {
   const names = compilerWidgetNames();
 
   test("are found when code dispatches on them", () => {
-    expect(namedWidgets('if (field.widget === "school_search") return [];', names)).toEqual(["school_search"]);
+    expect(namedWidgets('if (field.widget === "school_search") return [];', names)).toEqual([
+      "school_search",
+    ]);
     expect(namedWidgets("case 'check_group':", names)).toEqual(["check_group"]);
     expect(namedWidgets('<input type="checkbox" />', names)).toEqual([]);
   });
