@@ -7,6 +7,7 @@ from pathlib import Path
 
 from engine.definition.catalogue import DEFAULT_TEXTS, render_client
 from engine.definition.fields import DEFAULT_MESSAGES
+from engine.fieldtypes.registry import REGISTRY
 
 MESSAGE_NAMES = sorted(DEFAULT_MESSAGES)
 TEXT_NAMES = sorted(DEFAULT_TEXTS)
@@ -30,23 +31,7 @@ COLOUR = {"type": "string", "pattern": "^(#[0-9a-fA-F]{3,8}|rgba?\\([0-9 .,%]+\\
 THEME_COLOURS = ["primary", "secondary", "accent", "neutral", "white", "error", "disabled"]
 THEME_SHADES = ["extraLight", "light", "main", "dark"]
 OPERATORS = ["equals", "notEquals", "lt", "lte", "gt", "gte", "answered", "notAnswered", "in", "notIn"]
-FIELD_TYPES = [
-    "text",
-    "textarea",
-    "email",
-    "phone",
-    "international_phone",
-    "date",
-    "select",
-    "radio",
-    "conditional_select",
-    "checkbox",
-    "check_group",
-    "file",
-    "address",
-    "school_search",
-    "content",
-]
+FIELD_TYPES = list(REGISTRY)
 ROLES = ["search", "line1", "line2", "ceeb", "city", "state", "zip", "country"]
 
 
@@ -63,6 +48,38 @@ def ref(name):
 
 def array(items, **extra):
     return {"type": "array", "items": items, **extra}
+
+
+# What each type requires besides its type (FieldType.requires; a keyed type also key and label),
+# in the order tenant.schema.json has published them: a new requirement goes last.
+KEY_AND_LABEL = ("key", "label")
+REQUIREMENT_ORDER = [("parts", "autocomplete"), KEY_AND_LABEL, ("items", "label"), ("options",), ("options_by",)]
+
+
+def _of_types(names: list[str]) -> dict:
+    return {"required": ["type"], "properties": {"type": {"enum": names} if len(names) > 1 else {"const": names[0]}}}
+
+
+def _rank(requirement: tuple) -> int:
+    return REQUIREMENT_ORDER.index(requirement) if requirement in REQUIREMENT_ORDER else len(REQUIREMENT_ORDER)
+
+
+def type_requirements() -> list[dict]:
+    """The field's if/then blocks: for each requirement, the types that have it."""
+    by_requirement: dict[tuple, list[str]] = {}
+    for name, field_type in REGISTRY.items():
+        if field_type.requires:
+            by_requirement.setdefault(field_type.requires, []).append(name)
+    keyless = sorted(
+        (name for name, field_type in REGISTRY.items() if not field_type.keyed),
+        key=lambda name: _rank(REGISTRY[name].requires),
+    )
+    blocks = {
+        requirement: {"if": _of_types(names), "then": {"required": list(requirement)}}
+        for requirement, names in by_requirement.items()
+    }
+    blocks[KEY_AND_LABEL] = {"if": _of_types(keyless), "else": {"required": list(KEY_AND_LABEL)}}
+    return [blocks[requirement] for requirement in sorted(blocks, key=_rank)]
 
 
 option = obj(["value", "label"], value={"type": ["string", "number"]}, label=TEXT)
@@ -182,31 +199,7 @@ defs = {
                 "additionalProperties": ref("field_part"),
             },
         },
-        "allOf": [
-            {
-                "if": {"required": ["type"], "properties": {"type": {"enum": ["address", "school_search"]}}},
-                "then": {"required": ["parts", "autocomplete"]},
-            },
-            {
-                "if": {
-                    "required": ["type"],
-                    "properties": {"type": {"enum": ["address", "school_search", "check_group", "content"]}},
-                },
-                "else": {"required": ["key", "label"]},
-            },
-            {
-                "if": {"required": ["type"], "properties": {"type": {"const": "check_group"}}},
-                "then": {"required": ["items", "label"]},
-            },
-            {
-                "if": {"required": ["type"], "properties": {"type": {"enum": ["select", "radio"]}}},
-                "then": {"required": ["options"]},
-            },
-            {
-                "if": {"required": ["type"], "properties": {"type": {"const": "conditional_select"}}},
-                "then": {"required": ["options_by"]},
-            },
-        ],
+        "allOf": type_requirements(),
     },
     "field_part": {
         "description": "a field inside an address or school block; type defaults to text",

@@ -66,6 +66,12 @@ vi.mock("../form/FormPage.jsx", async () => {
           <button type="button" onClick={() => app.submitApplication({ confirmed: true })}>
             confirm
           </button>
+          <button
+            type="button"
+            onClick={() => app.setLeaveHook(async () => app.updateAnswers({ first_name: "Tidied" }))}
+          >
+            tidy on leave
+          </button>
         </div>
       );
     },
@@ -197,6 +203,17 @@ describe("routing rules in the shell", () => {
     } finally {
       api.saveAnswersCall.mockImplementation(async () => ({ message: "Your answers have been saved." }));
     }
+  });
+
+  it("a move runs the page's leave hook first, so what it tidies is saved before the page is left", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started") }));
+    renderAt("/about");
+    fireEvent.click(await screen.findByRole("button", { name: "type" }));
+    fireEvent.click(screen.getByRole("button", { name: "tidy on leave" }));
+    fireEvent.click(screen.getByRole("link", { name: /ACADEMICS/ }));
+    await waitFor(() => expect(where()).toBe("/education"));
+    expect(api.saveAnswersCall).toHaveBeenLastCalledWith({ first_name: "Tidied" });
   });
 
   it("a 401 clears the session and goes to /login with the message", async () => {

@@ -10,7 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from engine.definition import evaluate_condition, load_and_compile
-from engine.pdf.render import append_documents, format_size, render_application
+from engine.fieldtypes.file import format_size
+from engine.pdf.render import append_documents, render_application
 from tests.pdf_text import pdftotext, text_of
 
 ROOT = Path(__file__).resolve().parents[3]

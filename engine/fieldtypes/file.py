@@ -1,0 +1,58 @@
+"""file: an uploaded document (file: {types, max_bytes, max_name_length, messages}). The answer
+is the stored file's name; the PDF notes the document, whose pages follow the application."""
+
+from engine.fieldtypes.base import FieldType
+
+DEFAULT_TYPES = ["png", "jpeg", "jpg", "pdf", "docx"]
+ATTACHED = "Document attached: {file_name} ({size}). Its pages follow the application."
+NOT_ATTACHED = "No document attached."
+
+
+def format_size(size: int) -> str:
+    """Decimal units, as the upload widget shows them."""
+    if size >= 1_000_000:
+        return f"{size / 1_000_000:.1f} MB"
+    if size >= 1000:
+        return f"{size / 1000:.0f} KB"
+    return f"{size} bytes"
+
+
+def file_rules(spec: dict, messages: dict) -> dict:
+    """What the upload accepts, with the tenant's messages for each refusal."""
+    types = list(spec.get("types") or DEFAULT_TYPES)
+    max_bytes = spec.get("max_bytes", 1_000_000)
+    limit = spec.get("max_name_length", 32)
+    size_text = f"{max_bytes / 1_000_000:g} MB" if max_bytes >= 1_000_000 else f"{max_bytes / 1000:g} KB"
+    refusals = {
+        "too_large": messages["file_too_large"].replace("{max_size}", size_text),
+        "wrong_type": messages["file_wrong_type"].replace("{types}", ", ".join("." + t for t in types)),
+        "empty": messages["file_empty"],
+        "name_too_long": messages["file_name_too_long"].replace("{limit}", str(limit)),
+        **dict(spec.get("messages") or {}),
+    }
+    return {"types": types, "max_bytes": max_bytes, "max_name_length": limit, "messages": refusals}
+
+
+class File(FieldType):
+    name = "file"
+    widget = "file_upload"
+    default_max_length = 300
+    storage_limit = 300
+
+    def add_layout(self, compiler, spec, use, layout: dict) -> None:
+        layout["file"] = file_rules(spec.get("file") or {}, compiler.messages)
+        title = compiler.entry_title(use)
+        if title:
+            refusals = layout["file"]["messages"]
+            layout["file"]["messages"] = {k: compiler.in_entry(title, m) for k, m in refusals.items()}
+
+    def pdf(self, renderer, field: dict) -> None:
+        document = renderer.documents.get(field["key"])
+        if document:
+            note = ATTACHED.format(file_name=document["file_name"], size=format_size(document["file_size"]))
+        else:
+            note = NOT_ATTACHED
+        renderer.add(field.get("label", ""), note)
+
+
+TYPE = File()

@@ -1,0 +1,21 @@
+"""international_phone: a number with its country code, checked as E.164 (phones.py);
+a form that has one carries the calling-code list for the country picker."""
+
+from engine.fieldtypes.base import FieldType
+from engine.fieldtypes.phones import calling_codes, international_phone_pattern
+
+
+class InternationalPhone(FieldType):
+    name = "international_phone"
+    default_max_length = 30
+    storage_limit = 30
+
+    def constrain(self, spec: dict, messages: dict, schema: dict, schema_messages: dict) -> None:
+        schema["pattern"] = international_phone_pattern()
+        schema_messages["pattern"] = spec.get("phone", {}).get("message", messages["international_phone"])
+
+    def form_data(self) -> dict:
+        return {"calling_codes": calling_codes()}
+
+
+TYPE = InternationalPhone()
