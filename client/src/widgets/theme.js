@@ -1,7 +1,7 @@
 // The one registry of field types, and the RJSF theme built from it. Each widget module exports one
 // descriptor, `fieldType`, listed below; the generic code (render model, page layout, review, print
 // view, field template) asks `fieldType(widget)` and never tests a widget's name. A descriptor:
-//   name          the compiled widget name (engine/definition/fields.py REGISTRY)
+//   name          the compiled widget name (a widget of engine/fieldtypes/registry.py)
 //   Widget        the RJSF widget of its answer key (a block's: of its search part)
 //   place(layout, {answers, holds, index, shown(part), slot(key)})
 //                 how the page layout places it (a block, a group, text); else its own answer key

@@ -26,10 +26,10 @@ function compiledWidgets(tenant) {
   return names;
 }
 
-// The widget names the compiler knows (engine/definition/fields.py REGISTRY): a new one fails here.
+// The widget names the compiler knows (engine/fieldtypes/registry.py REGISTRY): a new one fails here.
 function compilerWidgetNames() {
   const code =
-    "import json,sys; from engine.definition.fields import REGISTRY; sys.stdout.write(json.dumps(sorted({t.widget for t in REGISTRY.values()})))";
+    "import json,sys; from engine.fieldtypes.registry import REGISTRY; sys.stdout.write(json.dumps(sorted({t.widget for t in REGISTRY.values()})))";
   return JSON.parse(execFileSync(join(ROOT, ".venv/bin/python"), ["-c", code], { cwd: ROOT }).toString());
 }
 
