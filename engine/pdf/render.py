@@ -26,7 +26,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import SimpleDocTemplate
 
-from engine.definition.catalogue import DEFAULT_TEXTS
+from engine.definition.catalogue import DEFAULT_TEXTS, date_time_text
 from engine.definition.entries import entry_title, is_empty_entry
 from engine.definition.visibility import Visibility
 from engine.fieldtypes.base import FieldType
@@ -243,7 +243,7 @@ def render_application(
     texts = renderer.texts
     title = texts["pdf_title"].replace("{tenant}", tenant) if tenant and "application" not in tenant.lower() else tenant
     title = title or texts["pdf_title_untitled"]
-    when = (generated_at or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%d %H:%M UTC")
+    when = date_time_text(generated_at or dt.datetime.now(dt.UTC), texts)
     # Without an explicit applicant, the name the tenant greets applicants by (its banner's name keys).
     name_keys = ((form.get("banners") or {}).get("welcome") or {}).get("name_keys") or []
     name = next((renderer.value(key) for key in name_keys if renderer.value(key)), "")

@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import { formApp, useFormApp } from "./appBridge.js";
-import { conditionsFor, layoutShown } from "./renderModel.js";
+import { conditionsFor } from "./conditions.js";
+import { layoutShown } from "./renderModel.js";
 import { AddAnother } from "../widgets/AddAnother.jsx";
 import { Tabs } from "../widgets/Tabs.jsx";
 import { Markdown } from "../widgets/Markdown.jsx";

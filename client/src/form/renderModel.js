@@ -2,7 +2,6 @@
 // keystroke never rebuilds a schema): a flat object schema of the page's answer keys (types only;
 // every rule stays in the compiled page schema, which the lead's validator runs), a uiSchema that
 // names each key's widget and carries its compiled layout, and indexes the renderer reads.
-import { evaluateCondition, prepareInstance } from "./validation/validate.js";
 import { fieldType } from "../widgets/theme.js";
 
 // Widgets that show typed text from their own subscription to the answer (widgets/common.js
@@ -73,39 +72,6 @@ export function renderModel(page) {
   };
   models.set(page, model);
   return model;
-}
-
-/**
- * A condition evaluator over one answer snapshot: the instance is prepared once, not per check,
- * and every reader of the same snapshot (layout, field templates) shares its results.
- */
-const evaluators = new WeakMap();
-export function conditionsFor(answers, today) {
-  if (!today) {
-    let shared = evaluators.get(answers);
-    if (!shared) evaluators.set(answers, (shared = makeEvaluator(answers)));
-    return shared;
-  }
-  return makeEvaluator(answers, today);
-}
-
-function makeEvaluator(answers, today) {
-  const instance = prepareInstance(answers); // prepared once: a prepared instance is a fixed point
-  const cache = new Map();
-  return (schema) => {
-    if (!schema) return true;
-    let result = cache.get(schema);
-    if (result === undefined) {
-      result = evaluatePrepared(schema, instance, today);
-      cache.set(schema, result);
-    }
-    return result;
-  };
-}
-
-// evaluateCondition prepares the instance itself; answers that are already prepared are a fixed point.
-function evaluatePrepared(schema, instance, today) {
-  return evaluateCondition(schema, instance, today);
 }
 
 /** Options of a conditional dropdown for the controller's current value, or null when it has none. */

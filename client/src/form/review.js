@@ -1,7 +1,7 @@
 // The "check your answers" review before the final submit: every answered question the form shows,
 // page by page and section by section, as it will be sent (an option's label, a document's file
 // name). Hidden answers are left out as the server leaves them out of the submission.
-import { conditionsFor } from "./renderModel.js";
+import { conditionsFor } from "./conditions.js";
 import { visibleAnswers } from "./visibility.js";
 import { entryTitle, t } from "../widgets/formStrings.js";
 import { isAnswered, reviewRow } from "../widgets/readout.jsx";

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { conditionsFor, keyedLayouts } from "../form/renderModel.js";
+import { conditionsFor } from "../form/conditions.js";
+import { keyedLayouts } from "../form/renderModel.js";
 import { visibleAnswers } from "../form/visibility.js";
 import { Markdown } from "../widgets/Markdown.jsx";
 import { entryTitle, t } from "../widgets/formStrings.js";

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { conditionsFor } from "../form/renderModel.js";
+import { conditionsFor } from "../form/conditions.js";
 import { Markdown } from "./Markdown.jsx";
 import { errorId, helpId, widgetContext } from "./common.js";
 import { fieldType } from "./theme.js";

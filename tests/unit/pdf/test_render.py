@@ -39,7 +39,7 @@ def visible_fields(form, answers, tabs=None):
         instance["__tab__" + group] = (tabs or {}).get(group, spec["default"])
 
     def shown(node):
-        return "visible_when" not in node or evaluate_condition(node["visible_when"], instance)
+        return "visible_when" not in node or evaluate_condition(node["visible_when"], instance, reference=True)
 
     def walk(fields):
         for field in fields:
@@ -226,3 +226,15 @@ def test_the_pdfs_own_words_are_the_tenants(form, answers):
     assert "Créé le " in text and "Generated" not in text
     assert "Feuille 1" in text and "Page 1" not in text
     assert "[non]" in text
+
+
+def test_the_pdfs_time_is_written_in_the_tenants_words(form, answers):
+    """The moment it was made reads the texts' date_time and month names, not a built-in format."""
+    moment = dt.datetime(2026, 3, 1, 14, 5, tzinfo=dt.UTC)
+    english = text_of(render_application(form, answers, {}, {}, {}, generated_at=moment))
+    assert "Generated 1 March 2026 at 14:05 UTC" in english
+    texts = {**form["texts"], "pdf_generated": "Créé le {when}", "date_time": "{day} {month} {year}, {time}"}
+    french = text_of(
+        render_application({**form, "texts": {**texts, "month_3": "mars"}}, answers, {}, {}, {}, generated_at=moment)
+    )
+    assert "Créé le 1 mars 2026, 14:05" in french and "March" not in french
