@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from engine.definition.codegen import compile_condition, compile_hider
 from engine.definition.conditions import prepare_instance
 from engine.definition.validation import in_year_options, validator_class
+from engine.fieldtypes.registry import holds_document
 
 ANSWERED = "ANSWERED"  # a file question's answer while its converted document exists
 _NO_DATE = dt.date(2000, 1, 1)  # what the date keywords would read: conditions hold none
@@ -83,7 +84,7 @@ class Visibility:
         self.governed = frozenset(governed)  # keys a rule may hide or clear
         # A save that writes none of these keys cannot hide, show or change anything.
         self.relevant = frozenset(governed | governing)
-        self.file_keys = frozenset(k for k, spec in data["data_model"].items() if spec.get("field") == "file")
+        self.file_keys = frozenset(k for k, spec in data["data_model"].items() if holds_document(spec.get("field")))
         # The keys whose answers can decide whether a file question is hidden: the file keys, what
         # the rules hiding them read, what the rules hiding those read, and so on (a cascade).
         self.file_inputs = _inputs_of(self.rules, self.file_keys)
