@@ -39,6 +39,7 @@ from engine.definition.catalogue import date_time_text
 from engine.definition.entries import without_empty_entries
 from engine.definition.visibility import ANSWERED
 from engine.errors import AppError
+from engine.fieldtypes.registry import holds_document
 from engine.versions.drafts import migrate_draft
 
 WEB_STATUSES = ("started", "validating", "submitted")
@@ -568,7 +569,7 @@ def answers_for_validation(application: Application) -> dict:
     if hooks.has_documents_domain():
         documents = hooks.document_answers(application.id)
         for key, spec in compiled_form().data_model.items():
-            if spec.get("field") == "file":
+            if holds_document(spec.get("field")):
                 answers[key] = ANSWERED if key in documents else ""
     return answers
 

@@ -19,8 +19,8 @@ from engine.definition.hiding import HidingRules
 from engine.definition.model import ModelBuilder
 from engine.definition.problems import DefinitionInvalid, Location, Problem
 from engine.definition.source import read_source
-from engine.definition.validation import evaluate_condition, validate_answers, validate_instance
-from engine.definition.visibility import Settlement, Visibility
+from engine.definition.validation import validate_answers, validate_instance
+from engine.definition.visibility import Settlement, Visibility, evaluate_condition
 from engine.fieldtypes.registry import REGISTRY
 
 COMPILED_FORMAT = 1

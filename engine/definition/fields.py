@@ -1,24 +1,41 @@
 """The messages a tenant can reword (tenant.yaml messages:), and the settings texts can name.
 
-Everything particular to one field type lives in its module in engine/fieldtypes/.
+Everything particular to one field type lives in its module in engine/fieldtypes/, its default
+messages too (FieldType.default_messages); they join the ones every type shares here.
 """
 
-DEFAULT_MESSAGES = {
+from engine.fieldtypes.registry import REGISTRY
+
+SHARED_MESSAGES = {
     "max_length": "Please enter no more than {limit} characters.",
     "choice": "Please choose one of the options.",
     "type_string": "Please enter text.",
     "type_boolean": "Please answer yes or no.",
-    "date_format": "Please enter a valid date.",
-    "email": "Please enter a valid email address.",
-    "phone": "Please enter a valid phone number.",
-    "international_phone": "Please enter the number with its country code, for example +44 20 7946 0958.",
-    "file_too_large": "Your file is too large. The maximum file size is {max_size}.",
-    "file_wrong_type": "You can only enter the following file types: {types}",
-    "file_empty": "Your file is empty. Please upload a non-empty file.",
-    "file_name_too_long": "Your file name is too long. The maximum length is {limit} characters.",
     # Every message of a later add-another entry names it: {entry} is its title ("School 2").
     "in_entry": "{entry}: {message}",
 }
+# The order the compiled form (and a pseudo-translated tenant.yaml) has published them in; a new
+# message goes last.
+MESSAGE_ORDER = [
+    *("max_length", "choice", "type_string", "type_boolean", "date_format", "email", "phone"),
+    *("international_phone", "file_too_large", "file_wrong_type", "file_empty", "file_name_too_long", "in_entry"),
+]
+
+
+def _default_messages() -> dict[str, str]:
+    found = dict(SHARED_MESSAGES)
+    for field_type in REGISTRY.values():
+        for name, text in field_type.default_messages().items():
+            if found.setdefault(name, text) != text:
+                raise ValueError(f"two default texts for the message {name}")
+
+    def place(name: str) -> int:
+        return MESSAGE_ORDER.index(name) if name in MESSAGE_ORDER else len(MESSAGE_ORDER)
+
+    return {name: found[name] for name in sorted(found, key=place)}
+
+
+DEFAULT_MESSAGES = _default_messages()
 
 
 # The settings a markdown text (modal, footer, page, section or field text) can name as {placeholder}.

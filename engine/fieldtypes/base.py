@@ -20,6 +20,7 @@ class FieldType:
     default_max_length: int | None = None
     has_options: bool = False  # a choice: answers one of an option list, with a _desc companion
     storage_limit: int | None = None  # the most characters an answer of this type can sensibly hold
+    holds_document: bool = False  # the answer is an uploaded document (the documents domain keeps it)
     # --- the meta-schema (engine/definition/_gen_schema.py) ---
     keyed: bool = True  # the entry is itself the answer: it needs key and label
     requires: tuple[str, ...] = ()  # the properties an entry of this type must have besides those
@@ -30,6 +31,14 @@ class FieldType:
 
     def __init__(self) -> None:
         self.widget = self.widget or self.name
+
+    def default_messages(self) -> dict[str, str]:
+        """The messages this type gives, by name, as a tenant sees them before rewording any."""
+        return {}
+
+    def properties(self) -> dict:
+        """The meta-schema's field properties that this type adds (JSON Schema, engine/fieldtypes/schema.py)."""
+        return {}
 
     # --- answers ------------------------------------------------------------------------
     def parts(self, spec: LocDict) -> list[LocDict]:

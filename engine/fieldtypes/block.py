@@ -6,15 +6,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.fieldtypes.base import FieldType, as_loc
+from engine.fieldtypes.schema import ref
 
 if TYPE_CHECKING:
     from engine.definition.loader import LocDict
+
+
+ROLES = ["search", "line1", "line2", "ceeb", "city", "state", "zip", "country"]
+LOOKUPS = ["address", "hs_ceeb", "college_ceeb"]  # the lookup categories (engine/lookup)
 
 
 class Block(FieldType):
     value = "none"
     keyed = False
     requires = ("parts", "autocomplete")
+
+    def properties(self) -> dict:
+        parts = {"type": "object", "minProperties": 1, "propertyNames": {"enum": ROLES}}
+        return {"autocomplete": {"enum": LOOKUPS}, "parts": {**parts, "additionalProperties": ref("field_part")}}
 
     def parts(self, spec: LocDict) -> list[LocDict]:
         """Each part, a text field unless it says otherwise, marked with its role."""

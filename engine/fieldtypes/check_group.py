@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.fieldtypes.base import FieldType
+from engine.fieldtypes.schema import KEY, RENAMED_FROM, TEXT, array, obj
 
 if TYPE_CHECKING:
     from engine.definition.loader import LocDict
@@ -16,6 +17,9 @@ class CheckGroup(FieldType):
     value = "none"
     keyed = False
     requires = ("items", "label")
+
+    def properties(self) -> dict:
+        return {"items": array(obj(["key", "label"], key=KEY, label=TEXT, renamed_from=RENAMED_FROM), minItems=1)}
 
     def parts(self, spec: LocDict) -> list[LocDict]:
         return [_item_as_checkbox(item) for item in spec.get("items") or []]

@@ -12,6 +12,9 @@ class Date(FieldType):
     storage_limit = 10
     compares_dates = True
 
+    def default_messages(self) -> dict[str, str]:
+        return {"date_format": "Please enter a valid date."}
+
     def constrain(self, spec: dict, messages: dict, schema: dict, schema_messages: dict) -> None:
         schema["pattern"] = DATE_PATTERN
         schema["fe_valid_date"] = True

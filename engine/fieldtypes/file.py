@@ -2,6 +2,7 @@
 is the stored file's name; the PDF notes the document, whose pages follow the application."""
 
 from engine.fieldtypes.base import FieldType
+from engine.fieldtypes.schema import TEXT, array, obj
 
 DEFAULT_TYPES = ["png", "jpeg", "jpg", "pdf", "docx"]
 ATTACHED = "Document attached: {file_name} ({size}). Its pages follow the application."
@@ -36,8 +37,27 @@ def file_rules(spec: dict, messages: dict) -> dict:
 class File(FieldType):
     name = "file"
     widget = "file_upload"
+    holds_document = True
+
+    def default_messages(self) -> dict[str, str]:
+        return {
+            "file_too_large": "Your file is too large. The maximum file size is {max_size}.",
+            "file_wrong_type": "You can only enter the following file types: {types}",
+            "file_empty": "Your file is empty. Please upload a non-empty file.",
+            "file_name_too_long": "Your file name is too long. The maximum length is {limit} characters.",
+        }
+
     default_max_length = 300
     storage_limit = 300
+
+    def properties(self) -> dict:
+        rules = obj(
+            types=array({"enum": DEFAULT_TYPES}, minItems=1),
+            max_bytes={"type": "integer", "minimum": 1, "maximum": 50_000_000},
+            max_name_length={"type": "integer", "minimum": 5, "maximum": 255},
+            messages=obj(too_large=TEXT, wrong_type=TEXT, empty=TEXT, name_too_long=TEXT),
+        )
+        return {"file": rules}
 
     def add_layout(self, compiler, spec, use, layout: dict) -> None:
         layout["file"] = file_rules(spec.get("file") or {}, compiler.messages)

@@ -2,10 +2,13 @@
 with phone.international any number in international form."""
 
 from engine.fieldtypes.base import FieldType
+from engine.fieldtypes.schema import TEXT, obj
 
 INTERNATIONAL_PHONE_PATTERN = r"^\+?[0-9][0-9 ().-]{5,24}$"
 DEFAULT_MASK = "(###) ###-####"
 REGEX_SPECIALS = set("()[]{}.*+?^$|\\/")
+# phone: {mask, international, message}; international_phone reads only its message.
+PHONE_PROPERTY = obj(mask={"type": "string", "pattern": "#"}, international={"type": "boolean"}, message=TEXT)
 
 
 def mask_pattern(mask: str) -> str:
@@ -20,6 +23,12 @@ class Phone(FieldType):
     name = "phone"
     default_max_length = 30
     storage_limit = 30
+
+    def default_messages(self) -> dict[str, str]:
+        return {"phone": "Please enter a valid phone number."}
+
+    def properties(self) -> dict:
+        return {"phone": PHONE_PROPERTY}
 
     def constrain(self, spec: dict, messages: dict, schema: dict, schema_messages: dict) -> None:
         phone = spec.get("phone", {})

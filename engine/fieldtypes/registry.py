@@ -55,6 +55,12 @@ def type_of(spec: dict) -> FieldType | None:
     return REGISTRY.get(kind) if isinstance(kind, str) else None
 
 
+def holds_document(name: object) -> bool:
+    """Whether an answer of the type so named (a data model entry's `field`) is an uploaded document."""
+    field_type = REGISTRY.get(name) if isinstance(name, str) else None
+    return bool(field_type and field_type.holds_document)
+
+
 def follows_controller(spec: dict) -> bool:
     """Whether the entry's option list follows another answer (a conditional_select's options_by)."""
     field_type = type_of(spec)

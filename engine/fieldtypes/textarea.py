@@ -8,5 +8,8 @@ class Textarea(FieldType):
     default_max_length = 1500
     storage_limit = 100000
 
+    def properties(self) -> dict:
+        return {"rows": {"type": "integer", "minimum": 1, "maximum": 40}}
+
 
 TYPE = Textarea()

@@ -103,7 +103,7 @@ describe("tabs on the page", () => {
 
   it("a failed switch raises 'Error handling tabs for {key}'", async () => {
     vi.spyOn(api, "putTabs").mockRejectedValue(new Error("down"));
-    vi.spyOn(api, "getTabs").mockResolvedValue({});
+    vi.spyOn(api, "fetchTabs").mockResolvedValue({});
     vi.spyOn(api, "documentAnswers").mockResolvedValue({});
     const seen = renderEducation();
     await act(async () => fireEvent.click(screen.getByRole("tab", { name: uploaded.label })));

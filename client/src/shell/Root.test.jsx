@@ -24,6 +24,18 @@ vi.mock("../api/client.js", () => ({
   logout: vi.fn(async () => ({ message: "You have been logged out." })),
   fetchTemporaryAnswer: vi.fn(),
   fetchServiceView: vi.fn(),
+  // the form's own calls (form/appBridge.js hands them to the widgets)
+  putTabs: vi.fn(),
+  putAddAnother: vi.fn(),
+  documentAnswers: vi.fn(async () => ({})),
+  presign: vi.fn(),
+  startConversion: vi.fn(),
+  conversionStatus: vi.fn(),
+  deleteConversion: vi.fn(),
+  deleteDocumentAnswer: vi.fn(),
+  applicationPdf: vi.fn(),
+  lookupFind: vi.fn(),
+  lookupDetail: vi.fn(),
 }));
 vi.mock("../form/validation/validate.js", () => ({ validateAnswers: vi.fn(() => ({})) }));
 // How often the shell's navigation renders (it must not follow the answers).

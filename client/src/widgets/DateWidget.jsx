@@ -113,3 +113,6 @@ function DigitsPart({ part, digits, label, name, value, onChange, shared }) {
     </label>
   );
 }
+
+/** The date field type: day, month and year controls named as a group by the question's label. */
+export const fieldType = { name: "date", Widget: DateWidget, label: "group" };

@@ -39,7 +39,7 @@ def visible_fields(form, answers, tabs=None):
         instance["__tab__" + group] = (tabs or {}).get(group, spec["default"])
 
     def shown(node):
-        return "visible_when" not in node or evaluate_condition(node["visible_when"], instance)
+        return "visible_when" not in node or evaluate_condition(node["visible_when"], instance, reference=True)
 
     def walk(fields):
         for field in fields:
