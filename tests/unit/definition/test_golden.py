@@ -1,6 +1,6 @@
 """Golden cases: answers + today -> the exact error map; condition + answers -> truth.
 
-The same files are run by the client's vitest suite (client/src/form/golden.test.js), so the
+The same files are run by the client's vitest suite (client/src/form/validation/golden.test.js), so the
 server and the browser can never drift apart. Format: tests/golden/README.md.
 """
 
