@@ -103,6 +103,9 @@ def main() -> None:
         "| --- | ---: | ---: |",
         *[f"| {name} | {value:.1f} µs | {value / ajv['median_us']:.1f}x |" for name, value in rows],
         "",
+        f"Conditions on a keystroke: the client's condition evaluator (client/src/form/conditions.js) on all "
+        f"{ajv['conditions']} layout conditions of the form for a new answer snapshot: median {ajv['conditions_median_us']:.1f} µs.",
+        "",
         f"Target: server at most 3x ajv — measured {server / ajv['median_us']:.1f}x against ajv with the same "
         f"error mapping and {server / ajv['raw_median_us']:.1f}x against ajv's compiled functions alone. "
         f"Tenant compile time (load YAML, check, compile): median {compile_ms:.0f} ms (target under 300 ms).",

@@ -1,6 +1,9 @@
 // Node side of scripts/bench_validate.py, on the same compiled form and answers: ajv 8 (compiled
-// once), the ajv functions alone, and the client's shipped interpreter. Prints medians as JSON.
+// once), the ajv functions alone, and the client's shipped interpreter; and the client's condition
+// evaluator on every layout condition of the form for a new answer snapshot (what a keystroke asks).
+// Prints medians as JSON.
 import { readFileSync } from "node:fs";
+import { conditionsFor } from "../client/src/form/conditions.js";
 import { compileSchema, validateAnswersAjv } from "../client/src/form/validation/ajv.js";
 import { prepareInstance, tabDefaults, validateAnswers } from "../client/src/form/validation/validate.js";
 
@@ -25,10 +28,26 @@ const errors = Object.keys(validateAnswersAjv(compiled, answers, { today })).len
   + Object.keys(validateAnswers(compiled, answers, { today })).length;
 const instance = prepareInstance(answers, {}, tabDefaults(compiled));
 const validators = compiled.pages.map((page) => compileSchema(page.schema, today));
+const conditions = [];
+(function collect(node) {
+  if (Array.isArray(node)) node.forEach(collect);
+  else if (node && typeof node === "object")
+    for (const [key, value] of Object.entries(node)) {
+      if ((key === "visible_when" || key === "required_when") && value) conditions.push(value);
+      else collect(value);
+    }
+})(compiled.pages);
+let typed = 0;
+function keystroke() {
+  const holds = conditionsFor({ ...answers, first_name: `Mei${typed++ % 7}` }); // a new snapshot
+  for (const condition of conditions) holds(condition);
+}
 process.stdout.write(JSON.stringify({
   median_us: median(() => validateAnswersAjv(compiled, answers, { today })),
   raw_median_us: median(() => { for (const validate of validators) validate(instance); }),
   interpreter_median_us: median(() => validateAnswers(compiled, answers, { today })),
+  conditions: conditions.length,
+  conditions_median_us: median(keystroke),
   runs: n,
   errors,
 }));

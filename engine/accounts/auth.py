@@ -41,7 +41,8 @@ from engine.errors import AppError
 from engine.extensions import ErrorSchema
 
 UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
-_401 = {"missing": messages.SESSION_INVALID, "idle": messages.SESSION_IDLE, "expired": messages.SESSION_EXPIRED}
+# Why there is no session -> the message's name in `messages`, read when answering (the tenant's words).
+_401 = {"missing": "SESSION_INVALID", "idle": "SESSION_IDLE", "expired": "SESSION_EXPIRED"}
 
 
 def session_cookie_name() -> str:
@@ -83,7 +84,7 @@ def require_session() -> sessions.LiveSession:
     record = current_session()
     if record is None:
         g.auth_clear = True
-        raise AppError(_401[g.auth_lookup.reason or "missing"], 401)
+        raise AppError(getattr(messages, _401[g.auth_lookup.reason or "missing"]), 401)
     sessions.touch(db.session(), record)
     g.auth_refresh = True
     return record

@@ -48,5 +48,9 @@ _IDS = {
     "LOGOUT_OK": "shell_logged_out_text",
     "SESSION_INVALID": "shell_session_invalid",
     "SESSION_IDLE": "idle_logged_out",
+    "EMAIL_INVALID": "auth_email_invalid",
+    "EMAIL_INVALID_LOGIN": "auth_login_email_invalid",
+    "EMAIL_INVALID_RESEND": "auth_resend_email_invalid",
+    "PASSWORD_REQUIRED": "auth_password_required",
 }
 __getattr__ = TenantWords(__name__, _IDS)

@@ -1,6 +1,7 @@
 """Request parsing that answers bad input with 400 {"message", "errors"} in plain words."""
 
 from engine.accounts import messages
+from engine.definition.catalogue import DEFAULT_TEXTS, tenant_text
 from engine.errors import AppError
 from engine.extensions import ApiParser
 
@@ -20,8 +21,9 @@ class ArgumentsParser(ApiParser):
 
 
 def _flatten(found) -> list[str]:
+    """The messages of a field, each a text id of the schema (schemas._text) in the served tenant's words."""
     if isinstance(found, str):
-        return [found]
+        return [tenant_text(found) if found in DEFAULT_TEXTS else found]
     if isinstance(found, dict):
         return [message for value in found.values() for message in _flatten(value)]
     return [message for value in found for message in _flatten(value)]

@@ -11,6 +11,7 @@ from importlib import resources
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
+from engine.definition.catalogue import tenant_text
 from engine.jsonio import encodes
 
 MIN_LENGTH = 12
@@ -19,43 +20,41 @@ MAX_LENGTH = 256
 # The one set of special characters; the client's checklist shows the same set.
 SPECIAL_CHARACTERS = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 
-MESSAGE_LENGTH = f"Password must be at least {MIN_LENGTH} characters long."
-MESSAGE_TOO_LONG = f"Password must be at most {MAX_LENGTH} characters long."
-MESSAGE_UPPER = "Password must contain at least one uppercase letter."
-MESSAGE_LOWER = "Password must contain at least one lowercase letter."
-MESSAGE_NUMBER = "Password must contain at least one number."
-MESSAGE_SPECIAL = f"Password must contain at least one special character ({SPECIAL_CHARACTERS})."
-MESSAGE_WHITESPACE = "Password must not begin or end with a space."
-MESSAGE_MATCH = "Passwords must match."
-MESSAGE_COMMON = "This password is too common. Please choose one that is harder to guess."
-MESSAGE_REQUIRED = "Password is required."
-MESSAGE_NOT_TEXT = "Password contains characters that are not valid text."
-
-# (id, message, check): the checklist, in the order the client shows it.
+# (id, check): the checklist, in the order the client shows it. Each rule's message is the served
+# tenant's text `password_<id>_message` (engine/definition/texts.yaml), as the client's checklist.
 PASSWORD_RULES = (
-    ("length", MESSAGE_LENGTH, lambda p: len(p) >= MIN_LENGTH),
-    ("uppercase", MESSAGE_UPPER, lambda p: any(c in string.ascii_uppercase for c in p)),
-    ("lowercase", MESSAGE_LOWER, lambda p: any(c in string.ascii_lowercase for c in p)),
-    ("number", MESSAGE_NUMBER, lambda p: any(c in string.digits for c in p)),
-    ("special", MESSAGE_SPECIAL, lambda p: any(c in SPECIAL_CHARACTERS for c in p)),
-    ("whitespace", MESSAGE_WHITESPACE, lambda p: p == p.strip()),
+    ("length", lambda p: len(p) >= MIN_LENGTH),
+    ("uppercase", lambda p: any(c in string.ascii_uppercase for c in p)),
+    ("lowercase", lambda p: any(c in string.ascii_lowercase for c in p)),
+    ("number", lambda p: any(c in string.digits for c in p)),
+    ("special", lambda p: any(c in SPECIAL_CHARACTERS for c in p)),
+    ("whitespace", lambda p: p == p.strip()),
 )
+
+
+def message(text_id: str) -> str:
+    """The served tenant's wording of a password text, its {min}, {max} and {characters} filled in."""
+    values = {"min": str(MIN_LENGTH), "max": str(MAX_LENGTH), "characters": SPECIAL_CHARACTERS}
+    text = tenant_text(text_id)
+    for name, value in values.items():
+        text = text.replace("{" + name + "}", value)
+    return text
 
 
 def password_problems(password: str, confirm_password: str | None = None, *, check_match: bool = False) -> list[str]:
     """Every rule a new password breaks, as the messages the client shows; [] when it is fine."""
     if not password:
-        problems = [MESSAGE_REQUIRED]
+        problems = [message("auth_password_required")]
     elif not encodes(password):  # a lone surrogate is legal JSON but not text argon2 can hash
-        problems = [MESSAGE_NOT_TEXT]
+        problems = [message("password_not_text_message")]
     elif len(password) > MAX_LENGTH:
-        problems = [MESSAGE_TOO_LONG]
+        problems = [message("password_too_long_message")]
     else:
-        problems = [message for _id, message, check in PASSWORD_RULES if not check(password)]
+        problems = [message(f"password_{rule_id}_message") for rule_id, check in PASSWORD_RULES if not check(password)]
         if not problems and is_common(password):
-            problems.append(MESSAGE_COMMON)
+            problems.append(message("password_common_message"))
     if check_match and password != confirm_password:
-        problems.append(MESSAGE_MATCH)
+        problems.append(message("auth_passwords_must_match"))
     return problems
 
 
@@ -64,8 +63,8 @@ def rules_for_client() -> dict:
         "min_length": MIN_LENGTH,
         "max_length": MAX_LENGTH,
         "special_characters": SPECIAL_CHARACTERS,
-        "rules": [{"id": rule_id, "message": message} for rule_id, message, _check in PASSWORD_RULES],
-        "match_message": MESSAGE_MATCH,
+        "rules": [{"id": rule_id, "message": message(f"password_{rule_id}_message")} for rule_id, _ in PASSWORD_RULES],
+        "match_message": message("auth_passwords_must_match"),
     }
 
 

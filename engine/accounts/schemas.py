@@ -8,8 +8,6 @@ import marshmallow as ma
 from marshmallow import fields
 
 from engine.accounts import messages
-from engine.accounts.passwords import MESSAGE_MATCH, MESSAGE_REQUIRED
-from engine.accounts.usernames import MESSAGE_INVALID, MESSAGE_INVALID_LOGIN, MESSAGE_INVALID_RESEND
 from engine.jsonio import encodes
 
 MAX_ANSWER_KEYS = 2000
@@ -17,12 +15,13 @@ MAX_ANSWER_KEY_LENGTH = 200
 MAX_ANSWER_TEXT = 10000
 
 
-def _text(message: str, **metadata) -> fields.String:
-    """A required string whose every problem (missing, null, not a string) reads `message`."""
+def _text(text_id: str, **metadata) -> fields.String:
+    """A required string whose every problem (missing, null, not a string) reads the text `text_id`
+    (the parser puts it in the served tenant's words when it answers)."""
     return fields.String(
         required=True,
         metadata=metadata,
-        error_messages={"required": message, "null": message, "invalid": message, "invalid_utf8": message},
+        error_messages={"required": text_id, "null": text_id, "invalid": text_id, "invalid_utf8": text_id},
     )
 
 
@@ -70,35 +69,35 @@ class _Body(ma.Schema):
 
 
 class SignupSchema(_Body):
-    username = _text(MESSAGE_INVALID, description="An e-mail address", example="ada@example.com")
-    password = _text(MESSAGE_REQUIRED, description="A new password (see GET /public/password-rules)")
+    username = _text("auth_email_invalid", description="An e-mail address", example="ada@example.com")
+    password = _text("auth_password_required", description="A new password (see GET /public/password-rules)")
     studentAnswers = StudentAnswers()
 
 
 class LoginSchema(_Body):
-    username = _text(MESSAGE_INVALID_LOGIN, example="ada@example.com")
-    password = _text(MESSAGE_REQUIRED)
+    username = _text("auth_login_email_invalid", example="ada@example.com")
+    password = _text("auth_password_required")
     studentAnswers = StudentAnswers()
 
 
 class ConfirmSchema(_Body):
-    username = _text(MESSAGE_INVALID)
-    code = _text(messages.CODE_FORMAT, description="The 6-digit code from the e-mail", example="042917")
+    username = _text("auth_email_invalid")
+    code = _text("account_code_format", description="The 6-digit code from the e-mail", example="042917")
 
 
 class ResendConfirmSchema(_Body):
-    username = _text(MESSAGE_INVALID_RESEND)
+    username = _text("auth_resend_email_invalid")
 
 
 class ForgotPasswordSchema(_Body):
-    username = _text(MESSAGE_INVALID)
+    username = _text("auth_email_invalid")
 
 
 class ResetPasswordSchema(_Body):
-    username = _text(MESSAGE_INVALID)
-    id = _text(messages.RESET_ID_REQUIRED, description="The token from the e-mailed link")
-    password = _text(MESSAGE_REQUIRED)
-    confirm_password = _text(MESSAGE_MATCH)
+    username = _text("auth_email_invalid")
+    id = _text("account_reset_id_required", description="The token from the e-mailed link")
+    password = _text("auth_password_required")
+    confirm_password = _text("auth_passwords_must_match")
 
 
 class LoginResponseSchema(ma.Schema):

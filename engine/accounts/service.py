@@ -23,7 +23,6 @@ from engine.accounts import limits, messages, sessions
 from engine.accounts.models import Account, ConfirmationCode, LoginEvent, PasswordReset, utcnow
 from engine.accounts.passwords import (
     MAX_LENGTH,
-    MESSAGE_REQUIRED,
     dummy_verify,
     hash_password,
     needs_rehash,
@@ -31,7 +30,7 @@ from engine.accounts.passwords import (
     verify_password,
 )
 from engine.accounts.tokens import CODE_LENGTH, code_hash, new_code, new_token, same, token_hash
-from engine.accounts.usernames import MESSAGE_INVALID, MESSAGE_INVALID_LOGIN, MESSAGE_INVALID_RESEND, normalise_username
+from engine.accounts.usernames import normalise_username
 from engine.errors import AppError
 
 log = logging.getLogger(__name__)
@@ -60,7 +59,7 @@ def signup(username: object, password: object, student_answers: dict | None = No
     """Create an unconfirmed account and e-mail its code. The answer is the same when the
     address already has an account (its owner gets a notice instead), so sign-up cannot be
     used to find out who has one."""
-    username = _valid_username(username, MESSAGE_INVALID, new_password=password)
+    username = _valid_username(username, messages.EMAIL_INVALID, new_password=password)
     session = db.session()
     _limit_mail_per_ip(ip)
     may_mail = limits.hit(session, f"code-minute:{username}", 1, RESEND_INTERVAL).allowed
@@ -92,7 +91,7 @@ def signup(username: object, password: object, student_answers: dict | None = No
 
 
 def confirm(username: object, code: object) -> str:
-    username = _username_or_error(username, MESSAGE_INVALID, extra=_code_problems(code))
+    username = _username_or_error(username, messages.EMAIL_INVALID, extra=_code_problems(code))
     assert isinstance(code, str)  # _code_problems refused anything else
     session = db.session()
     # Each try is counted before the code is checked, so parallel guesses cannot overshoot.
@@ -122,7 +121,7 @@ def confirm(username: object, code: object) -> str:
 def resend_code(username: object, ip: str = "") -> str:
     """A new code for an unconfirmed account (at most once a minute and 5 times a day);
     the same answer for an address without one."""
-    username = _username_or_error(username, MESSAGE_INVALID_RESEND)
+    username = _username_or_error(username, messages.EMAIL_INVALID_RESEND)
     session = db.session()
     _limit_mail_per_ip(ip)
     minute = limits.hit(session, f"code-minute:{username}", 1, RESEND_INTERVAL)
@@ -190,8 +189,8 @@ def login(
     """Check the password and start a new session (a new id at every login; the session
     the browser came with, if any, ends). Failures count against the account (back-off
     after 5) and the client's IP address."""
-    problems = {} if isinstance(password, str) and password else {"password": [MESSAGE_REQUIRED]}
-    username = _username_or_error(username, MESSAGE_INVALID_LOGIN, extra=problems)
+    problems = {} if isinstance(password, str) and password else {"password": [messages.PASSWORD_REQUIRED]}
+    username = _username_or_error(username, messages.EMAIL_INVALID_LOGIN, extra=problems)
     assert isinstance(password, str)  # refused above otherwise
     session = db.session()
     config = current_app.config
@@ -247,7 +246,7 @@ def logout(token: str | None) -> None:
 def forgot_password(username: object, ip: str = "") -> str:
     """E-mail a reset link when the account exists. The answer, and the work done before
     it, are the same when it does not: a token row is written either way."""
-    username = _username_or_error(username, MESSAGE_INVALID)
+    username = _username_or_error(username, messages.EMAIL_INVALID)
     session = db.session()
     _limit_mail_per_ip(ip)
     requests = limits.hit(session, f"forgot:{username}", RESET_REQUESTS_PER_HOUR, HOUR)
@@ -285,7 +284,7 @@ def reset_password(username: object, token: object, password: object, confirm_pa
         problems["id"] = [messages.RESET_ID_REQUIRED]
     username = _valid_username(
         username,
-        MESSAGE_INVALID,
+        messages.EMAIL_INVALID,
         new_password=password,
         confirm_password=confirm_password,
         check_match=True,
@@ -404,7 +403,7 @@ def _valid_username(
     every problem is reported at once."""
     problems = dict(extra or {})
     if not isinstance(new_password, str):
-        problems["password"] = [MESSAGE_REQUIRED]
+        problems["password"] = [messages.PASSWORD_REQUIRED]
     else:
         confirm = confirm_password if isinstance(confirm_password, str) else None
         checked = password_problems(new_password, confirm, check_match=check_match)

@@ -3,9 +3,6 @@
 import re
 
 MAX_LENGTH = 254
-MESSAGE_INVALID = "Your email address must be valid."
-MESSAGE_INVALID_LOGIN = "Please provide a valid email address."
-MESSAGE_INVALID_RESEND = "You must provide a valid email address to resend a confirmation code."
 
 _ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"

@@ -20,6 +20,7 @@ from engine.applications.models import Application
 from engine.db import make_engine
 from engine.definition import CompiledForm
 from engine.definition.diff import FormDiff, diff
+from engine.fieldtypes.registry import holds_document
 
 
 @dataclass
@@ -98,7 +99,7 @@ def served_impact(database_url: str, compiled: CompiledForm) -> tuple[str | None
             served = versions.load(session, version_id) if version_id else None
             if served is None:
                 return version_id, None
-            has_files = any(spec.get("field") == "file" for spec in served.data_model.values())
+            has_files = any(holds_document(spec.get("field")) for spec in served.data_model.values())
             return version_id, impact(served.data, compiled.data, stored_applications(session, has_files))
     except SQLAlchemyError as error:
         reason = str(error.orig if getattr(error, "orig", None) else error).strip().splitlines()[0]

@@ -28,6 +28,7 @@ from engine.definition.diff import (
     option_removed,
     renames,
 )
+from engine.fieldtypes.registry import holds_document
 
 
 @dataclass
@@ -167,7 +168,7 @@ def _documents(move: Archiver, renamed: dict[str, str], documents: dict) -> tupl
     for key, document in documents.items():
         target = key if key in move.new else renamed.get(key)
         taken = target in documents and target != key
-        if target is not None and move.new[target].field == "file" and not taken:
+        if target is not None and holds_document(move.new[target].field) and not taken:
             if target != key:
                 moved[key] = target
             continue

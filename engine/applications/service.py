@@ -35,9 +35,11 @@ from engine.applications import drafts, hooks, messages
 from engine.applications.answers import MAX_REPORTED, answer_problems, merge, shown_key, usable_answers
 from engine.applications.models import Application, WebStatusEvent
 from engine.applications.reference import new_reference, prefix_of
+from engine.definition.catalogue import date_time_text
 from engine.definition.entries import without_empty_entries
 from engine.definition.visibility import ANSWERED
 from engine.errors import AppError
+from engine.fieldtypes.registry import holds_document
 from engine.versions.drafts import migrate_draft
 
 WEB_STATUSES = ("started", "validating", "submitted")
@@ -567,7 +569,7 @@ def answers_for_validation(application: Application) -> dict:
     if hooks.has_documents_domain():
         documents = hooks.document_answers(application.id)
         for key, spec in compiled_form().data_model.items():
-            if spec.get("field") == "file":
+            if holds_document(spec.get("field")):
                 answers[key] = ANSWERED if key in documents else ""
     return answers
 
@@ -644,7 +646,7 @@ def _send_receipt(username: str, submitted_at: dt.datetime, reference: str) -> N
 
 
 def receipt_time(moment: dt.datetime) -> str:
-    return f"{moment.day} {moment:%B %Y} at {moment:%H:%M} UTC"
+    return date_time_text(moment)
 
 
 def iso_utc(moment: dt.datetime | None) -> str | None:

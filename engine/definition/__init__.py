@@ -17,11 +17,11 @@ from engine.definition.compiler import Compiler
 from engine.definition.delivery import check_delivery, compile_delivery
 from engine.definition.hiding import HidingRules
 from engine.definition.model import ModelBuilder
-from engine.definition.phones import calling_codes
 from engine.definition.problems import DefinitionInvalid, Location, Problem
 from engine.definition.source import read_source
-from engine.definition.validation import evaluate_condition, validate_answers, validate_instance
-from engine.definition.visibility import Settlement, Visibility
+from engine.definition.validation import validate_answers, validate_instance
+from engine.definition.visibility import Settlement, Visibility, evaluate_condition
+from engine.fieldtypes.registry import REGISTRY
 
 COMPILED_FORMAT = 1
 
@@ -197,6 +197,14 @@ def _tabs(model) -> dict:
     }
 
 
+def _types_data(model) -> dict:
+    """What the form's field types add to it (each type once, in the order the form first uses it)."""
+    data: dict = {}
+    for name in dict.fromkeys(use.type for use in model.uses):
+        data.update(REGISTRY[name].form_data())
+    return data
+
+
 def _compile(source, model, today: dt.date) -> dict:
     compiler = Compiler(source, model, today)
     tenant = source.tenant
@@ -224,6 +232,6 @@ def _compile(source, model, today: dt.date) -> dict:
         "add_another": _add_another(model),
         "tabs": _tabs(model),
         "visibility": HidingRules(model, source, compiler.options).build(),
-        **({"calling_codes": calling_codes()} if any(u.type == "international_phone" for u in model.uses) else {}),
+        **_types_data(model),
         "compiled_on": today.isoformat(),
     }

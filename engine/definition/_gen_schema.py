@@ -7,14 +7,14 @@ from pathlib import Path
 
 from engine.definition.catalogue import DEFAULT_TEXTS, render_client
 from engine.definition.fields import DEFAULT_MESSAGES
+from engine.fieldtypes.registry import REGISTRY
+from engine.fieldtypes.schema import KEY, RENAMED_FROM, TEXT, array, obj, ref
 
 MESSAGE_NAMES = sorted(DEFAULT_MESSAGES)
 TEXT_NAMES = sorted(DEFAULT_TEXTS)
 
-KEY = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 ID = {"type": "string", "pattern": "^[a-z][a-z0-9_-]*$"}
 ROUTE = {"type": "string", "pattern": "^/[a-z0-9][a-z0-9-]*$"}
-TEXT = {"type": "string", "minLength": 1}
 DATE = {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
 MARKDOWN = {
     "oneOf": [
@@ -22,47 +22,69 @@ MARKDOWN = {
         {"type": "object", "required": ["file"], "additionalProperties": False, "properties": {"file": TEXT}},
     ]
 }
-RENAMED_FROM = {
-    "description": "an earlier answer key of this field, or a list of them",
-    "oneOf": [KEY, {"type": "array", "items": KEY, "minItems": 1}],
-}
 COLOUR = {"type": "string", "pattern": "^(#[0-9a-fA-F]{3,8}|rgba?\\([0-9 .,%]+\\)|[a-z]+)$"}
 THEME_COLOURS = ["primary", "secondary", "accent", "neutral", "white", "error", "disabled"]
 THEME_SHADES = ["extraLight", "light", "main", "dark"]
 OPERATORS = ["equals", "notEquals", "lt", "lte", "gt", "gte", "answered", "notAnswered", "in", "notIn"]
-FIELD_TYPES = [
-    "text",
-    "textarea",
-    "email",
-    "phone",
-    "international_phone",
-    "date",
-    "select",
-    "radio",
-    "conditional_select",
-    "checkbox",
-    "check_group",
-    "file",
-    "address",
-    "school_search",
-    "content",
+FIELD_TYPES = list(REGISTRY)
+
+
+# What each type requires besides its type (FieldType.requires; a keyed type also key and label),
+# in the order tenant.schema.json has published them: a new requirement goes last.
+KEY_AND_LABEL = ("key", "label")
+REQUIREMENT_ORDER = [("parts", "autocomplete"), KEY_AND_LABEL, ("items", "label"), ("options",), ("options_by",)]
+
+
+def _of_types(names: list[str]) -> dict:
+    return {"required": ["type"], "properties": {"type": {"enum": names} if len(names) > 1 else {"const": names[0]}}}
+
+
+def _rank(requirement: tuple) -> int:
+    return REQUIREMENT_ORDER.index(requirement) if requirement in REQUIREMENT_ORDER else len(REQUIREMENT_ORDER)
+
+
+# The field properties in the order tenant.schema.json has published them; a type's own properties
+# (FieldType.properties) take their place here, and a new one goes last.
+PROPERTY_ORDER = [
+    *("type", "key", "renamed_from", "id", "label", "help", "placeholder", "text", "required", "required_if"),
+    *("show_if", "max_length", "rows", "inputmode", "rules", "options", "extra_values", "options_by"),
+    *("must_be_true", "email_message", "phone", "items", "file", "autocomplete", "parts"),
 ]
-ROLES = ["search", "line1", "line2", "ceeb", "city", "state", "zip", "country"]
 
 
-def obj(required=(), **properties):
-    schema = {"type": "object", "additionalProperties": False, "properties": properties}
-    if required:
-        schema["required"] = list(required)
-    return schema
+def type_properties() -> dict:
+    """The properties the field types add, each once (types that share one share its schema)."""
+    found: dict[str, dict] = {}
+    for field_type in REGISTRY.values():
+        for name, schema in field_type.properties().items():
+            if found.setdefault(name, schema) != schema:
+                raise ValueError(f"two field types give the property {name} different schemas")
+    return found
 
 
-def ref(name):
-    return {"$ref": f"#/$defs/{name}"}
+def _published(properties: dict) -> dict:
+    def place(name: str) -> int:
+        return PROPERTY_ORDER.index(name) if name in PROPERTY_ORDER else len(PROPERTY_ORDER)
+
+    return {name: properties[name] for name in sorted(properties, key=place)}
 
 
-def array(items, **extra):
-    return {"type": "array", "items": items, **extra}
+def type_requirements() -> list[dict]:
+    """The field's if/then blocks: for each requirement, the types that have it."""
+    by_requirement: dict[tuple, list[str]] = {}
+    for name, field_type in REGISTRY.items():
+        if field_type.requires:
+            by_requirement.setdefault(field_type.requires, []).append(name)
+    keyless = sorted(
+        (name for name, field_type in REGISTRY.items() if not field_type.keyed),
+        key=lambda name: _rank(REGISTRY[name].requires),
+    )
+    blocks = {
+        requirement: {"if": _of_types(names), "then": {"required": list(requirement)}}
+        for requirement, names in by_requirement.items()
+    }
+    blocks[KEY_AND_LABEL] = {"if": _of_types(keyless), "else": {"required": list(KEY_AND_LABEL)}}
+    return [blocks[requirement] for requirement in sorted(blocks, key=_rank)]
 
 
 option = obj(["value", "label"], value={"type": ["string", "number"]}, label=TEXT)
@@ -141,72 +163,26 @@ defs = {
         "type": "object",
         "required": ["type"],
         "additionalProperties": False,
-        "properties": {
-            "type": {"enum": FIELD_TYPES},
-            "key": KEY,
-            "renamed_from": RENAMED_FROM,
-            "id": ID,
-            "label": TEXT,
-            "help": TEXT,
-            "placeholder": TEXT,
-            "text": MARKDOWN,
-            "required": ref("message_or_true"),
-            "required_if": ref("required_if"),
-            "show_if": ref("condition"),
-            "max_length": {"type": "integer", "minimum": 1, "maximum": 100000},
-            "rows": {"type": "integer", "minimum": 1, "maximum": 40},
-            "inputmode": {"enum": ["text", "numeric", "tel", "email", "decimal"]},
-            "rules": array(ref("rule")),
-            "options": ref("options_ref"),
-            "extra_values": array({"type": "string"}),
-            "options_by": obj(
-                ["controller", "options"],
-                controller=KEY,
-                options={"type": "object", "additionalProperties": ref("options_ref")},
-            ),
-            "must_be_true": TEXT,
-            "email_message": TEXT,
-            "phone": obj(mask={"type": "string", "pattern": "#"}, international={"type": "boolean"}, message=TEXT),
-            "items": array(obj(["key", "label"], key=KEY, label=TEXT, renamed_from=RENAMED_FROM), minItems=1),
-            "file": obj(
-                types=array({"enum": ["png", "jpeg", "jpg", "pdf", "docx"]}, minItems=1),
-                max_bytes={"type": "integer", "minimum": 1, "maximum": 50_000_000},
-                max_name_length={"type": "integer", "minimum": 5, "maximum": 255},
-                messages=obj(too_large=TEXT, wrong_type=TEXT, empty=TEXT, name_too_long=TEXT),
-            ),
-            "autocomplete": {"enum": ["address", "hs_ceeb", "college_ceeb"]},
-            "parts": {
-                "type": "object",
-                "minProperties": 1,
-                "propertyNames": {"enum": ROLES},
-                "additionalProperties": ref("field_part"),
-            },
-        },
-        "allOf": [
+        "properties": _published(
             {
-                "if": {"required": ["type"], "properties": {"type": {"enum": ["address", "school_search"]}}},
-                "then": {"required": ["parts", "autocomplete"]},
-            },
-            {
-                "if": {
-                    "required": ["type"],
-                    "properties": {"type": {"enum": ["address", "school_search", "check_group", "content"]}},
-                },
-                "else": {"required": ["key", "label"]},
-            },
-            {
-                "if": {"required": ["type"], "properties": {"type": {"const": "check_group"}}},
-                "then": {"required": ["items", "label"]},
-            },
-            {
-                "if": {"required": ["type"], "properties": {"type": {"enum": ["select", "radio"]}}},
-                "then": {"required": ["options"]},
-            },
-            {
-                "if": {"required": ["type"], "properties": {"type": {"const": "conditional_select"}}},
-                "then": {"required": ["options_by"]},
-            },
-        ],
+                "type": {"enum": FIELD_TYPES},
+                "key": KEY,
+                "renamed_from": RENAMED_FROM,
+                "id": ID,
+                "label": TEXT,
+                "help": TEXT,
+                "placeholder": TEXT,
+                "text": MARKDOWN,
+                "required": ref("message_or_true"),
+                "required_if": ref("required_if"),
+                "show_if": ref("condition"),
+                "max_length": {"type": "integer", "minimum": 1, "maximum": 100000},
+                "inputmode": {"enum": ["text", "numeric", "tel", "email", "decimal"]},
+                "rules": array(ref("rule")),
+                **type_properties(),
+            }
+        ),
+        "allOf": type_requirements(),
     },
     "field_part": {
         "description": "a field inside an address or school block; type defaults to text",

@@ -7,7 +7,9 @@ defaults, used before the compiled form has arrived, are written from the same f
 sign-in pages and the shell need, in the first bundle) and formCatalogue.js (the rest, loaded with
 the form pages); a test keeps them in step."""
 
+import datetime as dt
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 import yaml
@@ -78,3 +80,14 @@ class TenantWords:
         if name in self.ids:
             return tenant_text(self.ids[name])
         raise AttributeError(f"module {self.module!r} has no attribute {name!r}")
+
+
+def date_time_text(moment: dt.datetime, texts: Mapping[str, str] | None = None) -> str:
+    """A UTC moment in words (`date_time`, its month `month_<n>`): the served tenant's, or `texts`'."""
+    words = texts.__getitem__ if texts is not None else tenant_text
+    moment = moment if moment.tzinfo is None else moment.astimezone(dt.UTC)
+    values = {"day": str(moment.day), "month": words(f"month_{moment.month}"), "year": str(moment.year)}
+    text = words("date_time")
+    for name, value in {**values, "time": f"{moment:%H:%M}", "offset": ""}.items():
+        text = text.replace("{" + name + "}", value)
+    return text

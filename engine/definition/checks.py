@@ -5,13 +5,13 @@ can hold, bounds, patterns, rules that cannot apply) are in meaning.py."""
 import datetime as dt
 
 from engine.definition.conditions import condition_keys
-from engine.definition.fields import REGISTRY
 from engine.definition.loader import LocDict
 from engine.definition.meaning import check_meaning
 from engine.definition.model import FormModel
 from engine.definition.places import join, page_id
 from engine.definition.problems import Location, Problem, did_you_mean
 from engine.definition.renames import check_renames
+from engine.fieldtypes.registry import REGISTRY
 
 MAX_ADD_ANOTHER = 10
 # Logged-in applicants see the welcome banner on their first max_logins logins, unless the tenant says.
@@ -185,7 +185,7 @@ def _check_options(model: FormModel, source, problems: list[Problem]) -> None:
                         use.place,
                     )
                 )
-        if REGISTRY[use.type].has_options and use.type != "conditional_select" and "options" not in use.spec:
+        if "options" in REGISTRY[use.type].requires and "options" not in use.spec:
             problems.append(
                 Problem(
                     use.spec.where(),

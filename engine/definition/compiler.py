@@ -8,17 +8,13 @@ from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.conditions import conjunction, map_keys, negation, tab_chosen, to_schema
 from engine.definition.dates import parse_when
 from engine.definition.entries import entry_name, entry_title, in_entry
-from engine.definition.fields import (
-    DEFAULT_MESSAGES,
-    EMAIL_PATTERN,
-    REGISTRY,
-    SETTING_PLACEHOLDERS,
-    base_property_schema,
-)
+from engine.definition.fields import DEFAULT_MESSAGES, SETTING_PLACEHOLDERS
 from engine.definition.loader import LocDict
-from engine.definition.model import FieldUse, FormModel, field_parts
+from engine.definition.model import FieldUse, FormModel
 from engine.definition.renames import renamed_from
 from engine.definition.validation import year_options
+from engine.fieldtypes.email import EMAIL_PATTERN
+from engine.fieldtypes.registry import REGISTRY
 
 EMPTY_OPTION = {"value": "", "label": "--"}
 
@@ -108,6 +104,10 @@ class Compiler:
         return value if isinstance(value, str) else default
 
     # -- add-another entries -------------------------------------------------------------------
+    def in_entry(self, title: str, message: str) -> str:
+        """A later entry's message, named by the entry's title."""
+        return in_entry(self.messages, title, message)
+
     def entry_title(self, use: FieldUse) -> str | None:
         """A later entry's title ("School 2"); None for entry 1 and fields outside a repeater."""
         if use.repeater is None or use.instance == 1:
@@ -194,7 +194,7 @@ class Compiler:
             if use.page != route:
                 continue
             field_type = REGISTRY[use.type]
-            own: dict = {use.key: base_property_schema(use.spec, field_type, self.messages)}
+            own: dict = {use.key: field_type.property_schema(use.spec, self.messages)}
             own_rules = []
             if field_type.has_options:
                 own_rules.extend(self._choice_rules(use))
@@ -260,20 +260,15 @@ class Compiler:
     def field_layout(self, spec: LocDict, use_of) -> dict:
         """One field entry as renderers need it; use_of(key) gives the FieldUse for a written key."""
         kind = spec["type"]
-        layout: dict = {"widget": REGISTRY[kind].widget, "type": kind}
+        field_type = REGISTRY[kind]
+        layout: dict = {"widget": field_type.widget, "type": kind}
         for name in ("label", "help", "placeholder", "rows", "inputmode", "autocomplete", "id"):
             if name in spec:
                 layout[name] = spec[name]
         if "text" in spec:
             layout["text"] = self._markdown(spec["text"])
-        if kind in ("address", "school_search"):
-            layout["parts"] = {part["_role"]: self.field_layout(part, use_of) for part in field_parts(spec)}
-            return layout
-        if kind == "check_group":
-            layout["items"] = [{"key": use_of(item["key"]).key, "label": item["label"]} for item in spec["items"]]
-            return layout
-        if kind == "content":
-            return layout
+        if not field_type.keyed:
+            return field_type.block_layout(self, spec, use_of, layout)
         use = use_of(spec["key"])
         layout["key"] = use.key
         always = bool(spec.get("required") or spec.get("must_be_true"))
@@ -294,7 +289,6 @@ class Compiler:
             layout["visible_when"] = (
                 to_schema({"all": use.visible}) if len(use.visible) > 1 else to_schema(use.visible[0])
             )
-        field_type = REGISTRY[kind]
         if field_type.value == "string":
             layout["max_length"] = spec.get("max_length", field_type.default_max_length)
         if "options" in spec:
@@ -306,29 +300,8 @@ class Compiler:
             }
         if field_type.has_options:
             layout["desc_key"] = use.key + "_desc"
-        if kind == "phone":
-            layout["phone"] = {"mask": "(###) ###-####", "international": False, **dict(spec.get("phone") or {})}
-        if kind == "file":
-            layout["file"] = self._file_rules(spec.get("file") or {})
-            title = self.entry_title(use)
-            if title:
-                messages = layout["file"]["messages"]
-                layout["file"]["messages"] = {k: in_entry(self.messages, title, m) for k, m in messages.items()}
+        field_type.add_layout(self, spec, use, layout)
         return layout
-
-    def _file_rules(self, spec: dict) -> dict:
-        types = list(spec.get("types") or ["png", "jpeg", "jpg", "pdf", "docx"])
-        max_bytes = spec.get("max_bytes", 1_000_000)
-        limit = spec.get("max_name_length", 32)
-        size_text = f"{max_bytes / 1_000_000:g} MB" if max_bytes >= 1_000_000 else f"{max_bytes / 1000:g} KB"
-        messages = {
-            "too_large": self.messages["file_too_large"].replace("{max_size}", size_text),
-            "wrong_type": self.messages["file_wrong_type"].replace("{types}", ", ".join("." + t for t in types)),
-            "empty": self.messages["file_empty"],
-            "name_too_long": self.messages["file_name_too_long"].replace("{limit}", str(limit)),
-            **dict(spec.get("messages") or {}),
-        }
-        return {"types": types, "max_bytes": max_bytes, "max_name_length": limit, "messages": messages}
 
     def _markdown(self, value) -> str:
         text = self.source.contents.get(value["file"], "") if isinstance(value, dict) else value

@@ -21,8 +21,8 @@ from engine.definition.conditions import (
     tab_chosen,
     to_schema,
 )
-from engine.definition.fields import REGISTRY
 from engine.definition.model import FormModel, field_parts, section_keys, written_keys
+from engine.fieldtypes.registry import REGISTRY, follows_controller
 
 
 def place(*parts: str) -> str:
@@ -104,7 +104,7 @@ class HidingRules:
                 part_place = field_place if part is spec else place(where, f"field {use.key}")
                 if part is not spec and "show_if" in part:
                     self._rule(part_place, to_schema(map_keys(part["show_if"], use.resolve)), _keys([part], prefix))
-                if part.get("type") == "conditional_select" and "options_by" in part:
+                if follows_controller(part):
                     self._dropdown(part_place, part, use)
 
     def _dropdown(self, where: str, spec: dict, use) -> None:

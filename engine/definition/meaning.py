@@ -10,12 +10,12 @@ One field's own rules are checked in rule_checks.py; option lists and layout in 
 
 import re
 
-from engine.definition.fields import REGISTRY
 from engine.definition.layout_checks import check_layout
 from engine.definition.loader import LocDict
 from engine.definition.model import FieldUse, FormModel, Reference
 from engine.definition.problems import Problem, did_you_mean
 from engine.definition.rule_checks import check_field, compiles
+from engine.fieldtypes.registry import REGISTRY, follows_controller
 
 COMPARISONS = ("lt", "lte", "gt", "gte")
 _NUMBER = re.compile(r"^-?[0-9]+(\.[0-9]+)?$")
@@ -29,7 +29,7 @@ def check_meaning(model: FormModel, source, problems: list[Problem]) -> None:
             _check_reference(reference, domains, problems)
     for use in model.uses:
         if use.instance == 1:
-            if use.type == "conditional_select" and "options_by" in use.spec:
+            if follows_controller(use.spec):
                 _check_dropdown(use, domains, problems)
             check_field(use, problems)
     check_layout(model, source, problems)

@@ -3,13 +3,12 @@ tab and the conditions under which it is shown. References are checked against t
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import cast
 
 from engine.definition.conditions import map_keys
-from engine.definition.fields import REGISTRY
 from engine.definition.loader import LocDict
 from engine.definition.places import join, page_id
 from engine.definition.problems import Problem
+from engine.fieldtypes.registry import follows_controller, type_of
 
 
 def _identity(key: str) -> str:
@@ -84,28 +83,8 @@ class FormModel:
 
 def field_parts(spec: LocDict) -> list[LocDict]:
     """The answer-bearing fields inside one field entry (blocks hold several)."""
-    kind = spec.get("type")
-    if kind in ("address", "school_search"):
-        parts: list[LocDict] = []
-        for role, part in (spec.get("parts") or {}).items():
-            if isinstance(part, dict):
-                part.setdefault("type", "text")
-                part["_role"] = role
-                parts.append(cast(LocDict, part))  # the loader makes every mapping a LocDict
-        return parts
-    if kind == "check_group":
-        return [_item_as_checkbox(item) for item in spec.get("items") or []]
-    if kind == "content":
-        return []
-    return [spec]
-
-
-def _item_as_checkbox(item: LocDict) -> LocDict:
-    checkbox = LocDict(type="checkbox", key=item["key"], label=item["label"])
-    if "renamed_from" in item:
-        checkbox["renamed_from"] = item["renamed_from"]
-    checkbox.loc, checkbox.key_locs, checkbox.value_locs = item.loc, item.key_locs, item.value_locs
-    return checkbox
+    field_type = type_of(spec)
+    return field_type.parts(spec) if field_type else [spec]
 
 
 def written_keys(fields) -> list[str]:
@@ -114,7 +93,8 @@ def written_keys(fields) -> list[str]:
         for part in field_parts(spec):
             if isinstance(part.get("key"), str):
                 keys.append(part["key"])
-                if REGISTRY.get(part["type"]) and REGISTRY[part["type"]].has_options:
+                field_type = type_of(part)
+                if field_type and field_type.has_options:
                     keys.append(part["key"] + "_desc")
     return keys
 
@@ -252,7 +232,7 @@ class ModelBuilder:
                         part_scope = replace(
                             part_scope, visible=part_scope.visible + (map_keys(part["show_if"], scope.resolve),)
                         )
-                if part.get("type") == "conditional_select" and "options_by" in part:
+                if follows_controller(part):
                     controller = {"valueKey": part["options_by"]["controller"], "operator": "answered"}
                     owned = [scope.prefix + k for k in written_keys([part])]
                     self._reference(controller, part_scope, part["options_by"], "controller", governs=owned)

@@ -6,11 +6,11 @@ import datetime as dt
 import re
 
 from engine.definition.dates import WHEN_HELP, bound_date, describe, parse_when
-from engine.definition.fields import REGISTRY
 from engine.definition.loader import LocDict
 from engine.definition.model import FieldUse
 from engine.definition.places import join
 from engine.definition.problems import Problem
+from engine.fieldtypes.registry import REGISTRY
 
 BOUND = "IMPOSSIBLE_BOUND"
 NOT_APPLICABLE = "RULE_NOT_APPLICABLE"
@@ -37,7 +37,7 @@ def check_field(use: FieldUse, problems: list[Problem]) -> None:
                 spec, "max_length", NOT_APPLICABLE, f"max_length does not apply to a {use.type}", "remove max_length"
             )
         elif spec["max_length"] > limit:
-            fix = "use type: textarea for long answers" if use.type == "text" else f"use {limit} or less"
+            fix = field_type.long_answer_hint or f"use {limit} or less"
             message = f"max_length {spec['max_length']} is more than a {use.type} answer can hold ({limit})"
             report(spec, "max_length", BOUND, message, fix)
     if spec.get("must_be_true") and field_type.value != "boolean":
@@ -50,7 +50,7 @@ def check_field(use: FieldUse, problems: list[Problem]) -> None:
     for number, rule in enumerate(spec.get("rules") or [], start=1):
         rule_report = _Report(problems, join(use.place, f"rule {number}"))
         _check_rule(use, rule, rule_report)
-        if use.type == "date":
+        if field_type.compares_dates:
             _date_bounds(rule, rule_report, bounds)
     if "lower" in bounds and "upper" in bounds and bounds["lower"][0] > bounds["upper"][0]:
         (_, _, low_text), (_, node, high_text) = bounds["lower"], bounds["upper"]
@@ -78,7 +78,7 @@ def _check_rule(use: FieldUse, rule: LocDict, report: _Report) -> None:
         )
         report(rule, "min_length", BOUND, message, "lower min_length or raise max_length")
     date_rules = [name for name in ("earliest", "latest", "not_before", "not_after") if name in rule]
-    if date_rules and use.type != "date":
+    if date_rules and not field_type.compares_dates:
         message = f"{date_rules[0]} compares dates, but this is a {use.type}"
         report(rule, date_rules[0], NOT_APPLICABLE, message, "make the field type: date")
 

@@ -164,8 +164,3 @@ def validate_answers(
                 bucket = errors.setdefault(key, [])
                 bucket.extend(m for m in messages if m not in bucket)
     return errors
-
-
-def evaluate_condition(condition_schema: dict, answers: dict, today: dt.date | None = None) -> bool:
-    instance = prepare_instance(answers)
-    return validator_class(today or dt.date.today())(condition_schema).is_valid(instance)

@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from engine.definition.codegen import compile_condition, compile_hider
 from engine.definition.conditions import prepare_instance
 from engine.definition.validation import in_year_options, validator_class
+from engine.fieldtypes.registry import holds_document
 
 ANSWERED = "ANSWERED"  # a file question's answer while its converted document exists
+_NO_DATE = dt.date(2000, 1, 1)  # what the date keywords would read: conditions hold none
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,21 @@ class Settlement:
     answers: dict  # the answer map to store
     changes: dict  # the save's own changes plus {cleared key: ""}: what to merge into the stored map
     cleared: list[str]  # answered keys the rules removed, sent in this save or stored before
+
+
+def condition_check(condition: dict, reference: bool = False) -> Callable[[dict], bool]:
+    """The server's one condition evaluator: a compiled condition (conditions.to_schema) as a test
+    of a prepared instance (conditions.prepare_instance). The generated Python of
+    codegen.compile_condition, or with `reference` the jsonschema library interpreting the schema;
+    the golden cases run both on every condition case and assert that they agree."""
+    if reference:
+        return validator_class(_NO_DATE)(condition).is_valid  # conditions hold no date keyword
+    return compile_condition(condition)
+
+
+def evaluate_condition(condition: dict, answers: dict, reference: bool = False) -> bool:
+    """A compiled condition against an answer map (prepared here: empty answers are absent)."""
+    return condition_check(condition, reference)(prepare_instance(answers))
 
 
 def condition_reads(schema) -> set[str]:
@@ -67,7 +84,7 @@ class Visibility:
         self.governed = frozenset(governed)  # keys a rule may hide or clear
         # A save that writes none of these keys cannot hide, show or change anything.
         self.relevant = frozenset(governed | governing)
-        self.file_keys = frozenset(k for k, spec in data["data_model"].items() if spec.get("field") == "file")
+        self.file_keys = frozenset(k for k, spec in data["data_model"].items() if holds_document(spec.get("field")))
         # The keys whose answers can decide whether a file question is hidden: the file keys, what
         # the rules hiding them read, what the rules hiding those read, and so on (a cascade).
         self.file_inputs = _inputs_of(self.rules, self.file_keys)
@@ -84,8 +101,7 @@ class Visibility:
             return True
         cached = self._conditions.get(id(condition))
         if cached is None or cached[0] is not condition:
-            check = _reference_check(condition) if self._reference else compile_condition(condition)
-            cached = self._conditions[id(condition)] = (condition, check)
+            cached = self._conditions[id(condition)] = (condition, condition_check(condition, self._reference))
         return cached[1](instance)
 
     def instance(self, answers: dict, counts: dict | None, tabs: dict | None) -> dict:
@@ -222,23 +238,13 @@ def _drop(instance: dict, keys) -> list[str]:
     return dropped
 
 
-def _reference_check(condition: dict):
-    return validator_class(dt.date(2000, 1, 1))(condition).is_valid
-
-
 def _reference_hider(pairs, present_only: bool = True):
     """The same rules evaluated by the jsonschema library: the golden cases run both."""
-    validator = validator_class(dt.date(2000, 1, 1))  # conditions hold no date keywords
-
-    checks = [(validator(when), keys) for when, keys in pairs]
+    checks = [(condition_check(when, reference=True), keys) for when, keys in pairs]
 
     def hidden(instance: dict) -> list[str]:
         return [
-            key
-            for check, keys in checks
-            if not check.is_valid(instance)
-            for key in keys
-            if key in instance or not present_only
+            key for check, keys in checks if not check(instance) for key in keys if key in instance or not present_only
         ]
 
     return hidden

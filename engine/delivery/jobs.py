@@ -22,8 +22,9 @@ from sqlalchemy.orm import Session
 from engine import mail
 from engine.accounts.models import Account, utcnow
 from engine.applications.models import Application
-from engine.applications.service import iso_utc, receipt_time
+from engine.applications.service import iso_utc
 from engine.definition import DefinitionInvalid, load_and_compile
+from engine.definition.catalogue import DEFAULT_TEXTS, date_time_text
 from engine.delivery import staff_mail, webhook
 from engine.delivery.models import OPEN, Delivery, DeliveryAttempt
 from engine.delivery.policy import Outcome, RetryPolicy
@@ -183,7 +184,7 @@ def _send_email(delivery: Delivery, facts: dict, pdf: bytes, settings: dict) -> 
         reference=facts["reference"],
         applicant_name=config.get("applicant_name") or "",
         username=facts["username"],
-        submitted=receipt_time(facts["submitted"]),
+        submitted=date_time_text(facts["submitted"], DEFAULT_TEXTS),  # staff read the engine's words
         version=facts["version"],
         documents=facts["documents"],
         pdf=pdf,

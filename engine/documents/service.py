@@ -35,6 +35,7 @@ from engine.documents.storage import (
     valid_key,
 )
 from engine.errors import AppError
+from engine.fieldtypes.registry import holds_document
 
 CONVERT_JOB = "engine.documents.jobs.convert_document"
 MAX_ATTEMPTS = 2  # a job whose worker died is run once more, then reported failed
@@ -57,7 +58,7 @@ def _collect_file_rules(compiled) -> dict[str, dict]:
 
     def walk(node):
         if isinstance(node, dict):
-            if node.get("type") == "file" and isinstance(node.get("file"), dict) and "key" in node:
+            if holds_document(node.get("type")) and isinstance(node.get("file"), dict) and "key" in node:
                 rules[node["key"]] = node["file"]
             for value in node.values():
                 walk(value)
@@ -66,7 +67,7 @@ def _collect_file_rules(compiled) -> dict[str, dict]:
                 walk(value)
 
     walk(compiled.data["pages"])
-    return {key: rule for key, rule in rules.items() if compiled.data_model.get(key, {}).get("field") == "file"}
+    return {key: rule for key, rule in rules.items() if holds_document(compiled.data_model.get(key, {}).get("field"))}
 
 
 def file_rules(compiled) -> dict[str, dict]:

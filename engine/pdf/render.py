@@ -26,25 +26,16 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import SimpleDocTemplate
 
-from engine.definition.catalogue import DEFAULT_TEXTS
+from engine.definition.catalogue import DEFAULT_TEXTS, date_time_text
 from engine.definition.entries import entry_title, is_empty_entry
 from engine.definition.visibility import Visibility
+from engine.fieldtypes.base import FieldType
+from engine.fieldtypes.registry import REGISTRY
 from engine.pdf.blocks import FieldLine, draw_string
 from engine.pdf.blocks import TextBlock as Paragraph  # reportlab's Paragraph, with every script
 from engine.pdf.fonts import font_names
 
-ATTACHED = "Document attached: {file_name} ({size}). Its pages follow the application."
-NOT_ATTACHED = "No document attached."
-
-
-def format_size(size: int) -> str:
-    """Decimal units, as the upload widget shows them."""
-    if size >= 1_000_000:
-        return f"{size / 1_000_000:.1f} MB"
-    if size >= 1000:
-        return f"{size / 1000:.0f} KB"
-    return f"{size} bytes"
-
+PLAIN = FieldType()  # draws a field of no known type as its label and answer
 
 # --- the walk ------------------------------------------------------------------------------
 
@@ -140,57 +131,17 @@ class ApplicationRenderer:
         """One entry per field: the label in bold, then the answer (plain text; newlines kept)."""
         self.story.append(FieldLine(_MARKDOWN_BOLD.sub(r"\1", str(label)), answer, self.styles.answer))
 
+    def paragraph(self, text: str) -> None:
+        """Markdown text between the fields."""
+        self.story.append(Paragraph(_markup(text), self.styles.text))
+
     def field(self, field: dict) -> None:
+        """One visible field, drawn by its type (engine/fieldtypes); an unknown type as label and answer."""
         if not self.visible(field):
             return
         kind = field.get("type")
-        if kind == "content":
-            self.story.append(Paragraph(_markup(field.get("text", "")), self.styles.text))
-        elif kind == "school_search":
-            self.school(field)
-        elif kind == "address":
-            for part in field.get("parts", {}).values():
-                self.field(part)
-        elif kind == "check_group":
-            items = [
-                f"{self.mark(self.answers.get(item['key']) is True)} {item['label']}" for item in field.get("items", [])
-            ]
-            self.add(field.get("label", ""), "\n" + "\n".join(items))
-        elif kind == "checkbox":
-            checked = self.answers.get(field["key"]) is True
-            self.add(field.get("label", ""), f"{self.mark(checked)} {'Yes' if checked else 'No'}")
-        elif kind == "radio":
-            chosen = self.value(field["key"])
-            choices = [
-                f"{self.mark(option['value'] == chosen)} {option['label']}"
-                for option in self.option_list(field)
-                if option["value"] != ""
-            ]
-            self.add(field.get("label", ""), "   ".join(choices))
-        elif kind in ("select", "conditional_select"):
-            chosen = self.value(field["key"])
-            self.add(field.get("label", ""), self.option_label(field, chosen) if chosen else "")
-        elif kind == "file":
-            document = self.documents.get(field["key"])
-            if document:
-                note = ATTACHED.format(file_name=document["file_name"], size=format_size(document["file_size"]))
-            else:
-                note = NOT_ATTACHED
-            self.add(field.get("label", ""), note)
-        elif "key" in field:
-            self.add(field.get("label", field["key"]), self.value(field["key"]))
-
-    def school(self, field: dict) -> None:
-        parts = field.get("parts", {})
-        search, ceeb = parts.get("search"), parts.get("ceeb")
-        if search and self.visible(search):
-            name = self.value(search["key"])
-            code = self.value(ceeb["key"]) if ceeb else ""
-            shown = f"{name} {self.school_code.replace('{code}', code)}" if name and code else name
-            self.add(search.get("label", ""), shown)
-        for role, part in parts.items():
-            if role not in ("search", "ceeb"):
-                self.field(part)
+        field_type = REGISTRY.get(kind) if isinstance(kind, str) else None
+        (field_type or PLAIN).pdf(self, field)
 
     def fields(self, fields: list) -> None:
         for field in fields:
@@ -292,7 +243,7 @@ def render_application(
     texts = renderer.texts
     title = texts["pdf_title"].replace("{tenant}", tenant) if tenant and "application" not in tenant.lower() else tenant
     title = title or texts["pdf_title_untitled"]
-    when = (generated_at or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%d %H:%M UTC")
+    when = date_time_text(generated_at or dt.datetime.now(dt.UTC), texts)
     # Without an explicit applicant, the name the tenant greets applicants by (its banner's name keys).
     name_keys = ((form.get("banners") or {}).get("welcome") or {}).get("name_keys") or []
     name = next((renderer.value(key) for key in name_keys if renderer.value(key)), "")

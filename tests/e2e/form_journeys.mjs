@@ -469,7 +469,7 @@ const journeys = {
   /**
    * An entry the applicant started is complete, or it is not there: a later entry is marked and
    * checked once it holds an answer, every line about it names it ("School 2: ..."), and an entry
-   * left empty is dropped when the applicant continues.
+   * left empty is dropped when the applicant continues or leaves by the navigation.
    */
   async entries(page) {
     await login(page, args.username, args.password);
@@ -496,6 +496,13 @@ const journeys = {
     await navTo(page, education);
     await entries.nth(1).waitFor({ timeout: 10000 });
     check((await entries.count()) === 2, "Continue dropped the empty third entry (the started second stays)");
+    // Leaving by the navigation instead of Continue drops an empty entry too.
+    await add.click();
+    await entries.nth(2).waitFor({ timeout: 10000 });
+    await navTo(page, finish);
+    await navTo(page, education);
+    await entries.nth(1).waitFor({ timeout: 10000 });
+    check((await entries.count()) === 2, "leaving by the navigation dropped the empty third entry too");
     await navTo(page, finish);
     await page.getByRole("button", { name: "Submit Application", exact: true }).click();
     const summary = page.locator(".summary");

@@ -2,8 +2,9 @@
 // Debian's Chromium: on every page and state, no word shows outside ⟦ ⟧ but the applicant's own
 // answers, numbers, dates and e-mail addresses, and at 375 px nothing scrolls sideways and no button
 // label is cut off. Screenshots of each state at 1280 and 375 px.
-// usage: node tests/e2e/pseudo_walk.mjs BASE_URL SCREENSHOT_DIR '{"tenant", "username", "password", "printUrl"}'
-import { mkdirSync } from "node:fs";
+// usage: node tests/e2e/pseudo_walk.mjs BASE_URL SCREENSHOT_DIR
+//   '{"tenant", "username", "password", "printUrl", "upload", "tenantPage", "golden"}'
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,7 +14,7 @@ const require = createRequire(path.join(here, "..", "..", "client", "package.jso
 const { chromium } = require("playwright-core");
 
 const [baseUrl, shots, rawArgs] = process.argv.slice(2);
-const { tenant, username, password, printUrl } = JSON.parse(rawArgs);
+const { tenant, username, password, printUrl, upload, tenantPage, golden } = JSON.parse(rawArgs);
 mkdirSync(shots, { recursive: true });
 const form = await (await fetch(`${baseUrl}/public/form`)).json();
 const T = form.texts;
@@ -24,29 +25,51 @@ function check(condition, message) {
   console.log(`${condition ? "ok  " : "FAIL"} ${message}`);
 }
 
-/** Every visible word of the page outside ⟦ ⟧ that is not an answer, a number, a date or an address,
- * and how many ⟦ ⟧ pieces it shows (none: the page showed no words, so the check saw nothing). */
+/** Every visible word of the page outside ⟦ ⟧, and how many ⟦ ⟧ pieces it shows (none: the page
+ * showed no words, so the check saw nothing). Checked: every visible text node; every option of a
+ * visible list (the applicant reads them all when it opens, and each is the tenant's); the
+ * placeholder of a visible box. Not checked, because they are not the engine's words: what the
+ * applicant typed or chose (`answers`, removed wherever it shows), e-mail addresses, the
+ * application's reference, and numbers (anything without a letter: a date like 12/04, a size's
+ * digits, a year). Dates and times the engine writes are the tenant's words (date_time, month_<n>),
+ * so they are checked like any other text. */
 function unwrapped(page, answers) {
   return page.evaluate((answers) => {
+    const visible = (element) => element.checkVisibility({ visibilityProperty: true });
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    let text = "";
+    const texts = [];
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      // A <time> is a date as the browser writes it; a <select> shows only its chosen option.
-      if (!parent || parent.closest("script, style, select, noscript, input, textarea, time")) continue;
-      if (!parent.checkVisibility({ visibilityProperty: true })) continue;
-      text += node.data;
+      // A <select>'s options are read below; a box's value is the applicant's answer.
+      if (!parent || parent.closest("script, style, select, noscript, input, textarea")) continue;
+      if (!visible(parent)) continue;
+      texts.push(node.data);
     }
-    const wrapped = (text.match(/⟦[^⟦⟧]*⟧/g) ?? []).length;
-    let rest = text.replace(/⟦[^⟦⟧]*⟧/g, " ");
-    for (const answer of answers) rest = rest.split(answer).join(" ");
+    for (const select of document.querySelectorAll("select")) {
+      if (!visible(select)) continue;
+      // Not yet the tenant's: the phone's country names are the browser's (Intl.DisplayNames); only
+      // the list's first line (phone_country) is checked.
+      const options = select.matches(".intl-phone-country") ? [select.options[0]] : [...select.options];
+      for (const option of options) texts.push(` ${option.text} `);
+    }
+    for (const box of document.querySelectorAll("input[placeholder], textarea[placeholder]")) {
+      if (visible(box)) texts.push(` ${box.placeholder} `);
+    }
+    let rest = texts.join("");
+    // A tenant's text filled into another (a month in the date) nests: count and remove from the inside.
+    let wrapped = 0;
+    for (let inner = rest.match(/⟦[^⟦⟧]*⟧/g); inner; inner = rest.match(/⟦[^⟦⟧]*⟧/g)) {
+      wrapped += inner.length;
+      rest = rest.replace(/⟦[^⟦⟧]*⟧/g, " ");
+    }
+    // An answer only as a whole (a one-letter code must not hide the start of a word), longest first.
+    const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    for (const answer of [...answers].sort((a, b) => b.length - a.length)) {
+      rest = rest.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escape(answer)}(?![\\p{L}\\p{N}])`, "gu"), " ");
+    }
     rest = rest
       .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, " ") // e-mail addresses
-      .replace(/\b[A-Z][A-Z0-9]*-[A-Z0-9]{8}\b/g, " ") // an application reference
-      .replace(
-        /\b(January|February|March|April|May|June|July|August|September|October|November|December|AM|PM|UTC|GMT)\b/g,
-        " ",
-      ); // a date and time as the browser writes it
+      .replace(/\b[A-Z][A-Z0-9]*-[A-Z0-9]{8}\b/g, " "); // an application reference
     return { words: rest.match(/[\p{L}]+/gu) ?? [], wrapped };
   }, answers);
 }
@@ -90,8 +113,37 @@ async function open(page, route) {
   await page.waitForFunction((name) => document.title.endsWith(name), form.tenant.name, { timeout: 15000 });
 }
 
+/** Every question of the form: in its sections and in each of their tabs. */
+const FIELDS = form.pages.flatMap((formPage) =>
+  formPage.sections.flatMap((section) => [
+    ...(section.fields ?? []),
+    ...(section.tabs?.options ?? []).flatMap((option) => option.fields ?? []),
+  ]),
+);
+
+/** The golden application, each answer no longer among its list's options (a year now past) moved to
+ * the list's first option. */
+function goldenToday() {
+  const answers = { ...golden };
+  for (const field of FIELDS) {
+    const list = typeof field.options === "string" ? form.options[field.options]?.options : null;
+    if (!list || !(field.key in answers)) continue;
+    if (!list.some((option) => String(option.value) === String(answers[field.key])))
+      answers[field.key] = String(list.find((option) => option.value).value);
+  }
+  return answers;
+}
+
+/** A gate a test route waits on until the walk has looked at the state it holds. */
+function gate() {
+  let open;
+  const opened = new Promise((resolve) => (open = resolve));
+  return { opened, open };
+}
+
 // The answers that complete a tenant's form (the shipped tenants' own keys: a test may name them).
 const COMPLETE = {
+  intl_undergrad: () => goldenToday(),
   example_scholarship: () => ({
     applicant_given_name: "Ann",
     applicant_family_name: "Lee",
@@ -144,6 +196,26 @@ try {
   await state(page, "visitor");
   await page.getByRole("button", { name: T.shell_account }).click();
   await state(page, "visitor-account-menu");
+  await page.keyboard.press("Escape");
+
+  // An address the form does not have.
+  await open(page, "/no-such-page");
+  await state(page, "not-found");
+
+  // The error screen: a release replaced the code while the tab was open, and the page the
+  // applicant goes to next cannot be fetched even after the one reload that would fix it.
+  const broken = await context.newPage();
+  await open(broken, form.tenant.default_route);
+  await broken.evaluate(() => sessionStorage.setItem("formengine.chunkReload", "1"));
+  await broken.route(
+    (url) => url.pathname.startsWith("/static/assets/") && url.pathname.endsWith(".js"),
+    (route) => route.abort(),
+  );
+  await broken.getByRole("button", { name: T.shell_account }).click();
+  await broken.getByText(T.shell_sign_in, { exact: true }).first().click();
+  await broken.locator(".error-screen").waitFor({ timeout: 15000 });
+  await state(broken, "error-screen");
+  await broken.close();
 
   // A wrong password: the server's answer, in a toast, is the tenant's too.
   await open(page, "/login");
@@ -180,6 +252,70 @@ try {
   await state(page, "idle-prompt", [username]);
   await page.getByRole("button", { name: T.idle_stay }).click();
 
+  // A file question: uploading, converting, the file uploaded (its name is the applicant's).
+  const fileField = FIELDS.find((field) => field.widget === "file_upload");
+  const uploaded = fileField ? [upload.split("/").at(-1)] : []; // the file's name is the applicant's
+  if (fileField) {
+    const filePage = form.pages.find((formPage) =>
+      JSON.stringify(formPage).includes(`"key":"${fileField.key}"`),
+    );
+    await page.locator("nav.nav a").nth(form.pages.indexOf(filePage)).click();
+    await page.waitForURL((url) => url.pathname === filePage.route, { timeout: 15000 });
+    await page.locator("h1#page-title").waitFor();
+    const tab = filePage.sections
+      .flatMap((section) => section.tabs?.options ?? [])
+      .find((option) => option.fields?.some((field) => field.key === fileField.key));
+    if (tab) await page.getByRole("tab", { name: tab.label }).click();
+    const [uploading, converting] = [gate(), gate()];
+    await page.route("**/api/presigned-url", async (route) => {
+      await uploading.opened;
+      await route.continue();
+    });
+    await page.route(`**/api/pdf/document-answer/${fileField.key}`, async (route) => {
+      if (route.request().method() === "POST") await converting.opened;
+      await route.continue();
+    });
+    await page.locator(`[id="${fileField.key}"] input[type=file]`).setInputFiles(upload);
+    const busy = page.locator(`[id="${fileField.key}"] .file-busy`);
+    await busy
+      .or(page.locator(`[id="${fileField.key}"] .field-errors`))
+      .first()
+      .waitFor({ timeout: 15000 });
+    check(
+      await busy.isVisible(),
+      `${tenant}: the file is taken (${await page.locator(`[id="${fileField.key}"]`).innerText()})`,
+    );
+    await state(page, "file-uploading", [username]);
+    uploading.open();
+    await page.getByRole("status").filter({ hasText: T.file_converting }).waitFor({ timeout: 15000 });
+    await state(page, "file-converting", [username]);
+    converting.open();
+    await page.locator(`[id="${fileField.key}"] .file-answer`).waitFor({ timeout: 60000 });
+    await state(page, "file-uploaded", [username, ...uploaded]);
+    await page.unrouteAll();
+  }
+
+  // The author publishes a new version while the page is open: the next save says so.
+  writeFileSync(tenantPage, readFileSync(tenantPage, "utf8").replace("⟦", "⟦·"));
+  const typed = "Zed Quill";
+  const textField = FIELDS.find((field) => field.widget === "text" && !field.visible_when);
+  const textPage = form.pages.find((formPage) =>
+    JSON.stringify(formPage).includes(`"key":"${textField.key}"`),
+  );
+  await page.locator("nav.nav a").nth(form.pages.indexOf(textPage)).click();
+  await page.waitForURL((url) => url.pathname === textPage.route, { timeout: 15000 });
+  const save = page.waitForResponse(
+    (r) =>
+      r.url().endsWith("/api/answer") &&
+      r.request().method() === "PUT" &&
+      r.request().postData()?.includes(typed),
+  );
+  await page.locator(`[id="${textField.key}"] input`).fill(typed);
+  const saved = await save;
+  console.log(`     the save answered ${saved.status()} ${(await saved.text()).slice(0, 200)}`);
+  await page.getByText(T.new_version_title).waitFor({ timeout: 15000 });
+  await state(page, "form-updated", [username, typed, ...uploaded]);
+
   // Check your answers and the receipt, for a tenant whose whole form a few answers complete.
   const answers = COMPLETE[tenant]?.();
   if (answers) {
@@ -198,7 +334,7 @@ try {
     await page.locator("h1#page-title").waitFor();
     await page.getByRole("button", { name: T.form_submit }).click();
     await page.getByRole("button", { name: T.review_confirm }).waitFor({ timeout: 15000 });
-    const shown = Object.values(answers).filter((v) => typeof v === "string");
+    const shown = [...Object.values(answers).filter((v) => typeof v === "string"), ...uploaded];
     await state(page, "review", [username, ...shown]);
     await page.getByRole("button", { name: T.review_confirm }).click();
     await page.locator(".receipt-reference").waitFor({ timeout: 30000 });
@@ -208,7 +344,10 @@ try {
   // The print view of the application (a staff link; its headings are the engine's words too).
   await page.goto(printUrl, { waitUntil: "networkidle" });
   await page.locator(".print-application").waitFor({ timeout: 15000 });
-  const printed = answers ? Object.values(answers).filter((v) => typeof v === "string") : [];
+  const printed = [
+    ...(answers ? Object.values(answers).filter((v) => typeof v === "string") : []),
+    ...uploaded,
+  ];
   await state(page, "print", [username, ...printed]);
   await context.close();
 } catch (error) {

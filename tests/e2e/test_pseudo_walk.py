@@ -9,6 +9,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from runapp import FORMENGINE, ROOT, free_port, serving
 
 pytestmark = pytest.mark.slow
@@ -17,6 +18,7 @@ CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 SCREENSHOTS = ROOT / "tests" / "e2e" / "screenshots"
 WALK = ROOT / "tests" / "e2e" / "pseudo_walk.mjs"
 PASSWORD = "Correct-Horse-42!"
+GOLDEN = ROOT / "tests" / "golden" / "intl_undergrad" / "base.json"
 TENANTS = sorted(p.name for p in (ROOT / "tenants").iterdir() if p.is_dir())
 
 
@@ -29,8 +31,9 @@ def app(request, tmp_path):
     copy = tmp_path / f"pseudo-{request.param}"
     done = subprocess.run([str(FORMENGINE), "pseudo", str(ROOT / "tenants" / request.param), str(copy)], cwd=ROOT)
     assert done.returncode == 0
-    for running in serving(tmp_path / "instance", port=free_port(), env={"TENANT": str(copy)}):
-        running.tenant = request.param
+    # TENANT_RELOAD: the walk publishes a new version under the open page (the "form was updated" toast).
+    for running in serving(tmp_path / "instance", port=free_port(), env={"TENANT": str(copy), "TENANT_RELOAD": "1"}):
+        running.tenant, running.copy = request.param, copy
         yield running
 
 
@@ -42,11 +45,23 @@ def _cli(app, *args) -> str:
     return result.stdout
 
 
-def test_every_word_walked_is_the_tenants_and_fits_a_phone(app):
+def test_every_word_walked_is_the_tenants_and_fits_a_phone(app, tmp_path):
     username = f"pseudo-{uuid.uuid4().hex[:10]}@example.org"
     _cli(app, "accounts", "create", username, "--password", PASSWORD)
     print_url = next(w for w in _cli(app, "service-token", "create", username).split() if "service_token=" in w)
-    args = {"tenant": app.tenant, "username": username, "password": PASSWORD, "printUrl": print_url}
+    upload = tmp_path / "upload.pdf"
+    Image.new("RGB", (320, 200), (30, 60, 110)).save(upload)
+    args = {
+        "tenant": app.tenant,
+        "username": username,
+        "password": PASSWORD,
+        "printUrl": print_url,
+        "upload": str(upload),
+        # A page file of the served copy, rewritten by the walk to publish a new version.
+        "tenantPage": str(sorted((app.copy / "pages").glob("*.yaml"))[0]),
+        # A whole application that submits (the walk moves its planned years to the form's own).
+        "golden": json.loads(GOLDEN.read_text())["answers"] if app.tenant == "intl_undergrad" else None,
+    }
     result = subprocess.run(
         ["node", str(WALK), app.url, str(SCREENSHOTS), json.dumps(args)], capture_output=True, text=True, timeout=600
     )

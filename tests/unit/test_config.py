@@ -1,8 +1,11 @@
-"""Settings from the environment: where links in e-mails point when PUBLIC_URL is unset."""
+"""Settings from the environment: where links in e-mails point when PUBLIC_URL is unset; the abuse
+limits' defaults as the deploy guide lists them."""
 
 import json
+import re
+from pathlib import Path
 
-from engine.config import RUN_FILE, load_config
+from engine.config import RATE_LIMIT_ACTIONS, RUN_FILE, load_config
 
 
 def _config(monkeypatch, tmp_path, **env):
@@ -30,3 +33,11 @@ def test_unset_beside_a_running_formengine_run_it_is_that_runs_url(monkeypatch, 
     assert _config(monkeypatch, tmp_path)["PUBLIC_URL"] == "http://127.0.0.1:8765"
     (tmp_path / RUN_FILE).write_text("not json")
     assert _config(monkeypatch, tmp_path, PORT="8124")["PUBLIC_URL"] == "http://127.0.0.1:8124"
+
+
+def test_the_deploy_guide_lists_every_abuse_limit_with_its_defaults():
+    """docs/deploy.md's table of abuse limits is written out for operators; engine/config.py's
+    RATE_LIMIT_ACTIONS is what runs. An action added, removed or retuned in one must be in the other."""
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "deploy.md").read_text()
+    rows = re.findall(r"^\s*\| `([A-Z_]+)` \| .+ \| (\S+) \| (\S+) \|$", guide, re.MULTILINE)
+    assert {action.lower(): (applicant, address) for action, applicant, address in rows} == RATE_LIMIT_ACTIONS

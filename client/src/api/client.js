@@ -1,4 +1,8 @@
-// The one JSON helper and a typed call for every endpoint of platform section 7.
+// The one JSON helper and the applicant client's one table of endpoints: a typed call for every
+// endpoint of platform section 7 and every other one the form calls (add-another, tabs, documents,
+// the application PDF, lookups). Nothing else names an endpoint; the form's store (form/appBridge.js)
+// hands these same functions to the widgets, and tests/api/test_client_endpoints.py checks that the
+// engine serves every path and method named here.
 //
 // axios is the transport (transport.js), loaded on demand (its own chunk): the auth pages paint
 // without it and it arrives before the first call (the shell prefetches it when the browser is idle).
@@ -95,6 +99,9 @@ async function sendOnce(method, path, payload, params) {
 const get = (path, options) => requestJson("GET", path, undefined, options);
 const post = (path, payload = {}, options) => requestJson("POST", path, payload, options);
 const put = (path, payload, options) => requestJson("PUT", path, payload, options);
+// The server asks every write, DELETE included, for a JSON content type: a DELETE carries {}.
+const del = (path) => requestJson("DELETE", path, {});
+const part = encodeURIComponent; // a path segment or a query value
 
 // The compiled form (not in section 7: the engine's own)
 export const fetchCompiledForm = () =>
@@ -123,17 +130,27 @@ export const postWebStatus = (web_status) => post("/api/web-status", { web_statu
 export const postValidations = (errors, page) =>
   post("/api/validations", page ? { errors, page } : { errors });
 export const submitApplicationCall = () => post("/api/submit");
-export const fetchTabs = () => get("/api/tabs");
-export const fetchAddAnother = () => get("/api/add-another");
 export const fetchTemporaryAnswer = (token) => get("/public/tmp", { params: { token } });
 export const fetchServiceView = (service_token) => get("/service/tmp-pdf", { params: { service_token } });
 
-/** Lookups fail silently: an empty list. */
-export async function findLookups(text, category) {
-  try {
-    const found = await get("/lookup/find", { params: { text, category, max_results: 5 } });
-    return Array.isArray(found) ? found : Array.isArray(found?.results) ? found.results : [];
-  } catch {
-    return [];
-  }
-}
+// Add-another counts and tabs (the form's store loads them; a save answers what the rules cleared)
+export const fetchTabs = () => get("/api/tabs");
+export const putTabs = (tab_id, chosen_tab) => put("/api/tabs", { tab_id, chosen_tab });
+export const fetchAddAnother = () => get("/api/add-another");
+export const putAddAnother = (button_id, num_components) =>
+  put("/api/add-another", { button_id, num_components });
+
+// Documents: an upload goes to a presigned POST, then its conversion to PDF runs on the server
+export const documentAnswers = () => get("/api/document-answer");
+export const presign = (answer_key) => post("/api/presigned-url", { answer_key });
+export const startConversion = (answerKey, file_key, file_name) =>
+  post(`/api/pdf/document-answer/${part(answerKey)}`, { file_key, file_name });
+export const conversionStatus = (answerKey) => get(`/api/pdf/document-answer/${part(answerKey)}`);
+export const deleteConversion = (answerKey) => del(`/api/pdf/document-answer/${part(answerKey)}`);
+export const deleteDocumentAnswer = (answerKey) => del(`/api/document-answer/${part(answerKey)}`);
+export const applicationPdf = () => get("/api/pdf");
+
+// Lookups (the widgets fall back to the typed text when one fails)
+export const lookupFind = (category, text, maxResults = 5) =>
+  get(`/lookup/find?text=${part(text)}&category=${part(category)}&max_results=${maxResults}`);
+export const lookupDetail = (category, id) => get(`/lookup/find?id=${part(id)}&category=${part(category)}`);

@@ -117,9 +117,25 @@ describe("the JSON helper", () => {
     expect(requests).toHaveLength(1);
   });
 
-  it("answers an empty list when a lookup fails", async () => {
+  it("encodes a lookup's query and rejects when it fails (the widget falls back to the typed text)", async () => {
+    reply = { status: 200, text: '[{"id": "a1", "text": "1 Spring St"}]' };
+    await expect(api.lookupFind("address", "spring st&co")).resolves.toEqual([
+      { id: "a1", text: "1 Spring St" },
+    ]);
+    expect(requests.at(-1).url).toBe("/lookup/find?text=spring%20st%26co&category=address&max_results=5");
+    await api.lookupDetail("address", "a/1");
+    expect(requests.at(-1).url).toBe("/lookup/find?id=a%2F1&category=address");
     reply = { status: 500, text: '{"message": "down"}' };
-    await expect(api.findLookups("spring", "address")).resolves.toEqual([]);
-    expect(requests.at(-1).url).toBe("/lookup/find?text=spring&category=address&max_results=5");
+    await expect(api.lookupFind("address", "spring")).rejects.toThrow("down");
+  });
+
+  it("sends a DELETE with a JSON body and the answer key as one path segment", async () => {
+    await api.deleteDocumentAnswer("essay/file");
+    const sent = requests.at(-1);
+    expect(sent).toMatchObject({ method: "DELETE", url: "/api/document-answer/essay%2Ffile", body: "{}" });
+    expect(sent.headers["content-type"]).toBe("application/json");
+    await api.startConversion("essay_file", "uploads/x.docx", "x.docx");
+    expect(requests.at(-1)).toMatchObject({ method: "POST", url: "/api/pdf/document-answer/essay_file" });
+    expect(JSON.parse(requests.at(-1).body)).toEqual({ file_key: "uploads/x.docx", file_name: "x.docx" });
   });
 });

@@ -1,5 +1,5 @@
 // The new-password rules of platform section 5, as the live checklist shows them. The special
-// character set, the minimum length and the messages are the server's (engine/accounts/passwords.py);
+// character set, the minimum length and the rules are the server's (engine/accounts/passwords.py);
 // a test reads that file so the two cannot drift. Labels and messages are text ids (widgets/strings.js).
 import { t } from "../widgets/strings.js";
 

@@ -103,7 +103,7 @@ describe("tabs on the page", () => {
 
   it("a failed switch raises 'Error handling tabs for {key}'", async () => {
     vi.spyOn(api, "putTabs").mockRejectedValue(new Error("down"));
-    vi.spyOn(api, "getTabs").mockResolvedValue({});
+    vi.spyOn(api, "fetchTabs").mockResolvedValue({});
     vi.spyOn(api, "documentAnswers").mockResolvedValue({});
     const seen = renderEducation();
     await act(async () => fireEvent.click(screen.getByRole("tab", { name: uploaded.label })));
@@ -150,5 +150,38 @@ describe("add-another on the page", () => {
     expect(seen.answers[`${prefixes[0]}name`]).toBe("Northview");
     expect(saveAnswers).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("dialog")).toBeNull(); // nothing answered is lost: no question
+  });
+
+  it("leaving by the navigation drops them too: the page sets the shell's leave hook", async () => {
+    formApp().set({ addAnother: { [repeater.id]: 3 } });
+    const put = vi.spyOn(api, "putAddAnother").mockResolvedValue({ cleared: [] });
+    const hooks = [];
+    const prefixes = repeater.prefixes;
+    const toasts = [];
+    const app = testApp({
+      compiled,
+      answers: { [`${prefixes[0]}name`]: "Northview", [`${prefixes[2]}name`]: "Lycee du Parc" },
+      snapshot: { is_logged_in: true, web_status: "started" },
+      toast: { error: (title, message) => toasts.push([title, message]) },
+      setLeaveHook: (fn) => {
+        hooks.push(fn);
+        return () => hooks.splice(hooks.indexOf(fn), 1);
+      },
+    });
+    const view = render(
+      <MemoryRouter initialEntries={["/education"]}>
+        <AppContext.Provider value={app}>
+          <FormPage page={education} compiled={compiled} />
+        </AppContext.Provider>
+      </MemoryRouter>,
+    );
+    expect(hooks.length).toBe(1);
+    await act(async () => hooks[0]()); // what the shell's move does before it saves
+    expect(put.mock.calls).toEqual([[repeater.id, 2]]);
+    expect(app.answers[`${prefixes[1]}name`]).toBe("Lycee du Parc");
+    expect(app.answers[`${prefixes[2]}name`] ?? "").toBe("");
+    expect(toasts).toEqual([]);
+    view.unmount();
+    expect(hooks.length).toBe(0); // a page no longer shown tidies nothing
   });
 });

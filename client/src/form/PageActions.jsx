@@ -1,6 +1,6 @@
 // The page's actions: Continue (drop the empty later entries, save the page, move on) or, on the
 // last page, Submit (with the review of the answers before they are sent), and the PDF download.
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { t } from "../widgets/formStrings.js";
 import { PdfDownload } from "./PdfDownload.jsx";
 import { Review } from "./Review.jsx";
@@ -34,7 +34,9 @@ function pageAnswers({ compiled, page, latest }) {
  * A later add-another entry the applicant left wholly empty (no answer, no document) is not kept:
  * on Continue it is removed as Remove would (the later entries move up, the count is saved), so
  * the draft holds only entries that were started. Not at every save: the autosave runs while an
- * entry just added waits, empty, for its first answer.
+ * entry just added waits, empty, for its first answer. Leaving the page any other way (the
+ * navigation, the summary's links, the review's Change) does the same first: the page sets it as
+ * the shell's leave hook.
  */
 async function dropEmptyEntries({ page, store, runtime, latest, isLoggedIn, readOnly }) {
   if (!isLoggedIn || readOnly) return;
@@ -65,6 +67,10 @@ export function usePageActions(context) {
   const [submitting, setSubmitting] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const submitButton = useRef(null);
+  const latestContext = useRef(context);
+  latestContext.current = context;
+  const setLeaveHook = app.setLeaveHook;
+  useEffect(() => setLeaveHook?.(() => dropEmptyEntries(latestContext.current)), [setLeaveHook]);
   const onContinue = async () => {
     await dropEmptyEntries(context);
     return app.saveAnswers(pageAnswers(context), { targetRoute: next.route });

@@ -1,9 +1,11 @@
 import { createContext, useContext } from "react";
 import { formApp, useFormApp } from "./appBridge.js";
-import { conditionsFor, layoutShown } from "./renderModel.js";
+import { conditionsFor } from "./conditions.js";
+import { layoutShown } from "./renderModel.js";
 import { AddAnother } from "../widgets/AddAnother.jsx";
 import { Tabs } from "../widgets/Tabs.jsx";
 import { Markdown } from "../widgets/Markdown.jsx";
+import { fieldType } from "../widgets/theme.js";
 
 /**
  * RJSF's ObjectFieldTemplate for one section (each section is its own small RJSF form, so a
@@ -25,43 +27,20 @@ export function SectionLayout({ properties, registry }) {
   const holds = conditionsFor(answers);
   const contents = {};
   for (const property of properties) contents[property.name] = property.content;
-  const templates = registry.templates;
+  const place = {
+    answers,
+    holds,
+    shown: (layout) => layoutShown(layout, answers, holds),
+    slot: (key) => <Slot key={key}>{contents[key]}</Slot>,
+  };
 
+  // A field its type places (a block, a group, text) as the type says; else its own answer key.
   const renderFields = (fields) =>
     fields.map((layout, index) => {
-      switch (layout.widget) {
-        case "address":
-        case "school_search": {
-          const Block =
-            templates[layout.widget === "address" ? "AddressBlockTemplate" : "SchoolSearchBlockTemplate"];
-          const parts = Object.values(layout.parts).filter((part) => layoutShown(part, answers, holds));
-          if (!parts.length) return null;
-          return (
-            <Block key={layout.id} layout={layout} answers={answers}>
-              {parts.map((part) => (
-                <Slot key={part.key}>{contents[part.key]}</Slot>
-              ))}
-            </Block>
-          );
-        }
-        case "check_group": {
-          const Group = templates.CheckGroupTemplate;
-          return (
-            <Group key={layout.id} layout={layout}>
-              {layout.items.map((item) => (
-                <Slot key={item.key}>{contents[item.key]}</Slot>
-              ))}
-            </Group>
-          );
-        }
-        case "content": {
-          const Content = templates.ContentTemplate;
-          return <Content key={`content-${index}`} layout={layout} />;
-        }
-        default:
-          if (!layoutShown(layout, answers, holds)) return null;
-          return <Slot key={layout.key}>{contents[layout.key]}</Slot>;
-      }
+      const own = fieldType(layout.widget).place;
+      if (own) return own(layout, { ...place, index });
+      if (!layoutShown(layout, answers, holds)) return null;
+      return place.slot(layout.key);
     });
 
   return (

@@ -3,7 +3,8 @@ import { memo, useMemo } from "react";
 import Form from "@rjsf/core";
 import { passThroughValidator, theme } from "../widgets/theme.js";
 import { SectionRenderContext } from "./PageLayout.jsx";
-import { conditionsFor, sameSignature, sectionModel, sectionSignature } from "./renderModel.js";
+import { conditionsFor } from "./conditions.js";
+import { sameSignature, sectionModel, sectionSignature } from "./renderModel.js";
 
 /**
  * One section as its own RJSF form with the theme. It re-renders only when what it shows changes:

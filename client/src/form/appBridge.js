@@ -4,39 +4,41 @@
 // one JSON helper. One small store with subscribe/get, so only what reads a changed slice re-renders.
 import { t } from "../widgets/formStrings.js";
 import { useSyncExternalStore } from "react";
-import { requestJson } from "../api/client.js";
+import {
+  applicationPdf,
+  conversionStatus,
+  deleteConversion,
+  deleteDocumentAnswer,
+  documentAnswers,
+  fetchAddAnother,
+  fetchTabs,
+  lookupDetail,
+  lookupFind,
+  presign,
+  putAddAnother,
+  putTabs,
+  startConversion,
+} from "../api/client.js";
 import { ApiError } from "../api/errors.js";
 
 export const ANSWERED = "ANSWERED";
 
-/** A JSON call through the shell's one helper; state-changing calls always carry a JSON body
- * (the server asks every write, DELETE included, for a JSON content type). */
-export function call(method, path, body) {
-  const write = method !== "get";
-  return requestJson(method.toUpperCase(), path, write ? (body ?? {}) : undefined);
-}
-
+/** The form's calls: the functions of the one endpoint table (api/client.js), in one object so
+ * that a test can replace one of them. */
 export const api = {
-  getAddAnother: () => call("get", "/api/add-another"),
-  putAddAnother: (button_id, num_components) =>
-    call("put", "/api/add-another", { button_id, num_components }),
-  getTabs: () => call("get", "/api/tabs"),
-  putTabs: (tab_id, chosen_tab) => call("put", "/api/tabs", { tab_id, chosen_tab }),
-  documentAnswers: () => call("get", "/api/document-answer"),
-  presign: (answer_key) => call("post", "/api/presigned-url", { answer_key }),
-  startConversion: (key, file_key, file_name) =>
-    call("post", `/api/pdf/document-answer/${encodeURIComponent(key)}`, { file_key, file_name }),
-  conversionStatus: (key) => call("get", `/api/pdf/document-answer/${encodeURIComponent(key)}`),
-  deleteConversion: (key) => call("delete", `/api/pdf/document-answer/${encodeURIComponent(key)}`),
-  deleteDocumentAnswer: (key) => call("delete", `/api/document-answer/${encodeURIComponent(key)}`),
-  applicationPdf: () => call("get", "/api/pdf"),
-  lookupFind: (category, text, maxResults = 5) =>
-    call(
-      "get",
-      `/lookup/find?text=${encodeURIComponent(text)}&category=${encodeURIComponent(category)}&max_results=${maxResults}`,
-    ),
-  lookupDetail: (category, id) =>
-    call("get", `/lookup/find?id=${encodeURIComponent(id)}&category=${encodeURIComponent(category)}`),
+  fetchAddAnother,
+  putAddAnother,
+  fetchTabs,
+  putTabs,
+  documentAnswers,
+  presign,
+  startConversion,
+  conversionStatus,
+  deleteConversion,
+  deleteDocumentAnswer,
+  applicationPdf,
+  lookupFind,
+  lookupDetail,
 };
 
 /** Upload a file to a presigned POST with progress; fields first, then the file (S3's order). */
@@ -122,7 +124,7 @@ export function loadExtras(store = formApp(), { isLoggedIn, username = "" } = {}
     extrasLoading = null;
   }
   if (!isLoggedIn || store.get().extrasLoaded || extrasLoading) return extrasLoading || Promise.resolve();
-  const loading = Promise.all([api.getAddAnother(), api.getTabs(), api.documentAnswers()])
+  const loading = Promise.all([api.fetchAddAnother(), api.fetchTabs(), api.documentAnswers()])
     .then(([addAnother, tabs, documents]) => {
       if (store.get().owner === username) store.set({ extrasLoaded: true, addAnother, tabs, documents });
     })

@@ -7,6 +7,7 @@ import { ANSWERED, api } from "./appBridge.js";
 import { settle } from "./visibility.js";
 import { wouldClear } from "./clearing.js";
 import { keyedLayouts, ownedKeys } from "./renderModel.js";
+import { fieldType } from "../widgets/theme.js";
 
 export const isAnswered = (value) => value !== undefined && value !== null && value !== "" && value !== false;
 
@@ -19,7 +20,7 @@ function entryKeys(instance) {
 function shownTabFileKeys(state, group) {
   const current = state.tabs?.[group.id] || group.default;
   const currentOption = group.options.find((option) => option.id === current);
-  return (currentOption?.fields || []).filter((field) => field.widget === "file_upload").map((f) => f.key);
+  return (currentOption?.fields || []).filter((field) => fieldType(field.widget).file).map((f) => f.key);
 }
 
 /**
@@ -189,7 +190,7 @@ function tabMethods(page) {
       } catch {
         toastError(t("error_tabs", { key: group.default }));
         const [tabs, docs] = await Promise.all([
-          api.getTabs().catch(() => null),
+          api.fetchTabs().catch(() => null),
           api.documentAnswers().catch(() => null),
         ]);
         store.set((s) => ({ tabs: tabs ?? s.tabs, documents: docs ?? s.documents }));

@@ -2,14 +2,12 @@
 // keystroke never rebuilds a schema): a flat object schema of the page's answer keys (types only;
 // every rule stays in the compiled page schema, which the lead's validator runs), a uiSchema that
 // names each key's widget and carries its compiled layout, and indexes the renderer reads.
-import { evaluateCondition, prepareInstance } from "./validation/validate.js";
+import { fieldType } from "../widgets/theme.js";
 
-const BLOCKS = new Set(["address", "school_search"]);
 // Widgets that show typed text from their own subscription to the answer (widgets/common.js
-// useTypedValue): their values are left out of the section's signature, so typing re-renders the
-// input and not the section. A school search block's note reads two of them: the signature carries
-// that note's condition instead (schoolOwnEntry).
-const TYPED = new Set(["text", "email", "textarea"]);
+// useTypedValue, the field type's `typedText`): their values are left out of the section's
+// signature, so typing re-renders the input and not the section. What else a field's rendering
+// reads of the answers (its type's `signature`, as a school block's own-entry note) is in it instead.
 
 /** Every field layout of a section, whatever holds it (fields, instances, branches, tabs). */
 export function sectionFieldLists(section) {
@@ -22,21 +20,15 @@ export function sectionFieldLists(section) {
 
 /** The keyed layouts inside one field layout (a block's parts, a check group's items, or itself). */
 export function keyedLayouts(layout) {
-  if (BLOCKS.has(layout.widget)) return Object.values(layout.parts);
-  if (layout.widget === "check_group")
-    return layout.items.map((item) => ({ ...item, widget: "checkbox", group: layout }));
+  const own = fieldType(layout.widget).keyedLayouts;
+  if (own) return own(layout);
   if (layout.key) return [layout];
   return [];
 }
 
 /** The widget that renders a keyed layout: a block's search part is the block's own search box. */
-export function renderedWidget(field, layout) {
-  return BLOCKS.has(field.widget) && layout === field.parts.search ? field.widget : layout.widget;
-}
-
-/** A school search block says "own entry" when the school has a name but no CEEB code. */
-export function schoolOwnEntry(block, answers) {
-  return Boolean(answers?.[block.parts.search.key]) && !(block.parts.ceeb && answers?.[block.parts.ceeb.key]);
+function renderedWidget(field, layout) {
+  return fieldType(field.widget).block && layout === field.parts.search ? field.widget : layout.widget;
 }
 
 const models = new WeakMap();
@@ -56,16 +48,16 @@ export function renderModel(page) {
         for (const layout of keyedLayouts(field)) {
           const widget = renderedWidget(field, layout);
           properties[layout.key] = {
-            type: widget === "checkbox" ? "boolean" : "string",
+            type: fieldType(widget).answer === "boolean" ? "boolean" : "string",
             title: layout.label,
           };
           uiSchema[layout.key] = {
             "ui:widget": widget,
-            "ui:options": { layout, block: BLOCKS.has(field.widget) ? field : null },
+            "ui:options": { layout, block: fieldType(field.widget).block ? field : null },
           };
           layouts[layout.key] = layout;
           if (layout.options_by) (dependents[layout.options_by.controller] ||= []).push(layout);
-          if (layout.widget === "file_upload") fileKeys.push(layout.key);
+          if (fieldType(layout.widget).file) fileKeys.push(layout.key);
         }
       }
     }
@@ -80,39 +72,6 @@ export function renderModel(page) {
   };
   models.set(page, model);
   return model;
-}
-
-/**
- * A condition evaluator over one answer snapshot: the instance is prepared once, not per check,
- * and every reader of the same snapshot (layout, field templates) shares its results.
- */
-const evaluators = new WeakMap();
-export function conditionsFor(answers, today) {
-  if (!today) {
-    let shared = evaluators.get(answers);
-    if (!shared) evaluators.set(answers, (shared = makeEvaluator(answers)));
-    return shared;
-  }
-  return makeEvaluator(answers, today);
-}
-
-function makeEvaluator(answers, today) {
-  const instance = prepareInstance(answers); // prepared once: a prepared instance is a fixed point
-  const cache = new Map();
-  return (schema) => {
-    if (!schema) return true;
-    let result = cache.get(schema);
-    if (result === undefined) {
-      result = evaluatePrepared(schema, instance, today);
-      cache.set(schema, result);
-    }
-    return result;
-  };
-}
-
-// evaluateCondition prepares the instance itself; answers that are already prepared are a fixed point.
-function evaluatePrepared(schema, instance, today) {
-  return evaluateCondition(schema, instance, today);
 }
 
 /** Options of a conditional dropdown for the controller's current value, or null when it has none. */
@@ -152,18 +111,18 @@ export function sectionModel(page, section) {
   if (section.visible_when) conditions.push(section.visible_when);
   for (const branch of section.branches || []) if (branch.visible_when) conditions.push(branch.visible_when);
   if (section.confirm) keys.push(section.confirm.key);
-  const schoolBlocks = [];
+  const derived = [];
   for (const fields of sectionFieldLists(section)) {
     for (const field of fields) {
       if (field.visible_when) conditions.push(field.visible_when);
-      if (field.widget === "school_search") schoolBlocks.push(field);
+      if (fieldType(field.widget).signature) derived.push(field);
       for (const layout of keyedLayouts(field)) {
         properties[layout.key] = pageModel.schema.properties[layout.key];
         uiSchema[layout.key] = pageModel.uiSchema[layout.key];
         if (layout.required) required.push(layout.key);
         const owned = ownedKeys(layout);
         keys.push(...owned);
-        watched.push(...(TYPED.has(renderedWidget(field, layout)) ? owned.slice(1) : owned));
+        watched.push(...(fieldType(renderedWidget(field, layout)).typedText ? owned.slice(1) : owned));
         if (layout.visible_when) conditions.push(layout.visible_when);
         if (layout.options_by) controllers.add(layout.options_by.controller);
       }
@@ -175,7 +134,7 @@ export function sectionModel(page, section) {
     uiSchema,
     keys,
     watched,
-    schoolBlocks,
+    derived,
     conditions,
     controllers: [...controllers],
   };
@@ -190,7 +149,7 @@ export function sectionModel(page, section) {
 export function sectionSignature(model, answers, holds) {
   const parts = [];
   for (const key of model.watched) parts.push(answers[key] ?? "");
-  for (const block of model.schoolBlocks) parts.push(schoolOwnEntry(block, answers));
+  for (const field of model.derived) parts.push(fieldType(field.widget).signature(field, answers));
   for (const condition of model.conditions) parts.push(holds(condition) ? 1 : 0);
   for (const controller of model.controllers) parts.push(answers[controller] ?? "");
   return parts;

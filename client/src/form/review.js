@@ -1,12 +1,11 @@
 // The "check your answers" review before the final submit: every answered question the form shows,
 // page by page and section by section, as it will be sent (an option's label, a document's file
 // name). Hidden answers are left out as the server leaves them out of the submission.
-import { conditionsFor, keyedLayouts } from "./renderModel.js";
+import { conditionsFor } from "./conditions.js";
 import { visibleAnswers } from "./visibility.js";
-import { labelOf, optionList } from "../widgets/common.js";
 import { entryTitle, t } from "../widgets/formStrings.js";
-
-const isAnswered = (value) => value !== undefined && value !== null && value !== "" && value !== false;
+import { isAnswered, reviewRow } from "../widgets/readout.jsx";
+import { fieldType } from "../widgets/theme.js";
 
 /** The fields a section shows now (the chosen tab, the holding branch, the counted entries). */
 function shownGroups(section, { holds, tabs, addAnother }) {
@@ -31,67 +30,13 @@ function shownGroups(section, { holds, tabs, addAnother }) {
   return [{ fields: section.fields || [] }];
 }
 
-/** One answered keyed layout as a review row {key, label, value}, or null. */
-function rowOf(layout, context) {
-  const { compiled, answers, documents } = context;
-  const value = answers[layout.key];
-  switch (layout.widget) {
-    case "file_upload": {
-      const name = documents?.[layout.key]?.file_name;
-      return name ? { key: layout.key, label: layout.label, value: name } : null;
-    }
-    case "checkbox":
-      return value === true ? { key: layout.key, label: layout.label, value: t("review_yes") } : null;
-    case "radio":
-    case "select":
-    case "conditional_select": {
-      if (!isAnswered(value)) return null;
-      const listId = layout.options_by
-        ? layout.options_by.options[answers[layout.options_by.controller] ?? ""]
-        : layout.options;
-      const label =
-        (layout.desc_key && answers[layout.desc_key]) ||
-        labelOf(optionList(compiled, listId), value) ||
-        value;
-      return { key: layout.key, label: layout.label, value: String(label) };
-    }
-    default:
-      return isAnswered(value) ? { key: layout.key, label: layout.label, value: String(value) } : null;
-  }
-}
-
-/** The rows of one field layout (a block gives one per answered part; a check group one row). */
+/** The rows of one field layout: its type's own (a block one per answered part), else its answer. */
 function rowsOf(field, context) {
-  const { answers, holds } = context;
-  if (field.visible_when && !holds(field.visible_when)) return [];
-  if (field.widget === "content") return [];
-  if (field.widget === "check_group") {
-    const checked = field.items.filter((item) => answers[item.key] === true);
-    if (!checked.length) return [];
-    return [{ key: checked[0].key, label: field.label, value: checked.map((item) => item.label).join(", ") }];
-  }
-  if (field.widget === "school_search") {
-    const { search, ceeb } = field.parts;
-    const name = answers[search.key];
-    const code = ceeb ? answers[ceeb.key] : "";
-    const rows = isAnswered(name)
-      ? [
-          {
-            key: search.key,
-            label: search.label,
-            value: code ? `${name} ${t("service_ceeb", { code: code })}` : String(name),
-          },
-        ]
-      : [];
-    for (const [role, part] of Object.entries(field.parts)) {
-      if (role === "search" || role === "ceeb") continue;
-      rows.push(...rowsOf(part, context));
-    }
-    return rows;
-  }
-  if (field.widget === "address") return keyedLayouts(field).flatMap((part) => rowsOf(part, context));
-  const row = rowOf(field, context);
-  return row ? [row] : [];
+  if (field.visible_when && !context.holds(field.visible_when)) return [];
+  const review = fieldType(field.widget).review;
+  if (review) return review(field, context);
+  const value = context.answers[field.key];
+  return isAnswered(value) ? [reviewRow(field, String(value))] : [];
 }
 
 /**
@@ -103,6 +48,7 @@ export function reviewPages(compiled, answers, { tabs, addAnother, documents } =
   const shown = visibleAnswers(compiled, answers, { tabs, addAnother });
   const holds = conditionsFor(shown);
   const context = { compiled, answers: shown, holds, documents, tabs, addAnother };
+  context.rowsOf = (field) => rowsOf(field, context);
   const pages = [];
   for (const page of compiled.pages) {
     const sections = [];

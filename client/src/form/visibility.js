@@ -7,7 +7,7 @@
 // - settle(stored, patch): what a save stores. On top of the hidden keys, a conditional dropdown
 //   (and its _desc) goes when the save changes its controller without setting the dropdown too,
 //   and when it holds a value its controller's current list does not allow.
-import { interpreterFor } from "./validation/interpret.js";
+import { conditionHolds } from "./conditions.js";
 import { prepareInstance, tabDefaults } from "./validation/instance.js";
 import { yearOptions } from "./validation/keywords.js";
 
@@ -50,10 +50,9 @@ function drop(instance, keys) {
 }
 
 function hiddenNow(model, instance) {
-  const holds = interpreterFor("2000-01-01").holds; // conditions hold no date keyword
   const out = [];
   for (const rule of model.rules) {
-    if (!holds(rule.when, instance)) for (const key of rule.keys) if (key in instance) out.push(key);
+    if (!conditionHolds(rule.when, instance)) for (const key of rule.keys) if (key in instance) out.push(key);
   }
   return out;
 }

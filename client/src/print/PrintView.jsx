@@ -1,12 +1,12 @@
 import { useEffect } from "react";
-import { conditionsFor, keyedLayouts } from "../form/renderModel.js";
+import { conditionsFor } from "../form/conditions.js";
+import { keyedLayouts } from "../form/renderModel.js";
 import { visibleAnswers } from "../form/visibility.js";
 import { Markdown } from "../widgets/Markdown.jsx";
 import { entryTitle, t } from "../widgets/formStrings.js";
-import { labelOf, optionList } from "../widgets/common.js";
+import { mark, Row } from "../widgets/readout.jsx";
+import { fieldType } from "../widgets/theme.js";
 import "./print.css";
-
-const mark = (on) => t(on ? "selected" : "not_selected");
 
 /**
  * The staff print view (?service_token=): the whole application as static text, read-only, in a
@@ -32,6 +32,7 @@ export function PrintView({ compiled, serviceView }) {
   });
   const holds = conditionsFor(answers);
   const context = { compiled, answers, holds, view: serviceView };
+  context.printField = (layout) => <PrintField key={layout.key} layout={layout} context={context} />;
   return (
     <article className="print-application" aria-label={compiled.tenant?.name}>
       <p className="print-tenant">{compiled.tenant?.name}</p>
@@ -152,99 +153,12 @@ function PrintSection({ section, context }) {
   );
 }
 
-function Row({ label, children }) {
-  return (
-    <div className="print-row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-// How each widget prints: (layout, value, context) -> the rows; a widget not named prints its value.
-const PRINTERS = {
-  content: (layout) => (
-    <div className="print-row">
-      <Markdown text={layout.text} />
-    </div>
-  ),
-  check_group: (layout, value, { answers }) => (
-    <Row label={layout.label}>
-      {layout.items.map((item) => (
-        <div key={item.key}>
-          {mark(answers[item.key] === true)} {item.label}
-        </div>
-      ))}
-    </Row>
-  ),
-  checkbox: (layout, value) => (
-    <Row label="">
-      {mark(value === true)} {layout.label}
-    </Row>
-  ),
-  radio: (layout, value, { compiled }) => {
-    const options = optionList(compiled, layout.options).filter((option) => option.value !== "");
-    return (
-      <Row label={layout.label}>
-        {options.map((option) => (
-          <div key={option.value}>
-            {mark(value === option.value)} {option.label}
-          </div>
-        ))}
-      </Row>
-    );
-  },
-  select: printSelect,
-  conditional_select: printSelect,
-  school_search: (layout, value, context) => {
-    const { answers } = context;
-    const name = answers[layout.parts.search.key];
-    const ceeb = layout.parts.ceeb ? answers[layout.parts.ceeb.key] : "";
-    const rest = Object.entries(layout.parts).filter(([role]) => role !== "search" && role !== "ceeb");
-    return (
-      <>
-        <Row label={layout.parts.search.label}>
-          {name ? `${name}${ceeb ? ` ${t("service_ceeb", { code: ceeb })}` : ""}` : ""}
-        </Row>
-        {rest.map(([, part]) => (
-          <PrintField key={part.key} layout={part} context={context} />
-        ))}
-      </>
-    );
-  },
-  address: (layout, value, context) => (
-    <>
-      {keyedLayouts(layout).map((part) => (
-        <PrintField key={part.key} layout={part} context={context} />
-      ))}
-    </>
-  ),
-  file_upload: (layout, value, { view }) => {
-    const document = view.document_answer?.[layout.key];
-    return (
-      <Row label={layout.label}>
-        {document ? `${t("service_document_attached")} (${document.file_name})` : ""}
-      </Row>
-    );
-  },
-};
-
-function printSelect(layout, value, { compiled, answers }) {
-  const listId = layout.options_by
-    ? layout.options_by.options[answers[layout.options_by.controller] ?? ""]
-    : layout.options;
-  if (!listId) return null;
-  const label = (layout.desc_key && answers[layout.desc_key]) || labelOf(optionList(compiled, listId), value);
-  return <Row label={layout.label}>{value ? `${mark(true)} ${label}` : mark(false)}</Row>;
-}
-
+/** One field as its type prints it (a type without its own way prints its answer). */
 function PrintField({ layout, context }) {
   const { answers, holds } = context;
   if (layout.visible_when && !holds(layout.visible_when)) return null;
   const value = layout.key ? answers[layout.key] : undefined;
-  const print = Object.prototype.hasOwnProperty.call(PRINTERS, layout.widget)
-    ? PRINTERS[layout.widget]
-    : null;
+  const print = fieldType(layout.widget).print;
   if (print) return print(layout, value, context);
   return (
     <Row label={layout.label}>

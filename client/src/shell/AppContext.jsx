@@ -45,6 +45,9 @@
 //   app.navigate(route, {hash})  moves like the top navigation: saves, validates while validating, sets
 //                         has_changed_page; a visitor with answers goes to /signup (last_page is saved
 //                         on every move while started/validating)
+//   app.setLeaveHook(fn) -> unset  what a move does first, before it saves (one at a time: the form page
+//                         sets one that drops its wholly empty later entries); returns the function
+//                         that unsets it
 //
 // Data calls: import the typed calls from client/src/api/client.js (every endpoint of platform
 // section 7). A 401 from any of them is handled centrally (cache cleared, /login with the message).

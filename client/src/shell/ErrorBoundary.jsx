@@ -1,5 +1,7 @@
 import { t } from "../widgets/strings.js";
-import { Component } from "react";
+import { Component, useEffect, useState } from "react";
+import * as api from "../api/client.js";
+import { cached } from "./sessionStore.js";
 
 /** The generic error screen for uncaught errors (platform section 2). */
 export class ErrorBoundary extends Component {
@@ -20,6 +22,18 @@ export class ErrorBoundary extends Component {
 }
 
 export function ErrorScreen() {
+  // In the tenant's words: the compiled form (its texts) may not have arrived before the error.
+  const [, setWorded] = useState(false);
+  useEffect(() => {
+    let shown = true;
+    cached("form", api.fetchCompiledForm).then(
+      () => shown && setWorded(true),
+      () => {},
+    );
+    return () => {
+      shown = false;
+    };
+  }, []);
   return (
     <main className="error-screen" id="main">
       <div className="card" role="alert">

@@ -41,6 +41,7 @@ function useAppContext(app, services) {
         toast: services.toast,
         showUnexpectedError: services.showUnexpectedError,
         navigate: app.goTo,
+        setLeaveHook: app.setLeaveHook,
       },
     [
       app.ready,
@@ -59,6 +60,7 @@ function useAppContext(app, services) {
       app.setAddAnother,
       services,
       app.goTo,
+      app.setLeaveHook,
     ],
   );
 }

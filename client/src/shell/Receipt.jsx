@@ -9,18 +9,25 @@ const STATUS_TEXT = {
   submitted: "status_submitted",
 };
 
-/** A submission time (ISO-8601 UTC) in the reader's own words and time zone, or "". */
-export function formatSubmitted(iso, locale = undefined) {
+/** A moment (ISO-8601) in the tenant's words (`date_time`, `month_<n>`), in the reader's time zone:
+ * "26 November 2026 at 14:05 UTC+1"; "" for no moment. */
+export function formatSubmitted(iso) {
   const when = iso ? new Date(iso) : null;
   if (!when || Number.isNaN(when.getTime())) return "";
-  return new Intl.DateTimeFormat(locale, {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(when);
+  const east = -when.getTimezoneOffset();
+  const hours = Math.floor(Math.abs(east) / 60);
+  const minutes = Math.abs(east) % 60;
+  const offset = east
+    ? `${east > 0 ? "+" : "-"}${hours}${minutes ? `:${String(minutes).padStart(2, "0")}` : ""}`
+    : "";
+  const pad = (n) => String(n).padStart(2, "0");
+  return t("date_time", {
+    day: when.getDate(),
+    month: t(`month_${when.getMonth() + 1}`),
+    year: when.getFullYear(),
+    time: `${pad(when.getHours())}:${pad(when.getMinutes())}`,
+    offset,
+  });
 }
 
 /**

@@ -24,6 +24,18 @@ vi.mock("../api/client.js", () => ({
   logout: vi.fn(async () => ({ message: "You have been logged out." })),
   fetchTemporaryAnswer: vi.fn(),
   fetchServiceView: vi.fn(),
+  // the form's own calls (form/appBridge.js hands them to the widgets)
+  putTabs: vi.fn(),
+  putAddAnother: vi.fn(),
+  documentAnswers: vi.fn(async () => ({})),
+  presign: vi.fn(),
+  startConversion: vi.fn(),
+  conversionStatus: vi.fn(),
+  deleteConversion: vi.fn(),
+  deleteDocumentAnswer: vi.fn(),
+  applicationPdf: vi.fn(),
+  lookupFind: vi.fn(),
+  lookupDetail: vi.fn(),
 }));
 vi.mock("../form/validation/validate.js", () => ({ validateAnswers: vi.fn(() => ({})) }));
 // How often the shell's navigation renders (it must not follow the answers).
@@ -65,6 +77,12 @@ vi.mock("../form/FormPage.jsx", async () => {
           </button>
           <button type="button" onClick={() => app.submitApplication({ confirmed: true })}>
             confirm
+          </button>
+          <button
+            type="button"
+            onClick={() => app.setLeaveHook(async () => app.updateAnswers({ first_name: "Tidied" }))}
+          >
+            tidy on leave
           </button>
         </div>
       );
@@ -197,6 +215,17 @@ describe("routing rules in the shell", () => {
     } finally {
       api.saveAnswersCall.mockImplementation(async () => ({ message: "Your answers have been saved." }));
     }
+  });
+
+  it("a move runs the page's leave hook first, so what it tidies is saved before the page is left", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started") }));
+    renderAt("/about");
+    fireEvent.click(await screen.findByRole("button", { name: "type" }));
+    fireEvent.click(screen.getByRole("button", { name: "tidy on leave" }));
+    fireEvent.click(screen.getByRole("link", { name: /ACADEMICS/ }));
+    await waitFor(() => expect(where()).toBe("/education"));
+    expect(api.saveAnswersCall).toHaveBeenLastCalledWith({ first_name: "Tidied" });
   });
 
   it("a 401 clears the session and goes to /login with the message", async () => {

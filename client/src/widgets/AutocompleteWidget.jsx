@@ -129,7 +129,7 @@ async function fillFromSuggestion(props, { runtime, layout, block, category }, r
   } catch {
     record = null;
   }
-  if (record && block) runtime.patch(fillFromRecord(runtime.compiled, block, record));
+  if (record && block) runtime.patch(fillFromRecord(runtime.compiled, block, record, props.searchFrom));
   else answer(props, String(result.text).slice(0, layout.max_length ?? undefined));
 }
 

@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "../form/appBridge.js";
-import { AutocompleteWidget, LOOKUP } from "./AutocompleteWidget.jsx";
+import { fieldType as address } from "./AddressBlock.jsx";
+import { LOOKUP } from "./AutocompleteWidget.jsx";
 import { debounceMaxWait } from "./debounce.js";
 import { renderWidget } from "./testing.jsx";
 
@@ -30,7 +31,7 @@ afterEach(() => {
 });
 
 function renderSearch(value = "") {
-  return renderWidget(AutocompleteWidget, { layout: BLOCK.parts.search, block: BLOCK, value });
+  return renderWidget(address.Widget, { layout: BLOCK.parts.search, block: BLOCK, value });
 }
 
 describe("debounceMaxWait", () => {

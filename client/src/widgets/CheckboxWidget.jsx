@@ -1,3 +1,5 @@
+import { mark, reviewRow, Row } from "./readout.jsx";
+import { t } from "./formStrings.js";
 import { answer, describedBy, widgetContext } from "./common.js";
 
 /** One checkbox with its label beside it; the answer is true or false. */
@@ -29,3 +31,17 @@ export function CheckboxWidget(props) {
     </label>
   );
 }
+
+/** The checkbox field type: a boolean answer, its label beside it; reads "Yes" when ticked. */
+export const fieldType = {
+  name: "checkbox",
+  Widget: CheckboxWidget,
+  answer: "boolean",
+  label: "self",
+  review: (layout, { answers }) => (answers[layout.key] === true ? [reviewRow(layout, t("review_yes"))] : []),
+  print: (layout, value) => (
+    <Row label="">
+      {mark(value === true)} {layout.label}
+    </Row>
+  ),
+};

@@ -1,3 +1,4 @@
+import { printSelect, reviewChoice } from "./readout.jsx";
 import { SelectControl } from "./SelectWidget.jsx";
 import { optionList, widgetContext } from "./common.js";
 import { useRuntimeAnswer } from "./runtime.js";
@@ -13,3 +14,11 @@ export function ConditionalSelectWidget(props) {
   if (!listId) return null;
   return <SelectControl {...props} choices={optionList(runtime.compiled, listId)} />;
 }
+
+/** The conditional select field type: a dropdown whose list follows its controller. */
+export const fieldType = {
+  name: "conditional_select",
+  Widget: ConditionalSelectWidget,
+  review: reviewChoice,
+  print: printSelect,
+};

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { parseDate } from "../form/validation/keywords.js";
 import { answer, describedBy, widgetContext } from "./common.js";
 import { t } from "./formStrings.js";
@@ -22,20 +22,11 @@ export function joinedDate({ day, month, year }) {
   return storedDate(`${year.trim()}-${month}-${day.trim().padStart(2, "0")}`);
 }
 
-/** "--", then January..December in the page's language, like a compiled option list: [{value, label}]. */
+/** "--", then January..December in the tenant's words (`month_<n>`), like a compiled option list: [{value, label}]. */
 function monthChoices() {
-  let format;
-  try {
-    format = new Intl.DateTimeFormat(globalThis.document?.documentElement?.lang || "en", {
-      month: "long",
-      timeZone: "UTC",
-    });
-  } catch {
-    format = new Intl.DateTimeFormat("en", { month: "long", timeZone: "UTC" });
-  }
   const months = Array.from({ length: 12 }, (_, index) => ({
     value: String(index + 1).padStart(2, "0"),
-    label: format.format(Date.UTC(2000, index, 1)),
+    label: t(`month_${index + 1}`),
   }));
   return [{ value: "", label: "--" }, ...months];
 }
@@ -55,7 +46,7 @@ export function DateWidget(props) {
     setSeen(stored);
     if (joinedDate(parts) !== stored) setParts(dateParts(stored));
   }
-  const months = useMemo(monthChoices, []);
+  const months = monthChoices();
   const change = (name) => (event) => {
     const next = { ...parts, [name]: event.target.value };
     setParts(next);
@@ -122,3 +113,6 @@ function DigitsPart({ part, digits, label, name, value, onChange, shared }) {
     </label>
   );
 }
+
+/** The date field type: day, month and year controls named as a group by the question's label. */
+export const fieldType = { name: "date", Widget: DateWidget, label: "group" };

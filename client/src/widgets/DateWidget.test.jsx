@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { applyTexts } from "./strings.js";
 import { DateWidget, dateParts, joinedDate, storedDate } from "./DateWidget.jsx";
 import { renderWidget } from "./testing.jsx";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  applyTexts(undefined);
+});
 
 const parts = () => ({
   day: screen.getByRole("textbox", { name: "Day" }),
@@ -43,6 +47,18 @@ describe("DateWidget", () => {
     ]);
     expect(container.querySelector("input[type=date]")).toBeNull();
     expect(screen.getByRole("group").getAttribute("aria-labelledby")).toBe("root_birth_date__label");
+  });
+
+  it("names the months in the tenant's words", () => {
+    applyTexts({ month_4: "avril", month_5: "mai" });
+    renderWidget(DateWidget, { layout: { key: "birth_date" }, value: "2025-04-03" });
+    const { month } = parts();
+    expect(month.selectedOptions[0].textContent).toBe("avril");
+    expect([...month.options].map((option) => option.textContent).slice(3, 6)).toEqual([
+      "March",
+      "avril",
+      "mai",
+    ]);
   });
 
   it("stores the date once all three parts make one, and clears it when they stop making one", () => {

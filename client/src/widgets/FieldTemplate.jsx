@@ -1,12 +1,8 @@
 import { useSyncExternalStore } from "react";
-import { conditionsFor } from "../form/renderModel.js";
+import { conditionsFor } from "../form/conditions.js";
 import { Markdown } from "./Markdown.jsx";
 import { errorId, helpId, widgetContext } from "./common.js";
-
-// Widgets that label themselves (a checkbox's label sits beside it).
-const SELF_LABELLED = new Set(["checkbox"]);
-// Widgets of several controls, each labelled itself, named as a group by the question's label.
-const GROUPS = new Set(["radio", "date"]);
+import { fieldType } from "./theme.js";
 
 const NO_SUBSCRIBE = () => () => {};
 
@@ -46,15 +42,18 @@ function Question({ id, layout, runtime, rawErrors, widget, children }) {
       *
     </span>
   ) : null;
+  // A widget of several controls, each labelled itself, is named as a group by the question's
+  // label; a widget that labels itself (a checkbox's label sits beside it) has none here.
+  const labelling = fieldType(widget).label;
   let label = null;
-  if (GROUPS.has(widget))
+  if (labelling === "group")
     label = (
       <p id={`${id}__label`} className="label">
         {layout.label}
         {marker}
       </p>
     );
-  else if (!SELF_LABELLED.has(widget))
+  else if (labelling !== "self")
     label = (
       <label htmlFor={id} className="label">
         {layout.label}

@@ -1,3 +1,4 @@
+import { reviewRow, Row } from "./readout.jsx";
 import { useState } from "react";
 import { formApp, useFormApp } from "../form/appBridge.js";
 import { ConfirmDialog } from "../shell/Modal.jsx";
@@ -177,3 +178,22 @@ function DeleteConfirm({ deleting, onCancel, onConfirm }) {
     </ConfirmDialog>
   );
 }
+
+/** The file field type: a document; reads as its file name (its answer key is not a typed value). */
+export const fieldType = {
+  name: "file_upload",
+  Widget: FileUploadWidget,
+  file: true,
+  review(layout, { documents }) {
+    const name = documents?.[layout.key]?.file_name;
+    return name ? [reviewRow(layout, name)] : [];
+  },
+  print(layout, value, { view }) {
+    const document = view.document_answer?.[layout.key];
+    return (
+      <Row label={layout.label}>
+        {document ? `${t("service_document_attached")} (${document.file_name})` : ""}
+      </Row>
+    );
+  },
+};

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, createFormApp } from "../form/appBridge.js";
 import { FileUploadWidget } from "./FileUploadWidget.jsx";
 import { POLL_MS, uploadBusy, uploadFile } from "./fileUpload.js";
-import { decimalSize } from "./strings.js";
+import { applyTexts, decimalSize } from "./strings.js";
 import { renderWidget } from "./testing.jsx";
 
 afterEach(() => {
@@ -40,6 +40,17 @@ describe("decimalSize", () => {
     expect(decimalSize(667)).toBe("667 B");
     expect(decimalSize(36669)).toBe("36.7 kB");
     expect(decimalSize(1000000)).toBe("1 MB");
+  });
+
+  it("writes the units in the tenant's words", () => {
+    applyTexts({ size_bytes: "{n} o", size_kilobytes: "{n} Ko" });
+    try {
+      expect(decimalSize(667)).toBe("667 o");
+      expect(decimalSize(36669)).toBe("36.7 Ko");
+      expect(decimalSize(1000000)).toBe("1 MB");
+    } finally {
+      applyTexts(undefined);
+    }
   });
 });
 

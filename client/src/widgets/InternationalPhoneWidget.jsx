@@ -103,3 +103,6 @@ export function InternationalPhoneWidget(props) {
     </div>
   );
 }
+
+/** The international phone field type: a calling code and a number. */
+export const fieldType = { name: "international_phone", Widget: InternationalPhoneWidget };

@@ -40,3 +40,6 @@ export function PhoneWidget(props) {
     />
   );
 }
+
+/** The phone field type: a number typed through its mask. */
+export const fieldType = { name: "phone", Widget: PhoneWidget };

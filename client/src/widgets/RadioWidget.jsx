@@ -1,3 +1,4 @@
+import { mark, reviewChoice, Row } from "./readout.jsx";
 import { answer, describedBy, labelOf, optionList, widgetContext } from "./common.js";
 
 /** Radio buttons over a compiled option list (without its empty "--" option); stores `_desc` too. */
@@ -35,3 +36,23 @@ export function RadioWidget(props) {
     </div>
   );
 }
+
+/** The radio field type: a group of options named by the question's label; prints every option. */
+export const fieldType = {
+  name: "radio",
+  Widget: RadioWidget,
+  label: "group",
+  review: reviewChoice,
+  print(layout, value, { compiled }) {
+    const options = optionList(compiled, layout.options).filter((option) => option.value !== "");
+    return (
+      <Row label={layout.label}>
+        {options.map((option) => (
+          <div key={option.value}>
+            {mark(value === option.value)} {option.label}
+          </div>
+        ))}
+      </Row>
+    );
+  },
+};

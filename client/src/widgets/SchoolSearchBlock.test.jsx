@@ -1,11 +1,17 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
-import { SchoolSearchBlock } from "./SchoolSearchBlock.jsx";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { api } from "../form/appBridge.js";
+import { LOOKUP } from "./AutocompleteWidget.jsx";
+import { SchoolSearchBlock, fieldType as schoolSearch } from "./SchoolSearchBlock.jsx";
 import { fillFromRecord } from "./lookupFill.js";
-import { COMPILED } from "./testing.jsx";
+import { COMPILED, renderWidget } from "./testing.jsx";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 const BLOCK = {
   id: "high_school",
   widget: "school_search",
@@ -50,7 +56,7 @@ describe("SchoolSearchBlock", () => {
       zip: "92501",
       country: "USA",
     };
-    expect(fillFromRecord(COMPILED, BLOCK, record)).toEqual({
+    expect(fillFromRecord(COMPILED, BLOCK, record, "name")).toEqual({
       hs_name: "Lincoln Heights High School",
       hs_ceeb: "059903",
       hs_address_line_1: "800 Summit Avenue",
@@ -60,6 +66,29 @@ describe("SchoolSearchBlock", () => {
       hs_zip: "92501",
       hs_country: "USA",
       hs_country_desc: "United States",
+    });
+  });
+
+  it("the school's search line: a chosen school puts its name (not its street) in the search part", async () => {
+    vi.useFakeTimers();
+    vi.spyOn(api, "lookupFind").mockResolvedValue([{ id: "s1", text: "Lincoln Heights High School" }]);
+    vi.spyOn(api, "lookupDetail").mockResolvedValue({
+      name: "Lincoln Heights High School",
+      ceeb: "059903",
+      address_line_1: "800 Summit Avenue",
+    });
+    const { patches, rerender } = renderWidget(schoolSearch.Widget, {
+      layout: BLOCK.parts.search,
+      block: { ...BLOCK, autocomplete: "school" },
+    });
+    fireEvent.change(screen.getByRole("combobox"), { target: { value: "Linc" } });
+    rerender("Linc");
+    await act(async () => vi.advanceTimersByTime(LOOKUP.wait));
+    await act(async () => fireEvent.click(screen.getByRole("option", { name: /Lincoln Heights/ })));
+    expect(patches.at(-1)).toMatchObject({
+      hs_name: "Lincoln Heights High School",
+      hs_ceeb: "059903",
+      hs_address_line_1: "800 Summit Avenue",
     });
   });
 });

@@ -1,3 +1,4 @@
+import { printSelect, reviewChoice } from "./readout.jsx";
 import { answer, describedBy, labelOf, optionList, widgetContext } from "./common.js";
 
 /** A dropdown over a compiled option list; the chosen label is stored in the `_desc` companion. */
@@ -34,3 +35,6 @@ export function SelectControl(props) {
     </select>
   );
 }
+
+/** The select field type: a dropdown; reads as the chosen option's label. */
+export const fieldType = { name: "select", Widget: SelectWidget, review: reviewChoice, print: printSelect };

@@ -28,6 +28,5 @@ export function TextWidget(props) {
   );
 }
 
-export function EmailWidget(props) {
-  return <TextWidget {...props} inputType="email" />;
-}
+/** The text field type: one line of typed text (the input shows it itself as it is typed). */
+export const fieldType = { name: "text", Widget: TextWidget, typedText: true };

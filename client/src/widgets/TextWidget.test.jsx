@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { EmailWidget, TextWidget } from "./TextWidget.jsx";
+import { EmailWidget } from "./EmailWidget.jsx";
+import { TextWidget } from "./TextWidget.jsx";
 import { renderWidget } from "./testing.jsx";
 
 afterEach(cleanup);

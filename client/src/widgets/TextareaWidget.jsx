@@ -31,3 +31,6 @@ export function TextareaWidget(props) {
     </>
   );
 }
+
+/** The textarea field type: several lines of typed text. */
+export const fieldType = { name: "textarea", Widget: TextareaWidget, typedText: true };

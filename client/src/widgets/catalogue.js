@@ -76,4 +76,8 @@ export const CATALOGUE = {
   idle_stay: "Yes - Take me back to my application",
   idle_leave: "No - Please log me out",
   idle_logged_out: "You have been automatically logged out due to inactivity.",
+  size_bytes: "{n} B",
+  size_kilobytes: "{n} kB",
+  size_megabytes: "{n} MB",
+  size_gigabytes: "{n} GB",
 };

@@ -1,10 +1,13 @@
 import { labelOf, optionList } from "./common.js";
 
-/** The answers a chosen lookup record fills in a block's parts (selects only with a known value). */
-export function fillFromRecord(compiled, block, record) {
+/**
+ * The answers a chosen lookup record fills in a block's parts (selects only with a known value);
+ * `searchFrom` names the record's field for the search part (the block's type says which).
+ */
+export function fillFromRecord(compiled, block, record, searchFrom) {
   const patch = {};
   const source = {
-    search: block.widget === "school_search" ? record.name : record.address_line_1,
+    search: record[searchFrom],
     line1: record.address_line_1,
     ceeb: record.ceeb,
     city: record.city,

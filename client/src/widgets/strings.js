@@ -24,16 +24,16 @@ export function textsWith(more) {
 /** The text `id`, its {placeholders} filled from `values` (an unknown one is left as written). */
 export const t = textsWith({});
 
-/** A size in decimal units (1 kB = 1000 bytes), as the spec asks. */
+/** A size in decimal units (1 kB = 1000 bytes), as the spec asks, in the tenant's words (size_*). */
 export function decimalSize(bytes) {
   if (!Number.isFinite(bytes) || bytes < 0) return "";
-  if (bytes < 1000) return `${bytes} B`;
-  const units = ["kB", "MB", "GB"];
+  if (bytes < 1000) return t("size_bytes", { n: bytes });
+  const units = ["size_kilobytes", "size_megabytes", "size_gigabytes"];
   let value = bytes;
   let unit = -1;
   do {
     value /= 1000;
     unit += 1;
   } while (value >= 1000 && unit < units.length - 1);
-  return `${value >= 100 ? Math.round(value) : Number(value.toFixed(1))} ${units[unit]}`;
+  return t(units[unit], { n: value >= 100 ? Math.round(value) : Number(value.toFixed(1)) });
 }

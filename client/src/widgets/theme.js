@@ -1,63 +1,77 @@
-// The one RJSF theme: every widget the compiler can emit, the field template and the page layout
-// template, plus the block templates the page layout places (address, school search, check group,
-// content). FormPage passes these to RJSF's Form.
-import { AddressBlock } from "./AddressBlock.jsx";
-import { AutocompleteWidget } from "./AutocompleteWidget.jsx";
-import { CheckboxWidget } from "./CheckboxWidget.jsx";
-import { CheckGroup } from "./CheckGroup.jsx";
-import { ConditionalSelectWidget } from "./ConditionalSelectWidget.jsx";
-import { Content } from "./Content.jsx";
-import { DateWidget } from "./DateWidget.jsx";
+// The one registry of field types, and the RJSF theme built from it. Each widget module exports one
+// descriptor, `fieldType`, listed below; the generic code (render model, page layout, review, print
+// view, field template) asks `fieldType(widget)` and never tests a widget's name. A descriptor:
+//   name          the compiled widget name (a widget of engine/fieldtypes/registry.py)
+//   Widget        the RJSF widget of its answer key (a block's: of its search part)
+//   place(layout, {answers, holds, index, shown(part), slot(key)})
+//                 how the page layout places it (a block, a group, text); else its own answer key
+//   keyedLayouts(layout)  the keyed layouts inside it (a block's parts, a group's items); else itself
+//   block         its parts are one block whose search part is its own Widget
+//   answer        "boolean" for a true/false answer; else a string
+//   typedText     its input shows typed text itself (left out of the section's signature)
+//   file          its answer is a document (uploaded, not typed)
+//   label         "self" (the widget labels itself) or "group" (a group named by the label)
+//   signature(layout, answers)   what else of the answers its rendering reads
+//   review(layout, context) -> [{key, label, value}]   its rows in the review; else its answer
+//   print(layout, value, context) -> element          how it prints; else its answer
+import { fieldType as address } from "./AddressBlock.jsx";
+import { fieldType as checkbox } from "./CheckboxWidget.jsx";
+import { fieldType as checkGroup } from "./CheckGroup.jsx";
+import { fieldType as conditionalSelect } from "./ConditionalSelectWidget.jsx";
+import { fieldType as content } from "./Content.jsx";
+import { fieldType as date } from "./DateWidget.jsx";
+import { fieldType as email } from "./EmailWidget.jsx";
+import { fieldType as fileUpload } from "./FileUploadWidget.jsx";
+import { fieldType as internationalPhone } from "./InternationalPhoneWidget.jsx";
+import { fieldType as phone } from "./PhoneWidget.jsx";
+import { fieldType as radio } from "./RadioWidget.jsx";
+import { fieldType as schoolSearch } from "./SchoolSearchBlock.jsx";
+import { fieldType as select } from "./SelectWidget.jsx";
+import { fieldType as text } from "./TextWidget.jsx";
+import { fieldType as textarea } from "./TextareaWidget.jsx";
 import { FieldTemplate } from "./FieldTemplate.jsx";
-import { FileUploadWidget } from "./FileUploadWidget.jsx";
-import { InternationalPhoneWidget } from "./InternationalPhoneWidget.jsx";
-import { PhoneWidget } from "./PhoneWidget.jsx";
-import { RadioWidget } from "./RadioWidget.jsx";
-import { SchoolSearchBlock } from "./SchoolSearchBlock.jsx";
-import { SelectWidget } from "./SelectWidget.jsx";
-import { EmailWidget, TextWidget } from "./TextWidget.jsx";
-import { TextareaWidget } from "./TextareaWidget.jsx";
 import { SectionLayout } from "../form/PageLayout.jsx";
 
-export const widgets = {
-  text: TextWidget,
-  email: EmailWidget,
-  textarea: TextareaWidget,
-  phone: PhoneWidget,
-  international_phone: InternationalPhoneWidget,
-  date: DateWidget,
-  select: SelectWidget,
-  radio: RadioWidget,
-  conditional_select: ConditionalSelectWidget,
-  checkbox: CheckboxWidget,
-  file_upload: FileUploadWidget,
-  // The search line of an address or school block (the block itself is a template below).
-  address: AutocompleteWidget,
-  school_search: AutocompleteWidget,
+const FIELD_TYPES = {};
+for (const type of [
+  text,
+  email,
+  textarea,
+  phone,
+  internationalPhone,
+  date,
+  select,
+  radio,
+  conditionalSelect,
+  checkbox,
+  checkGroup,
+  fileUpload,
+  address,
+  schoolSearch,
+  content,
+])
+  FIELD_TYPES[type.name] = type;
+
+const PLAIN = Object.freeze({});
+
+/** The descriptor of a compiled widget name (an empty one for a name no type registers). */
+export function fieldType(name) {
+  return Object.prototype.hasOwnProperty.call(FIELD_TYPES, name) ? FIELD_TYPES[name] : PLAIN;
+}
+
+const widgets = {};
+for (const type of Object.values(FIELD_TYPES)) if (type.Widget) widgets[type.name] = type.Widget;
+
+export const theme = {
+  widgets,
+  fields: {},
+  templates: { FieldTemplate, ObjectFieldTemplate: SectionLayout },
 };
 
-export const templates = {
-  FieldTemplate,
-  ObjectFieldTemplate: SectionLayout,
-  AddressBlockTemplate: AddressBlock,
-  SchoolSearchBlockTemplate: SchoolSearchBlock,
-  CheckGroupTemplate: CheckGroup,
-  ContentTemplate: Content,
-};
-
-/** Layout widgets placed by the page layout: compiled widget name -> template name. */
-export const BLOCK_TEMPLATES = {
-  address: "AddressBlockTemplate",
-  school_search: "SchoolSearchBlockTemplate",
-  check_group: "CheckGroupTemplate",
-  content: "ContentTemplate",
-};
-
-export const theme = { widgets, fields: {}, templates };
-
-/** Whether the theme renders a compiled widget name (as a widget, a block template, or both). */
+/** Whether the theme renders a compiled widget name (as a widget, placed by the page, or both). */
 export function isRegistered(name) {
-  return name in widgets || (name in BLOCK_TEMPLATES && BLOCK_TEMPLATES[name] in templates);
+  const type = fieldType(name);
+  return Boolean(type.Widget || type.place);
 }
 
 /** A validator for RJSF that validates nothing: the compiled schema is validated by validateAnswers. */

@@ -1,6 +1,7 @@
 """What the server answers an applicant with is in the served tenant's words (its `texts:` over the
 engine's catalogue), as the pages around it are."""
 
+import datetime as dt
 import re
 from pathlib import Path
 
@@ -22,6 +23,10 @@ TEXTS = {
     "mail_password_reset_subject": "Nouveau mot de passe",
     "mail_password_reset_body": "Ouvrez {reset_url} dans l'heure.\\n",
     "mail_signature": "Le bureau des admissions ({support_email})",
+    "date_time": "le {day} {month} {year} à {time}",
+    "month_3": "mars",
+    "password_length_message": "Au moins {min} caractères.",
+    "auth_email_invalid": "Adresse invalide.",
 }
 
 
@@ -64,3 +69,15 @@ def test_the_emails_are_the_tenants_words(client, outbox):
     reset = outbox.last("ada@example.com")
     assert reset["Subject"] == "Nouveau mot de passe"
     assert re.match(r"Ouvrez http://\S+/reset\?\S+ dans l'heure\.\n\n--\nLe bureau", reset.get_content())
+
+
+def test_the_password_rules_the_field_problems_and_the_receipt_time_are_the_tenants_words(app, client):
+    response = signup(client, username="not an address", password="Short-1!")
+    assert response.json["errors"] == {"username": ["Adresse invalide."], "password": ["Au moins 12 caractères."]}
+    assert client.post("/public/signup", json={}).json["errors"]["username"] == ["Adresse invalide."]
+    rules = client.get("/public/password-rules").json["rules"]
+    assert rules[0] == {"id": "length", "message": "Au moins 12 caractères."}
+    from engine.applications.service import receipt_time
+
+    with app.app_context():
+        assert receipt_time(dt.datetime(2026, 3, 1, 14, 5)) == "le 1 mars 2026 à 14:05"

@@ -10,6 +10,8 @@ from engine.accounts.passwords import (
     verify_password,
 )
 
+SPECIAL = f"Password must contain at least one special character ({SPECIAL_CHARACTERS})."
+
 
 @pytest.mark.parametrize("password", ["Correct-Horse-9", "Tr0ub4dor&3xyz", "a B c D 1 2 3 !", "Zz9" + "!" * 9])
 def test_good_passwords_pass(password):
@@ -22,27 +24,30 @@ def test_every_special_character_counts():
 
 
 def test_space_is_not_a_special_character():
-    assert password_problems("Abcdefgh ij1") == [passwords.MESSAGE_SPECIAL]
+    assert password_problems("Abcdefgh ij1") == [SPECIAL]
 
 
 @pytest.mark.parametrize("password", ["\tTabbed-Pass-1", "Newline-Pass-1\n", "\u00a0Nbsp-Pass-1"])
 def test_any_leading_or_trailing_whitespace_is_refused(password):
-    assert passwords.MESSAGE_WHITESPACE in password_problems(password)
+    assert "Password must not begin or end with a space." in password_problems(password)
 
 
 def test_non_ascii_letters_do_not_count_as_upper_or_lower_case():
-    assert password_problems("ÄÖÜÄÖÜÄÖÜ-12") == [passwords.MESSAGE_UPPER, passwords.MESSAGE_LOWER]
+    assert password_problems("ÄÖÜÄÖÜÄÖÜ-12") == [
+        "Password must contain at least one uppercase letter.",
+        "Password must contain at least one lowercase letter.",
+    ]
 
 
 def test_length_limits():
-    assert password_problems("Aa1!" * 2) == [passwords.MESSAGE_LENGTH]
+    assert password_problems("Aa1!" * 2) == ["Password must be at least 12 characters long."]
     assert password_problems("Aa1!" * 3) == []
-    assert password_problems("Aa1!" * 65) == [passwords.MESSAGE_TOO_LONG]
+    assert password_problems("Aa1!" * 65) == ["Password must be at most 256 characters long."]
 
 
 def test_match_rule_only_when_asked():
     assert password_problems("Correct-Horse-9", "other") == []
-    assert password_problems("Correct-Horse-9", "other", check_match=True) == [passwords.MESSAGE_MATCH]
+    assert password_problems("Correct-Horse-9", "other", check_match=True) == ["Passwords must match."]
     assert password_problems("Correct-Horse-9", "Correct-Horse-9", check_match=True) == []
 
 
@@ -62,7 +67,7 @@ def test_match_rule_only_when_asked():
 )
 def test_common_passwords_and_dressed_up_variants_are_refused(password):
     assert is_common(password)
-    assert password_problems(password) == [passwords.MESSAGE_COMMON]
+    assert password_problems(password) == ["This password is too common. Please choose one that is harder to guess."]
 
 
 def test_the_list_holds_a_few_hundred_entries():
@@ -83,11 +88,14 @@ def test_argon2id_with_the_owasp_parameters():
 def test_rules_for_the_client_match_the_checks():
     rules = passwords.rules_for_client()
     assert rules["special_characters"] == SPECIAL_CHARACTERS
-    assert [rule["message"] for rule in rules["rules"]] == [message for _id, message, _c in passwords.PASSWORD_RULES]
+    assert [rule["id"] for rule in rules["rules"]] == [rule_id for rule_id, _check in passwords.PASSWORD_RULES]
+    assert rules["rules"][0]["message"] == "Password must be at least 12 characters long."
+    assert rules["rules"][4]["message"] == SPECIAL
+    assert rules["match_message"] == "Passwords must match."
 
 
 def test_a_lone_surrogate_is_refused_not_a_crash():
-    assert password_problems("Correct-Horse-9\ud800") == [passwords.MESSAGE_NOT_TEXT]
+    assert password_problems("Correct-Horse-9\ud800") == ["Password contains characters that are not valid text."]
     assert not verify_password(hash_password("Correct-Horse-9"), "Correct-Horse-9\ud800")
     dummy_verify("\ud800")
 

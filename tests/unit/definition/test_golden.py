@@ -1,6 +1,6 @@
 """Golden cases: answers + today -> the exact error map; condition + answers -> truth.
 
-The same files are run by the client's vitest suite (client/src/form/golden.test.js), so the
+The same files are run by the client's vitest suite (client/src/form/validation/golden.test.js), so the
 server and the browser can never drift apart. Format: tests/golden/README.md.
 """
 
@@ -128,7 +128,13 @@ def test_every_tenant_with_golden_cases_has_a_valid_base(tenant_dir):
 
 @pytest.mark.parametrize("case", list(_condition_cases()))
 def test_condition_golden_case(case):
-    assert evaluate_condition(to_schema(case["condition"]), case["answers"]) is case["expect"]
+    """The server's one condition evaluator, both forms: the generated Python (what every save,
+    print view and PDF runs) and the jsonschema library interpreting the same schema agree."""
+    schema = to_schema(case["condition"])
+    compiled = evaluate_condition(schema, case["answers"])
+    interpreted = evaluate_condition(schema, case["answers"], reference=True)
+    assert compiled is interpreted
+    assert compiled is case["expect"]
 
 
 def test_every_required_message_of_the_spec_has_a_golden_case():

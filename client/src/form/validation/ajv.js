@@ -3,7 +3,7 @@
 // scripts/bench_validate.py run against the interpreter and the server.
 import Ajv2020 from "ajv/dist/2020.js";
 import { addKeywords, limitYear } from "./keywords.js";
-import { prepareInstance, todayKey, validateAnswers } from "./validate.js";
+import { todayKey, validateAnswers } from "./validate.js";
 
 const ajvByDay = new Map();
 function ajvFor(today) {
@@ -59,8 +59,4 @@ export function validateInstanceAjv(schema, instance, today) {
 
 export function validateAnswersAjv(compiled, answers, options = {}) {
   return validateAnswers(compiled, answers, options, validateInstanceAjv);
-}
-
-export function evaluateConditionAjv(conditionSchema, answers, today) {
-  return compileSchema(conditionSchema, today)(prepareInstance(answers));
 }

@@ -6,18 +6,21 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { fileProblems } from "./files.js";
-import { evaluateConditionAjv, validateAnswersAjv } from "./ajv.js";
-import { evaluateCondition, validateAnswers } from "./validate.js";
+import { validateAnswersAjv } from "./ajv.js";
+import { prepareInstance, validateAnswers } from "./validate.js";
+import { conditionHolds, conditionsFor } from "../conditions.js";
 import { hiddenKeys, settle } from "../visibility.js";
 
-// Every case runs through the shipped interpreter and through ajv.
+// Every validation case runs through the shipped interpreter and through ajv.
 const VALIDATORS = [
   ["interpreter", validateAnswers],
   ["ajv", validateAnswersAjv],
 ];
+// The browser's one condition evaluator, through both of its doors: an answer snapshot (what the
+// layout asks on each keystroke) and a prepared instance (what the hiding rules ask).
 const EVALUATORS = [
-  ["interpreter", evaluateCondition],
-  ["ajv", evaluateConditionAjv],
+  ["answers", (schema, answers) => conditionsFor(answers)(schema)],
+  ["prepared instance", (schema, answers) => conditionHolds(schema, prepareInstance(answers))],
 ];
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");

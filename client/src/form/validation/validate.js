@@ -43,13 +43,3 @@ export function validateAnswers(
   }
   return errors;
 }
-
-// A compiled condition (JSON Schema) against answers: true when it holds.
-export function evaluateCondition(conditionSchema, answers, today) {
-  return interpreterFor(today).holds(conditionSchema, prepareInstance(answers));
-}
-
-// The same for an instance already prepared (prepareInstance): no copy per condition.
-export function holdsPrepared(conditionSchema, instance, today) {
-  return interpreterFor(today).holds(conditionSchema, instance);
-}

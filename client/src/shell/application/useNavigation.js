@@ -1,6 +1,6 @@
-// Routing and navigation: the form's routes, goTo() (save, validate while validating, then move),
-// saveAnswers() (the page's Continue) and the last page saved on each move.
-import { useCallback, useEffect, useMemo } from "react";
+// Routing and navigation: the form's routes, goTo() (tidy the page, save, validate while validating,
+// then move), saveAnswers() (the page's Continue) and the last page saved on each move.
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import * as api from "../../api/client.js";
 import { defaultRouteOf, navDestination, normalisePath, routeKind, savesLastPage } from "../routing.js";
@@ -22,8 +22,23 @@ function useLastPage({ ready, loggedIn, pathname, formRoutes, snapshot }) {
   }, [ready, loggedIn, pathname, formRoutes, snapshot.web_status, snapshot.has_changed_page]);
 }
 
-/** Save, validate (while validating), then move; a visitor with answers goes to /signup. */
-function useGoTo({ pathname, formRoutes, answerStore, flush, runValidations, toast }) {
+/**
+ * What the page being left does first (the form page drops its empty later entries): one hook at a
+ * time, set by the page while it is shown; setLeaveHook(fn) returns the function that unsets it.
+ */
+function useLeaveHook() {
+  const hook = useRef(null);
+  const setLeaveHook = useCallback((fn) => {
+    hook.current = fn;
+    return () => {
+      if (hook.current === fn) hook.current = null;
+    };
+  }, []);
+  return { hook, setLeaveHook };
+}
+
+/** Tidy the page, save, validate (while validating), then move; a visitor with answers goes to /signup. */
+function useGoTo({ pathname, formRoutes, answerStore, flush, runValidations, toast, leaveHook }) {
   const location = useLocation();
   const navigate = useNavigate();
   return useCallback(
@@ -36,6 +51,7 @@ function useGoTo({ pathname, formRoutes, answerStore, flush, runValidations, toa
         navigate(destination.pathname, { state: destination.state });
         return true;
       }
+      await leaveHook.current?.();
       const saved = await flush();
       if (!saved) {
         saveFailed(toast);
@@ -47,7 +63,7 @@ function useGoTo({ pathname, formRoutes, answerStore, flush, runValidations, toa
       navigate(target);
       return true;
     },
-    [navigate, flush, toast, runValidations, pathname, formRoutes, location.search, answerStore],
+    [navigate, flush, toast, runValidations, pathname, formRoutes, location.search, answerStore, leaveHook],
   );
 }
 
@@ -58,7 +74,8 @@ export function useNavigation(options) {
   const pathname = normalisePath(location.pathname);
   const formRoutes = useMemo(() => (compiled ? compiled.pages.map((p) => p.route) : []), [compiled]);
   const defaultRoute = compiled ? defaultRouteOf(compiled) : "/";
-  const goTo = useGoTo({ pathname, formRoutes, answerStore, flush, runValidations, toast });
+  const { hook: leaveHook, setLeaveHook } = useLeaveHook();
+  const goTo = useGoTo({ pathname, formRoutes, answerStore, flush, runValidations, toast, leaveHook });
 
   // Save the page's answers now, then (with a targetRoute) move there.
   const saveAnswers = useCallback(
@@ -74,5 +91,5 @@ export function useNavigation(options) {
   );
 
   useLastPage({ ready, loggedIn, pathname, formRoutes, snapshot });
-  return { pathname, formRoutes, defaultRoute, goTo, saveAnswers };
+  return { pathname, formRoutes, defaultRoute, goTo, saveAnswers, setLeaveHook };
 }

@@ -1,0 +1,48 @@
+// How an answer reads back, shared by the field types' descriptors: a row of the review before the
+// final submit ({key, label, value}) and a row of the staff print view (<Row>, [X] / [ ] marks).
+import { labelOf, optionList } from "./common.js";
+import { t } from "./formStrings.js";
+
+export const isAnswered = (value) => value !== undefined && value !== null && value !== "" && value !== false;
+
+/** A selection in the print view: [X] or [ ]. */
+export const mark = (on) => t(on ? "selected" : "not_selected");
+
+/** One row of the print view: the question's label, then what it holds. */
+export function Row({ label, children }) {
+  return (
+    <div className="print-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** One review row of a keyed layout. */
+export const reviewRow = (layout, value) => ({ key: layout.key, label: layout.label, value });
+
+/** The option list a choice reads from now (a conditional dropdown's follows its controller). */
+function choiceList(layout, answers) {
+  return layout.options_by
+    ? layout.options_by.options[answers[layout.options_by.controller] ?? ""]
+    : layout.options;
+}
+
+/** A choice (radio, dropdown) in the review: the chosen option's label (or its `_desc` answer). */
+export function reviewChoice(layout, { compiled, answers }) {
+  const value = answers[layout.key];
+  if (!isAnswered(value)) return [];
+  const label =
+    (layout.desc_key && answers[layout.desc_key]) ||
+    labelOf(optionList(compiled, choiceList(layout, answers)), value) ||
+    value;
+  return [reviewRow(layout, String(label))];
+}
+
+/** A dropdown in the print view: [X] and the chosen option, or [ ]; nothing without a list. */
+export function printSelect(layout, value, { compiled, answers }) {
+  const listId = choiceList(layout, answers);
+  if (!listId) return null;
+  const label = (layout.desc_key && answers[layout.desc_key]) || labelOf(optionList(compiled, listId), value);
+  return <Row label={layout.label}>{value ? `${mark(true)} ${label}` : mark(false)}</Row>;
+}

@@ -1,0 +1,84 @@
+"""The generic field type: one keyed answer, a string unless `value` says otherwise.
+
+Each hook answers one question the generic code asks of a type; a type's module overrides only
+the hooks where it differs. The hooks never import the compiler or the PDF renderer: those pass
+themselves in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from engine.definition.loader import LocDict
+
+
+class FieldType:
+    name: str = ""
+    value: str = "string"  # "string" | "boolean" | "none" (no answer of its own)
+    widget: str = ""  # the ui:widget; the type's name unless set
+    default_max_length: int | None = None
+    has_options: bool = False  # a choice: answers one of an option list, with a _desc companion
+    storage_limit: int | None = None  # the most characters an answer of this type can sensibly hold
+    holds_document: bool = False  # the answer is an uploaded document (the documents domain keeps it)
+    # --- the meta-schema (engine/definition/_gen_schema.py) ---
+    keyed: bool = True  # the entry is itself the answer: it needs key and label
+    requires: tuple[str, ...] = ()  # the properties an entry of this type must have besides those
+    # --- author checks ---
+    follows_controller: bool = False  # options_by: its option list follows another answer
+    compares_dates: bool = False  # earliest/latest/not_before/not_after rules apply
+    long_answer_hint: str | None = None  # the fix when max_length is over storage_limit
+
+    def __init__(self) -> None:
+        self.widget = self.widget or self.name
+
+    def default_messages(self) -> dict[str, str]:
+        """The messages this type gives, by name, as a tenant sees them before rewording any."""
+        return {}
+
+    def properties(self) -> dict:
+        """The meta-schema's field properties that this type adds (JSON Schema, engine/fieldtypes/schema.py)."""
+        return {}
+
+    # --- answers ------------------------------------------------------------------------
+    def parts(self, spec: LocDict) -> list[LocDict]:
+        """The answer-bearing fields inside one entry of this type (a block holds several)."""
+        return [spec]
+
+    def property_schema(self, spec: dict, messages: dict) -> dict:
+        """The unconditional constraints on one answer key, each keyword with its message."""
+        limit = spec.get("max_length", self.default_max_length)
+        schema: dict[str, Any] = {"type": "string", "maxLength": limit}
+        schema_messages = {
+            "type": messages["type_string"],
+            "maxLength": messages["max_length"].replace("{limit}", str(limit)),
+        }
+        self.constrain(spec, messages, schema, schema_messages)
+        schema["x-messages"] = schema_messages
+        return schema
+
+    def constrain(self, spec: dict, messages: dict, schema: dict, schema_messages: dict) -> None:
+        """Adds this type's own keywords (a pattern, say) to a string answer's schema."""
+
+    def form_data(self) -> dict:
+        """What a compiled form that has a field of this type carries at its top level."""
+        return {}
+
+    # --- layout for renderers -----------------------------------------------------------
+    def block_layout(self, compiler, spec: LocDict, use_of, layout: dict) -> dict:
+        """The layout of an entry that is not itself an answer (keyed is False)."""
+        return layout
+
+    def add_layout(self, compiler, spec: LocDict, use, layout: dict) -> None:
+        """Adds this type's own settings to a keyed field's layout."""
+
+    # --- the application PDF ------------------------------------------------------------
+    def pdf(self, renderer, field: dict) -> None:
+        """Draws one visible field of the compiled layout: its label, then its answer."""
+        if "key" in field:
+            renderer.add(field.get("label", field["key"]), renderer.value(field["key"]))
+
+
+def as_loc(node: object) -> LocDict:
+    """A mapping of the definition (the loader makes every mapping a LocDict)."""
+    return cast("LocDict", node)

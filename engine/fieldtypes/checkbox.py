@@ -1,0 +1,22 @@
+"""checkbox: a yes/no answer (true or false); must_be_true: makes ticking it required."""
+
+from engine.fieldtypes.base import FieldType
+from engine.fieldtypes.schema import TEXT
+
+
+class Checkbox(FieldType):
+    name = "checkbox"
+    value = "boolean"
+
+    def properties(self) -> dict:
+        return {"must_be_true": TEXT}
+
+    def property_schema(self, spec: dict, messages: dict) -> dict:
+        return {"type": "boolean", "x-messages": {"type": messages["type_boolean"]}}
+
+    def pdf(self, renderer, field: dict) -> None:
+        checked = renderer.answers.get(field["key"]) is True
+        renderer.add(field.get("label", ""), f"{renderer.mark(checked)} {'Yes' if checked else 'No'}")
+
+
+TYPE = Checkbox()

@@ -1,0 +1,13 @@
+"""text: one line of text."""
+
+from engine.fieldtypes.base import FieldType
+
+
+class Text(FieldType):
+    name = "text"
+    default_max_length = 45
+    storage_limit = 1000
+    long_answer_hint = "use type: textarea for long answers"
+
+
+TYPE = Text()
