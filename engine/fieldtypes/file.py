@@ -1,21 +1,25 @@
 """file: an uploaded document (file: {types, max_bytes, max_name_length, messages}). The answer
 is the stored file's name; the PDF notes the document, whose pages follow the application."""
 
+from collections.abc import Mapping
+
 from engine.fieldtypes.base import FieldType
 from engine.fieldtypes.schema import TEXT, array, obj
 
 DEFAULT_TYPES = ["png", "jpeg", "jpg", "pdf", "docx"]
-ATTACHED = "Document attached: {file_name} ({size}). Its pages follow the application."
-NOT_ATTACHED = "No document attached."
+_SIZE_UNITS = ("size_kilobytes", "size_megabytes", "size_gigabytes")
 
 
-def format_size(size: int) -> str:
-    """Decimal units, as the upload widget shows them."""
-    if size >= 1_000_000:
-        return f"{size / 1_000_000:.1f} MB"
-    if size >= 1000:
-        return f"{size / 1000:.0f} KB"
-    return f"{size} bytes"
+def format_size(size: int, texts: Mapping[str, str]) -> str:
+    """Decimal units in the words of `texts` (the compiled form's size_*), as the upload widget
+    shows them (decimalSize)."""
+    if size < 1000:
+        return texts["size_bytes"].replace("{n}", str(size))
+    value, unit = size / 1000, 0
+    while value >= 1000 and unit < len(_SIZE_UNITS) - 1:
+        value, unit = value / 1000, unit + 1
+    number = str(round(value)) if value >= 100 else f"{value:.1f}".removesuffix(".0")
+    return texts[_SIZE_UNITS[unit]].replace("{n}", number)
 
 
 def file_rules(spec: dict, messages: dict) -> dict:
@@ -69,9 +73,11 @@ class File(FieldType):
     def pdf(self, renderer, field: dict) -> None:
         document = renderer.documents.get(field["key"])
         if document:
-            note = ATTACHED.format(file_name=document["file_name"], size=format_size(document["file_size"]))
+            size = format_size(document["file_size"], renderer.texts)
+            note = renderer.texts["pdf_document_attached"].replace("{size}", size)
+            note = note.replace("{file_name}", document["file_name"])
         else:
-            note = NOT_ATTACHED
+            note = renderer.texts["pdf_no_document"]
         renderer.add(field.get("label", ""), note)
 
 

@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from engine.definition import evaluate_condition, load_and_compile
+from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.fieldtypes.file import format_size
 from engine.pdf.render import append_documents, render_application
 from tests.pdf_text import pdftotext, text_of
@@ -161,7 +162,7 @@ def test_only_the_chosen_tab_is_shown_and_an_attached_document_gets_a_note(form,
     documents = {"essay_file": {"file_name": "essay.docx", "file_size": 48213}}
     uploaded = render(form, answers, documents, tabs={"essay_mode": "uploaded"})
     assert "A typed essay about resilience." not in uploaded
-    assert "Document attached: essay.docx (48 KB)" in uploaded
+    assert "Document attached: essay.docx (48.2 kB)" in uploaded
     assert "No document attached." in render(form, answers, tabs={"essay_mode": "uploaded"})
 
 
@@ -207,9 +208,11 @@ def test_converted_documents_are_appended(form, answers):
 
 
 def test_sizes_are_shown_in_decimal_units():
-    assert format_size(999) == "999 bytes"
-    assert format_size(48213) == "48 KB"
-    assert format_size(1_000_000) == "1.0 MB"
+    assert format_size(999, DEFAULT_TEXTS) == "999 B"
+    assert format_size(48213, DEFAULT_TEXTS) == "48.2 kB"
+    assert format_size(1_000_000, DEFAULT_TEXTS) == "1 MB"
+    assert format_size(123_456_789, DEFAULT_TEXTS) == "123 MB"
+    assert format_size(48213, {"size_kilobytes": "{n} Ko"}) == "48.2 Ko"
 
 
 def test_the_pdfs_own_words_are_the_tenants(form, answers):
@@ -220,12 +223,14 @@ def test_the_pdfs_own_words_are_the_tenants(form, answers):
         "pdf_generated": "Créé le {when}",
         "pdf_page": "Feuille {page}",
         "not_selected": "[non]",
+        "pdf_no_document": "Aucun document.",
     }
     text = render({**form, "texts": texts, "tenant": {**form["tenant"], "name": "Example College"}}, answers)
     assert "Dossier : Example College" in text
     assert "Créé le " in text and "Generated" not in text
     assert "Feuille 1" in text and "Page 1" not in text
     assert "[non]" in text
+    assert "Aucun document." in render({**form, "texts": texts}, answers, tabs={"essay_mode": "uploaded"})
 
 
 def test_the_pdfs_time_is_written_in_the_tenants_words(form, answers):
