@@ -91,6 +91,8 @@ def load_config(overrides: dict | None = None) -> dict:
         "DOCUMENT_QUEUE": env.get("DOCUMENT_QUEUE", "conversions"),
         "APPLICATION_PDF_QUEUE": env.get("APPLICATION_PDF_QUEUE", "application-pdfs"),
         "DOCUMENT_JOB_TIMEOUT": int(env.get("DOCUMENT_JOB_TIMEOUT", "60")),
+        # How long past its timeout a started conversion or PDF job still counts as running; the
+        # only home of this default (engine/outbox.py job_state and the jobs read it from here).
         "DOCUMENT_JOB_GRACE_S": int(env.get("DOCUMENT_JOB_GRACE_S", "15")),
         "DOCUMENT_QUEUE_WAIT_S": int(env.get("DOCUMENT_QUEUE_WAIT_S", "600")),
         "PDF_JOB_TIMEOUT": int(env.get("PDF_JOB_TIMEOUT", "120")),

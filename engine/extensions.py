@@ -1,5 +1,7 @@
 """flask-smorest subclassed once, so every view shares the error shape and docs."""
 
+import threading
+
 import marshmallow as ma
 from flask_smorest import Api as _Api
 from flask_smorest import Blueprint as _Blueprint
@@ -25,7 +27,39 @@ class MessageSchema(ma.Schema):
 
 
 class Api(_Api):
+    """flask-smorest's Api, whose OpenAPI document gets each blueprint's paths when it is first read
+    (/api/openapi.json, the docs page, `flask openapi`), not when the app starts: most apps (every
+    test's, every worker process's) never serve it, and documenting the paths is most of the cost of
+    create_app. The document is the same, built in the same order."""
+
     ERROR_SCHEMA = ErrorSchema
+
+    def init_app(self, app, *, spec_kwargs=None):
+        self._undocumented: list = []  # (blueprint, app, name, parameters), in registration order
+        self._documenting = threading.Lock()
+        super().init_app(app, spec_kwargs=spec_kwargs)
+
+    def register_blueprint(self, blp, *, parameters=None, **options):
+        # flask-smorest's register_blueprint, with its two spec calls left to `spec`.
+        name = options.get("name", blp.name)
+        self._app.extensions["flask-smorest"]["blp_name_to_api"][name] = self
+        self._app.register_blueprint(blp, **options)
+        self._undocumented.append((blp, self._app, name, parameters))
+
+    @property
+    def spec(self):
+        if getattr(self, "_undocumented", None):
+            with self._documenting:
+                while self._undocumented:
+                    blp, app, name, parameters = self._undocumented[0]
+                    blp.register_views_in_doc(self, app, self._spec, name=name, parameters=parameters)
+                    self._spec.tag({"name": name, "description": blp.description})
+                    self._undocumented.pop(0)  # after: another thread waits for the whole document
+        return self._spec
+
+    @spec.setter
+    def spec(self, value):
+        self._spec = value
 
     def _register_error_handlers(self):
         # engine.errors registers the one JSON handler for every exception.

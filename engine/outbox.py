@@ -17,7 +17,7 @@ change does, whatever happens to Redis or to the process afterwards:
   again. A job is never dispatched twice: the row is locked while it is sent (PostgreSQL), and a job
   id RQ already knows is only marked dispatched.
 - `is_waiting(session, job_id)`: recorded and not yet in Redis, so alive (a status poll must not
-  take it for lost); `job_state(session, job_id)` and `is_dead(...)`: whether a job a row names is
+  take it for lost); `job_state(session, job_id, grace_s)` and `is_dead(...)`: whether a job a row names is
   still alive (queued, running in time, or waiting here), for the rows that retry lost jobs.
 - Dispatched rows are kept for `KEEP_DISPATCHED` for inspection, then removed by the sweeper.
 """
@@ -97,7 +97,7 @@ def is_waiting(session: Session, job_id: str) -> bool:
 WAITING = "waiting"  # recorded in the outbox, not yet on its queue (Redis was down)
 
 
-def job_state(session: Session, job_id: str | None, grace_s: int = 15) -> tuple[str | None, dt.datetime | None]:
+def job_state(session: Session, job_id: str | None, grace_s: int) -> tuple[str | None, dt.datetime | None]:
     """(RQ status, WAITING while the outbox holds it, None when neither knows the job, or "unknown"
     when Redis cannot be asked; the time by which a started job must have finished). A worker killed
     after taking the job but before the job wrote its row leaves the row unprocessed: RQ's start

@@ -55,15 +55,15 @@ def render_client() -> dict[Path, str]:
 
 
 def tenant_text(text_id: str) -> str:
-    """The served tenant's wording of `text_id` (inside the app), else the catalogue's."""
+    """The served tenant's wording of `text_id` (inside the app), else the catalogue's: outside an
+    app (jobs, the CLI), and for an id newer than the stored version being served. A failing
+    `current()` is raised, not hidden behind the default wording (it never raises for a database
+    outage: engine.versions keeps serving the form it holds)."""
     from flask import current_app, has_app_context
 
     if has_app_context():
         tenant = current_app.extensions.get("tenant")
-        try:
-            text = tenant.current().data["texts"].get(text_id) if tenant is not None else None
-        except Exception:
-            text = None
+        text = tenant.current().data["texts"].get(text_id) if tenant is not None else None
         if isinstance(text, str):
             return text
     return DEFAULT_TEXTS[text_id]

@@ -50,7 +50,7 @@ def convert_document(conversion_id: int, rules: dict) -> str:
     limit_memory(settings)
     job_id = current_job_id()
     timeout = int(settings.get("DOCUMENT_JOB_TIMEOUT") or 60)
-    grace = int(settings.get("DOCUMENT_JOB_GRACE_S") or 15)
+    grace = int(settings["DOCUMENT_JOB_GRACE_S"])
     with job_session(settings) as session:
         conversion = session.get(DocumentConversion, conversion_id)
         if conversion is None or conversion.status not in PENDING or (job_id and conversion.job_id != job_id):

@@ -227,7 +227,7 @@ def _reconcile(conversion: DocumentConversion, rules: dict) -> DocumentConversio
     runs no handler) or outlived its deadline (the whole worker died) is retried once, then failed."""
     settings = config()
     session = db.session()
-    state, due = outbox.job_state(session, conversion.job_id, _seconds("DOCUMENT_JOB_GRACE_S", settings, 15))
+    state, due = outbox.job_state(session, conversion.job_id, int(settings["DOCUMENT_JOB_GRACE_S"]))
     if state == "unknown" or not outbox.is_dead(state, due, conversion.deadline_at):
         return conversion
     with db.transaction():

@@ -102,7 +102,7 @@ def _record_job(session: Session, row: ApplicationPdf, settings: dict) -> None:
 def _reconcile(session: Session, row: ApplicationPdf, settings: dict) -> ApplicationPdf:
     """A render whose job is gone, failed without writing the row or outlived its deadline is
     queued once more, then failed with a message."""
-    state, due = outbox.job_state(session, row.job_id, int(settings.get("DOCUMENT_JOB_GRACE_S") or 15))
+    state, due = outbox.job_state(session, row.job_id, int(settings["DOCUMENT_JOB_GRACE_S"]))
     if state == "unknown" or not outbox.is_dead(state, due, row.deadline_at):
         return row
     with db.transaction():

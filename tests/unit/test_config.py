@@ -41,3 +41,11 @@ def test_the_deploy_guide_lists_every_abuse_limit_with_its_defaults():
     guide = (Path(__file__).resolve().parents[2] / "docs" / "deploy.md").read_text()
     rows = re.findall(r"^\s*\| `([A-Z_]+)` \| .+ \| (\S+) \| (\S+) \|$", guide, re.MULTILINE)
     assert {action.lower(): (applicant, address) for action, applicant, address in rows} == RATE_LIMIT_ACTIONS
+
+
+def test_the_job_grace_is_one_setting_read_from_the_environment(monkeypatch, tmp_path):
+    """A started conversion or PDF job is taken for lost this long past its timeout; the default
+    lives in load_config only (the services and jobs read it from there)."""
+    monkeypatch.delenv("DOCUMENT_JOB_GRACE_S", raising=False)
+    assert _config(monkeypatch, tmp_path)["DOCUMENT_JOB_GRACE_S"] == 15
+    assert _config(monkeypatch, tmp_path, DOCUMENT_JOB_GRACE_S="40")["DOCUMENT_JOB_GRACE_S"] == 40

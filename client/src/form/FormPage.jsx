@@ -98,10 +98,7 @@ function PageForm({ app, compiled, page }) {
   usePageSetup({ app, compiled, page, store, isLoggedIn, username: snapshot.username });
   const { runtime, latest } = usePageRuntime({ app, compiled, page, store, answers });
 
-  const toastError = (title, message) => {
-    if (app.toast?.error) app.toast.error(title, message);
-    else app.toastError?.(title, message);
-  };
+  const toastError = (title, message) => app.toast.error(title, message);
   const showBusy = () => setBusyModal(true);
   const context = { app, compiled, page, store, runtime, latest, isLoggedIn, readOnly, toastError };
   runtime.bridge = createBridge({ ...context, model, askBeforeClearing, showBusy });

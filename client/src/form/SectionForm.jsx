@@ -19,7 +19,6 @@ export function SectionForm({ page, section, runtime, answers, errors, readOnly,
   for (const key of model.keys) if (errors[key]) sectionErrors[key] = errors[key];
   return (
     <SectionFormBody
-      page={page}
       section={section}
       runtime={runtime}
       model={model}
@@ -62,6 +61,7 @@ const SectionFormBody = memo(
       </SectionRenderContext.Provider>
     );
   },
+  // `loggedIn` is read only here: the widgets read the bridge's isLoggedIn, so a sign-in redraws them.
   (prev, next) =>
     prev.section === next.section &&
     prev.readOnly === next.readOnly &&

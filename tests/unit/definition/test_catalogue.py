@@ -3,13 +3,15 @@ in full, that a tenant rewords under `texts:`, and that the client's defaults ar
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import yaml
+from flask import Flask
 from tenant_edits import copy_tenant, edit
 
 from engine.definition import load_and_compile
-from engine.definition.catalogue import DEFAULT_TEXTS, SOURCE, render_client
+from engine.definition.catalogue import DEFAULT_TEXTS, SOURCE, render_client, tenant_text
 from engine.definition.problems import DefinitionInvalid
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -55,3 +57,35 @@ def test_every_text_is_a_string_whose_placeholders_are_words():
     assert sum(len(texts) for texts in groups.values()) == len(DEFAULT_TEXTS) > 0, "an id in two groups"
     for text in DEFAULT_TEXTS.values():
         assert all(re.fullmatch(r"[a-z_]+", name) for name in re.findall(r"\{([^}]*)\}", text)), text
+
+
+class _Served:
+    """Stands for app.extensions["tenant"]: serves a compiled form's data, or fails like a bug."""
+
+    def __init__(self, texts: dict | None = None, error: Exception | None = None):
+        self.texts, self.error = texts, error
+
+    def current(self):
+        if self.error is not None:
+            raise self.error
+        return SimpleNamespace(data={"texts": self.texts})
+
+
+def _served_text(served, text_id: str) -> str:
+    app = Flask(__name__)
+    app.extensions["tenant"] = served
+    with app.app_context():
+        return tenant_text(text_id)
+
+
+def test_the_server_answers_in_the_served_tenants_words_else_the_catalogues():
+    assert _served_text(_Served({**DEFAULT_TEXTS, "shell_help": "Aide"}), "shell_help") == "Aide"
+    assert tenant_text("shell_help") == DEFAULT_TEXTS["shell_help"]  # outside an app
+    # A version stored before an id was added to texts.yaml does not carry it.
+    older = {name: text for name, text in DEFAULT_TEXTS.items() if name != "shell_help"}
+    assert _served_text(_Served(older), "shell_help") == DEFAULT_TEXTS["shell_help"]
+
+
+def test_a_bug_reading_the_served_form_is_raised_not_hidden_behind_the_default_wording():
+    with pytest.raises(ZeroDivisionError):
+        _served_text(_Served(error=ZeroDivisionError("a bug")), "shell_help")

@@ -1,5 +1,6 @@
 """`formengine validate` and `formengine compile` as a form author runs them."""
 
+import contextlib
 import json
 import re
 import shutil
@@ -8,12 +9,24 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+from engine.cli import main
 
 ROOT = Path(__file__).resolve().parents[3]
 FORMENGINE = [sys.executable, "-m", "engine.cli"]
 
 
-def run(*args, cwd=ROOT):
+def run(*args, cwd=ROOT) -> subprocess.CompletedProcess:
+    """The command run in this process by click's runner (its exit code, stdout and stderr apart);
+    an exception the command does not turn into a message fails the test. test_missing_folder...
+    runs the real console script."""
+    with contextlib.chdir(cwd):
+        result = CliRunner().invoke(main, list(args), catch_exceptions=False)
+    return subprocess.CompletedProcess(args, result.exit_code, result.stdout, result.stderr)
+
+
+def run_process(*args, cwd=ROOT) -> subprocess.CompletedProcess:
     return subprocess.run([*FORMENGINE, *args], capture_output=True, text=True, cwd=cwd)
 
 
@@ -98,7 +111,7 @@ def test_seeded_errors_are_reported_with_locations_and_exit_1(tmp_path):
 
 
 def test_missing_folder_is_a_clear_error(tmp_path):
-    result = run("validate", str(tmp_path / "nope"))
+    result = run_process("validate", str(tmp_path / "nope"))
     assert result.returncode == 1 and "TENANT_MISSING" in result.stdout and "Traceback" not in result.stderr
 
 

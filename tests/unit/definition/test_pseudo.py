@@ -1,12 +1,12 @@
 """`formengine pseudo`: a copy of a tenant with every word an applicant reads pseudo-localized."""
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from engine.cli import main
 from engine.definition import load_and_compile
 from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.pseudo import CLOSE, OPEN, pseudo_line, pseudo_text
@@ -48,13 +48,8 @@ def _strings(node, path=()):
 @pytest.mark.parametrize("tenant", TENANTS)
 def test_the_copy_validates_and_wraps_every_word_but_keys_values_and_routes(tenant, tmp_path):
     out = tmp_path / "pseudo"
-    done = subprocess.run(
-        [sys.executable, "-m", "engine.cli", "pseudo", str(ROOT / "tenants" / tenant), str(out)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stderr
+    done = CliRunner().invoke(main, ["pseudo", str(ROOT / "tenants" / tenant), str(out)], catch_exceptions=False)
+    assert done.exit_code == 0, done.stderr
     original, copy = load_and_compile(ROOT / "tenants" / tenant).data, load_and_compile(out).data
     # Every engine text and message, the tenant's wording of it included, is wrapped, placeholders kept.
     assert set(copy["texts"]) == set(DEFAULT_TEXTS)
@@ -77,11 +72,6 @@ def test_the_copy_validates_and_wraps_every_word_but_keys_values_and_routes(tena
 
 def test_it_refuses_a_folder_that_holds_something(tmp_path):
     (tmp_path / "kept.txt").write_text("mine")
-    done = subprocess.run(
-        [sys.executable, "-m", "engine.cli", "pseudo", str(ROOT / "tenants" / TENANTS[0]), str(tmp_path)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    assert done.returncode == 1 and "is not empty" in done.stderr
+    done = CliRunner().invoke(main, ["pseudo", str(ROOT / "tenants" / TENANTS[0]), str(tmp_path)])
+    assert done.exit_code == 1 and "is not empty" in done.stderr
     assert (tmp_path / "kept.txt").read_text() == "mine"
