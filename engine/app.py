@@ -1,6 +1,8 @@
 """create_app(): config, extensions, blueprints, error handlers."""
 
+import html as markup
 import json
+import re
 from pathlib import Path
 
 from flask import Flask, request, send_from_directory
@@ -96,7 +98,7 @@ def _register_client(app: Flask, client_dist: Path) -> None:
         if not (client_dist / name).exists():
             return ("The client is not built. Run `make client`.", 503, {"Content-Type": "text/plain"})
         if name == "index.html":
-            html = _with_first_words((client_dist / name).read_text(encoding="utf-8"))
+            html = _with_first_words(_with_page_words(app, (client_dist / name).read_text(encoding="utf-8")))
             response = app.response_class(html, mimetype="text/html")
             response.add_etag()  # of the page as served: it changes with the tenant's words
             response = response.make_conditional(request)
@@ -125,6 +127,22 @@ def _register_client(app: Flask, client_dist: Path) -> None:
 # block is never run, so the Content-Security-Policy's script-src does not apply to it).
 FIRST_WORDS = ("shell_loading", "shell_loading_form", "shell_unexpected", "shell_unexpected_title", "shell_try_again")
 FIRST_WORDS_ID = "first-words"
+
+
+def _with_page_words(app: Flask, html: str) -> str:
+    """The page's own words as the served tenant writes them: its title (the tenant's name, until
+    the shell sets a page's) and the <noscript> line, escaped as HTML text."""
+    holder = app.extensions.get("tenant")
+    name = holder.current().data.get("tenant", {}).get("name") if holder is not None else None
+    if name:
+        html = html.replace("<title>Application</title>", f"<title>{markup.escape(name)}</title>", 1)
+    return re.sub(
+        r"<noscript>.*?</noscript>",
+        lambda _: f"<noscript>{markup.escape(tenant_text('page_needs_javascript'))}</noscript>",
+        html,
+        count=1,
+        flags=re.S,
+    )
 
 
 def _with_first_words(html: str) -> str:

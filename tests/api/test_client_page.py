@@ -2,6 +2,7 @@
 tenant's words for the screens the shell shows before the compiled form has arrived."""
 
 import json
+from html import escape
 import re
 from pathlib import Path
 
@@ -15,6 +16,7 @@ PAGE = """<!doctype html>
     <title>Application</title>
   </head>
   <body>
+    <noscript>This application needs JavaScript. Please enable it and reload the page.</noscript>
     <div id="root"></div>
     <script type="module" src="/static/assets/main.js"></script>
   </body>
@@ -28,7 +30,10 @@ def app_overrides(tmp_path):
     dist.mkdir()
     (dist / "index.html").write_text(PAGE, encoding="utf-8")
     tenant = copy_tenant(tmp_path)
-    words = '  shell_try_again: "Réessayer"\n  shell_unexpected: "Oups </script><script>alert(1)</script> & co"\n'
+    words = (
+        '  shell_try_again: "Réessayer"\n  shell_unexpected: "Oups </script><script>alert(1)</script> & co"\n'
+        '  page_needs_javascript: "Activez <b>JavaScript</b> & rechargez la page."\n'
+    )
     edit(tenant, "\ntexts:\n", f"\ntexts:\n{words}", Path("tenant.yaml"))
     return {"CLIENT_DIST": str(dist), "TENANT_PATH": str(tenant)}
 
@@ -62,3 +67,11 @@ def test_every_client_route_is_the_same_page_and_a_repeat_is_not_modified(client
     assert first.headers["ETag"]
     again = client.get("/login", headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304
+
+
+def test_the_pages_title_and_noscript_line_are_the_tenants_words_as_text(client):
+    html = client.get("/signup").get_data(as_text=True)
+    name = client.get("/public/form").get_json()["tenant"]["name"]
+    assert f"<title>{escape(name)}</title>" in html and "<title>Application</title>" not in html
+    assert "<noscript>Activez &lt;b&gt;JavaScript&lt;/b&gt; &amp; rechargez la page.</noscript>" in html
+    assert "<b>" not in html
