@@ -2,8 +2,8 @@
 tenant's words for the screens the shell shows before the compiled form has arrived."""
 
 import json
-from html import escape
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
