@@ -130,10 +130,14 @@ FIRST_WORDS_ID = "first-words"
 
 
 def _with_page_words(app: Flask, html: str) -> str:
-    """The page's own words as the served tenant writes them: its title (the tenant's name, until
-    the shell sets a page's) and the <noscript> line, escaped as HTML text."""
+    """The page's own words as the served tenant writes them: its language, its title (the
+    tenant's name, until the shell sets a page's) and the <noscript> line, escaped as HTML text."""
     holder = app.extensions.get("tenant")
-    name = holder.current().data.get("tenant", {}).get("name") if holder is not None else None
+    data = holder.current().data if holder is not None else {}
+    language = data.get("settings", {}).get("language")
+    if language:  # the meta-schema allows only a language tag's letters, digits and hyphens
+        html = html.replace('<html lang="en">', f'<html lang="{markup.escape(language)}">', 1)
+    name = data.get("tenant", {}).get("name")
     if name:
         html = html.replace("<title>Application</title>", f"<title>{markup.escape(name)}</title>", 1)
     return re.sub(

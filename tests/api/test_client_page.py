@@ -35,6 +35,7 @@ def app_overrides(tmp_path):
         '  page_needs_javascript: "Activez <b>JavaScript</b> & rechargez la page."\n'
     )
     edit(tenant, "\ntexts:\n", f"\ntexts:\n{words}", Path("tenant.yaml"))
+    edit(tenant, "\nsettings:\n", "\nsettings:\n  language: fr\n", Path("tenant.yaml"))
     return {"CLIENT_DIST": str(dist), "TENANT_PATH": str(tenant)}
 
 
@@ -69,8 +70,9 @@ def test_every_client_route_is_the_same_page_and_a_repeat_is_not_modified(client
     assert again.status_code == 304
 
 
-def test_the_pages_title_and_noscript_line_are_the_tenants_words_as_text(client):
+def test_the_pages_language_title_and_noscript_line_are_the_tenants(client):
     html = client.get("/signup").get_data(as_text=True)
+    assert '<html lang="fr">' in html and 'lang="en"' not in html
     name = client.get("/public/form").get_json()["tenant"]["name"]
     assert f"<title>{escape(name)}</title>" in html and "<title>Application</title>" not in html
     assert "<noscript>Activez &lt;b&gt;JavaScript&lt;/b&gt; &amp; rechargez la page.</noscript>" in html
