@@ -1,12 +1,16 @@
 """create_app(): config, extensions, blueprints, error handlers."""
 
+import html as markup
+import json
+import re
 from pathlib import Path
 
-from flask import Flask, send_from_directory
+from flask import Flask, request, send_from_directory
 
 from engine import db, errors, jsonio, ops, signing
 from engine.accounts import abuse
 from engine.config import load_config
+from engine.definition.catalogue import tenant_text
 from engine.delivery import setup as delivery
 from engine.documents import setup as documents
 from engine.extensions import api
@@ -93,7 +97,13 @@ def _register_client(app: Flask, client_dist: Path) -> None:
     def page(name: str):
         if not (client_dist / name).exists():
             return ("The client is not built. Run `make client`.", 503, {"Content-Type": "text/plain"})
-        response = send_from_directory(client_dist, name)
+        if name == "index.html":
+            html = _with_first_words(_with_page_words(app, (client_dist / name).read_text(encoding="utf-8")))
+            response = app.response_class(html, mimetype="text/html")
+            response.add_etag()  # of the page as served: it changes with the tenant's words
+            response = response.make_conditional(request)
+        else:
+            response = send_from_directory(client_dist, name)
         response.headers["Cache-Control"] = "no-cache"
         return response
 
@@ -110,3 +120,40 @@ def _register_client(app: Flask, client_dist: Path) -> None:
 
             raise NotFound("Not found.")
         return page("index.html")
+
+
+# The words the shell may show before the compiled form (and so the tenant's `texts`) has arrived:
+# loading it, and failing to. The page carries them in the served tenant's wording, as data (a JSON
+# block is never run, so the Content-Security-Policy's script-src does not apply to it).
+FIRST_WORDS = ("shell_loading", "shell_loading_form", "shell_unexpected", "shell_unexpected_title", "shell_try_again")
+FIRST_WORDS_ID = "first-words"
+
+
+def _with_page_words(app: Flask, html: str) -> str:
+    """The page's own words as the served tenant writes them: its language, its title (the
+    tenant's name, until the shell sets a page's) and the <noscript> line, escaped as HTML text."""
+    holder = app.extensions.get("tenant")
+    data = holder.current().data if holder is not None else {}
+    language = data.get("settings", {}).get("language")
+    if language:  # the meta-schema allows only a language tag's letters, digits and hyphens
+        html = html.replace('<html lang="en">', f'<html lang="{markup.escape(language)}">', 1)
+    name = data.get("tenant", {}).get("name")
+    if name:
+        html = html.replace("<title>Application</title>", f"<title>{markup.escape(name)}</title>", 1)
+    return re.sub(
+        r"<noscript>.*?</noscript>",
+        lambda _: f"<noscript>{markup.escape(tenant_text('page_needs_javascript'))}</noscript>",
+        html,
+        count=1,
+        flags=re.S,
+    )
+
+
+def _with_first_words(html: str) -> str:
+    """The page with the served tenant's FIRST_WORDS in a <script type="application/json"> block."""
+    words = json.dumps({name: tenant_text(name) for name in FIRST_WORDS}, ensure_ascii=False)
+    # No "</script>" (or any markup) can end the block early: <, > and & are written as JSON escapes.
+    words = words.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return html.replace(
+        "</head>", f'  <script type="application/json" id="{FIRST_WORDS_ID}">{words}</script>\n  </head>', 1
+    )

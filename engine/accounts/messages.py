@@ -2,8 +2,8 @@
 
 from engine.definition.catalogue import TenantWords, tenant_text
 
+# Developers' English: the sign-in pages always send a JSON object with the fields they expect.
 NOT_JSON = "Requests must be sent as JSON (Content-Type: application/json)."
-CROSS_ORIGIN = "Cross-origin requests are not allowed."
 BAD_JSON = "The request body is not valid JSON."
 NOT_OBJECT = "The request body must be a JSON object."
 STUDENT_ANSWERS_INVALID = (
@@ -45,6 +45,8 @@ _IDS = {
     "ABUSE_LIMIT": "account_abuse_limit",
     "MAIL_IP_LIMIT": "account_mail_ip_limit",
     "SESSION_EXPIRED": "account_session_expired",
+    "CROSS_ORIGIN": "account_cross_origin",
+    "PASSWORD_RULES": "password_rules_heading",
     "LOGOUT_OK": "shell_logged_out_text",
     "SESSION_INVALID": "shell_session_invalid",
     "SESSION_IDLE": "idle_logged_out",

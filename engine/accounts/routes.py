@@ -147,7 +147,7 @@ class PasswordRulesViews(MethodView):
     @blp.response(200, PasswordRulesSchema)
     def get(self):
         """The new-password rules and their messages, for the client's checklist."""
-        return {"message": "Password rules", **rules_for_client()}
+        return {"message": messages.PASSWORD_RULES, **rules_for_client()}
 
 
 @blp.route("/api/logout")

@@ -279,6 +279,11 @@ defs = {
             admissions_email=TEXT,
             postal_address=array(TEXT),
             phone=TEXT,
+            language={
+                "type": "string",
+                "pattern": "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$",
+                "description": "The language the form is written in, as a BCP 47 tag (default en)",
+            },
             idle=obj(
                 ["timeout_ms", "prompt_ms"],
                 timeout_ms={"type": "integer", "minimum": 60000},

@@ -228,8 +228,11 @@ class Definitions:
         files = self.files.current()
         if files.etag == version_id:
             return files
-        with self.engine.connect() as connection:
-            found = load(connection, version_id)
+        # A version id is its content hash: a cached one is that version for good (no connection).
+        found = _cached(version_id)
+        if found is None:
+            with self.engine.connect() as connection:
+                found = load(connection, version_id)
         if found is None:
             raise KeyError(version_id)
         return found

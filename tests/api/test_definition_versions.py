@@ -201,3 +201,27 @@ def test_a_process_starting_with_an_older_folder_follows_the_database_until_publ
     assert result.exit_code == 2
     assert "about.yaml:" in result.output and "nothing was published" in result.output
     assert served_version(client) == first
+
+
+def test_an_earlier_version_is_read_from_the_database_once_then_from_the_processs_cache(app, tenant):
+    """versions.get of a version neither served nor on disk: read once, then no connection at all
+    (the id is the content hash, so the cached form is that version for good); unknown: KeyError."""
+    from sqlalchemy import event
+
+    from engine import versions
+
+    client = app.test_client()
+    first = served_version(client)
+    edit(tenant, "title: About You", "title: About You Now")
+    assert served_version(client) != first
+    versions._cache.pop(first, None)  # as in a process that never served it
+    checkouts = []
+    event.listen(app.extensions["tenant"].engine, "checkout", lambda *args: checkouts.append(1))
+    with app.app_context():
+        assert versions.get(first).etag == first
+        assert len(checkouts) == 1
+        assert versions.get(first).etag == first
+        assert len(checkouts) == 1
+        with pytest.raises(KeyError):
+            versions.get("no-such-version")
+        assert len(checkouts) == 2

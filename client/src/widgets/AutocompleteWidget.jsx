@@ -3,7 +3,7 @@ import { api } from "../form/appBridge.js";
 import { t } from "./formStrings.js";
 import { debounceMaxWait } from "./debounce.js";
 import { clearedParts, fillFromRecord } from "./lookupFill.js";
-import { answer, describedBy, widgetContext } from "./common.js";
+import { answer, fieldAria, widgetContext } from "./common.js";
 
 export const LOOKUP = { wait: 200, maxWait: 500, maxResults: 5 };
 
@@ -199,9 +199,7 @@ export function AutocompleteWidget(props) {
         value={text}
         maxLength={layout.max_length}
         disabled={disabled || readonly}
-        aria-required={required || undefined}
-        aria-invalid={rawErrors?.length ? true : undefined}
-        aria-describedby={describedBy(id, layout, rawErrors)}
+        {...fieldAria(id, layout, required, rawErrors)}
         onChange={(event) => type(event.target.value)}
         onKeyDown={(event) => comboKeyDown(event, keys)}
         onBlur={() => setTimeout(() => setOpen(false), 150)}

@@ -1,6 +1,6 @@
 import { mark, reviewRow, Row } from "./readout.jsx";
 import { t } from "./formStrings.js";
-import { answer, describedBy, widgetContext } from "./common.js";
+import { answer, fieldAria, widgetContext } from "./common.js";
 
 /** One checkbox with its label beside it; the answer is true or false. */
 export function CheckboxWidget(props) {
@@ -14,9 +14,7 @@ export function CheckboxWidget(props) {
         type="checkbox"
         checked={value === true}
         disabled={disabled || readonly}
-        aria-required={required || undefined}
-        aria-invalid={rawErrors?.length ? true : undefined}
-        aria-describedby={describedBy(id, layout, rawErrors)}
+        {...fieldAria(id, layout, required, rawErrors)}
         onChange={(event) => answer(props, event.target.checked)}
       />
       <span>

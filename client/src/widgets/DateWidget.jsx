@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { parseDate } from "../form/validation/keywords.js";
-import { answer, describedBy, widgetContext } from "./common.js";
+import { answer, fieldAria, widgetContext } from "./common.js";
 import { t } from "./formStrings.js";
 
 const EMPTY = { day: "", month: "", year: "" };
@@ -54,11 +54,8 @@ export function DateWidget(props) {
     if (date !== stored) answer(props, date);
   };
   const off = disabled || readonly;
-  const shared = {
-    disabled: off,
-    "aria-required": required || undefined,
-    "aria-invalid": rawErrors?.length ? true : undefined,
-  };
+  const { "aria-describedby": groupDescribedBy, ...partAria } = fieldAria(id, layout, required, rawErrors);
+  const shared = { disabled: off, ...partAria };
   const partProps = (name) => ({
     name: `${layout.key}__${name}`,
     value: parts[name],
@@ -71,7 +68,7 @@ export function DateWidget(props) {
       className="date-parts"
       role="group"
       aria-labelledby={`${id}__label`}
-      aria-describedby={describedBy(id, layout, rawErrors)}
+      aria-describedby={groupDescribedBy}
     >
       <DigitsPart part="day" digits={2} label={t("date_day")} {...partProps("day")} />
       <label className="date-part date-part-month">

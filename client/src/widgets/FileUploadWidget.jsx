@@ -5,7 +5,7 @@ import { ConfirmDialog } from "../shell/Modal.jsx";
 import { t } from "./formStrings.js";
 import { decimalSize } from "./strings.js";
 import { deleteFile, uploadFile } from "./fileUpload.js";
-import { describedBy, errorId, widgetContext } from "./common.js";
+import { describedBy, errorId, fieldAria, widgetContext } from "./common.js";
 
 /** Choosing a file (checked, uploaded, converted: `problems` says why one was refused) and deleting it. */
 function useFileActions(store, layout, bridge) {
@@ -136,8 +136,7 @@ function FilePicker({ id, layout, busy, conversion, allErrors, required, disable
         type="file"
         accept={layout.file.types.map((type) => `.${type}`).join(",")}
         disabled={busy || disabled || readonly}
-        aria-required={required || undefined}
-        aria-invalid={allErrors.length ? true : undefined}
+        {...fieldAria(id, layout, required, allErrors)}
         aria-describedby={[rulesId, describedBy(id, layout, allErrors)].filter(Boolean).join(" ")}
         onChange={onChange}
       />

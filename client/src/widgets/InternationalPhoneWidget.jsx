@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { answer, describedBy, widgetContext } from "./common.js";
+import { answer, fieldAria, widgetContext } from "./common.js";
 import { t } from "./formStrings.js";
 
 const NO_CODES = [];
@@ -91,9 +91,7 @@ export function InternationalPhoneWidget(props) {
         value={value ?? ""}
         maxLength={layout.max_length}
         disabled={off}
-        aria-required={required || undefined}
-        aria-invalid={rawErrors?.length ? true : undefined}
-        aria-describedby={describedBy(id, layout, rawErrors)}
+        {...fieldAria(id, layout, required, rawErrors)}
         onChange={(event) => answer(props, event.target.value)}
         onBlur={(event) => {
           const trimmed = event.target.value.trim();

@@ -1,4 +1,4 @@
-import { answer, describedBy, widgetContext } from "./common.js";
+import { answer, fieldAria, widgetContext } from "./common.js";
 
 /** Digits typed into a mask such as "(###) ###-####": each # takes one digit, extra digits are dropped. */
 export function formatPhone(mask, text) {
@@ -33,9 +33,7 @@ export function PhoneWidget(props) {
       value={value ?? ""}
       maxLength={mask ? mask.length : layout.max_length}
       disabled={disabled || readonly}
-      aria-required={required || undefined}
-      aria-invalid={rawErrors?.length ? true : undefined}
-      aria-describedby={describedBy(id, layout, rawErrors)}
+      {...fieldAria(id, layout, required, rawErrors)}
       onChange={(event) => answer(props, mask ? formatPhone(mask, event.target.value) : event.target.value)}
     />
   );

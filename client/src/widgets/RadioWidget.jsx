@@ -1,5 +1,5 @@
 import { mark, reviewChoice, Row } from "./readout.jsx";
-import { answer, describedBy, labelOf, optionList, widgetContext } from "./common.js";
+import { answer, fieldAria, labelOf, optionList, widgetContext } from "./common.js";
 
 /** Radio buttons over a compiled option list (without its empty "--" option); stores `_desc` too. */
 export function RadioWidget(props) {
@@ -15,9 +15,7 @@ export function RadioWidget(props) {
       className="radio-group"
       role="radiogroup"
       aria-labelledby={`${id}__label`}
-      aria-required={required || undefined}
-      aria-invalid={rawErrors?.length ? true : undefined}
-      aria-describedby={describedBy(id, layout, rawErrors)}
+      {...fieldAria(id, layout, required, rawErrors)}
     >
       {options.map((option, index) => (
         <label key={option.value} className="choice">

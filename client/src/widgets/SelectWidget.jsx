@@ -1,5 +1,5 @@
 import { printSelect, reviewChoice } from "./readout.jsx";
-import { answer, describedBy, labelOf, optionList, widgetContext } from "./common.js";
+import { answer, fieldAria, labelOf, optionList, widgetContext } from "./common.js";
 
 /** A dropdown over a compiled option list; the chosen label is stored in the `_desc` companion. */
 export function SelectWidget(props) {
@@ -22,9 +22,7 @@ export function SelectControl(props) {
       className="input select"
       value={value ?? ""}
       disabled={disabled || readonly}
-      aria-required={required || undefined}
-      aria-invalid={rawErrors?.length ? true : undefined}
-      aria-describedby={describedBy(id, layout, rawErrors)}
+      {...fieldAria(id, layout, required, rawErrors)}
       onChange={change}
     >
       {choices.map((option) => (

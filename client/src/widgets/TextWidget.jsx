@@ -1,4 +1,4 @@
-import { answer, describedBy, useTypedValue, widgetContext } from "./common.js";
+import { answer, fieldAria, useTypedValue, widgetContext } from "./common.js";
 
 /** A one-line text input; `type` is text or email. */
 export function TextWidget(props) {
@@ -18,9 +18,7 @@ export function TextWidget(props) {
       maxLength={layout.max_length}
       placeholder={layout.placeholder}
       disabled={disabled || readonly}
-      aria-required={required || undefined}
-      aria-invalid={rawErrors?.length ? true : undefined}
-      aria-describedby={describedBy(id, layout, rawErrors)}
+      {...fieldAria(id, layout, required, rawErrors)}
       onChange={(event) => answer(props, event.target.value)}
       onBlur={onBlur && ((event) => onBlur(id, event.target.value))}
       onFocus={onFocus && ((event) => onFocus(id, event.target.value))}

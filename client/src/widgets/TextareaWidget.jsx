@@ -1,5 +1,5 @@
 import { t } from "./formStrings.js";
-import { answer, describedBy, useTypedValue, widgetContext } from "./common.js";
+import { answer, describedBy, fieldAria, useTypedValue, widgetContext } from "./common.js";
 
 /** A text area with the counter "Character count: n / limit" (limit: the compiled max_length). */
 export function TextareaWidget(props) {
@@ -20,8 +20,7 @@ export function TextareaWidget(props) {
         value={text}
         maxLength={layout.max_length}
         disabled={disabled || readonly}
-        aria-required={required || undefined}
-        aria-invalid={rawErrors?.length ? true : undefined}
+        {...fieldAria(id, layout, required, rawErrors)}
         aria-describedby={described}
         onChange={(event) => answer(props, event.target.value)}
       />

@@ -17,6 +17,16 @@ export function describedBy(id, layout, rawErrors) {
   return ids.length ? ids.join(" ") : undefined;
 }
 
+/** The ARIA state of a question's input, to spread on it: required, invalid while it has errors,
+ * described by its help text and those errors. */
+export function fieldAria(id, layout, required, errors) {
+  return {
+    "aria-required": required || undefined,
+    "aria-invalid": errors?.length ? true : undefined,
+    "aria-describedby": describedBy(id, layout, errors),
+  };
+}
+
 /** The compiled option list by id ([{value, label}], the first being {"", "--"}). */
 export function optionList(compiled, listId) {
   return compiled?.options?.[listId]?.options ?? [{ value: "", label: "--" }];

@@ -5,7 +5,20 @@
 // of every id and replace them as soon as the form has arrived (api/client.js applies them).
 import { CATALOGUE } from "./catalogue.js";
 
-let tenantTexts = {};
+/**
+ * The few words the served page carries in the tenant's wording (engine/app.py: loading the form,
+ * failing to), read once at start: they are shown before the compiled form's texts have arrived.
+ */
+function pageWords() {
+  try {
+    const words = JSON.parse(document.getElementById("first-words")?.textContent || "null");
+    return words && typeof words === "object" ? words : {};
+  } catch {
+    return {};
+  }
+}
+
+let tenantTexts = typeof document === "undefined" ? {} : pageWords();
 
 /** The tenant's texts from the compiled form (anything but an object: back to the defaults). */
 export function applyTexts(texts) {

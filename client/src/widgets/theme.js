@@ -14,6 +14,10 @@
 //   signature(layout, answers)   what else of the answers its rendering reads
 //   review(layout, context) -> [{key, label, value}]   its rows in the review; else its answer
 //   print(layout, value, context) -> element          how it prints; else its answer
+// A field-type module must never import this module or form/renderModel.js (which imports it), not
+// even through a component: this module imports every type module, so with such a circular import,
+// importing a type module first would reach the list below before its `fieldType` exists and fail.
+// importOrder.test.js imports each widget module first, in a fresh module graph, to catch it.
 import { fieldType as address } from "./AddressBlock.jsx";
 import { fieldType as checkbox } from "./CheckboxWidget.jsx";
 import { fieldType as checkGroup } from "./CheckGroup.jsx";

@@ -50,3 +50,10 @@ def test_a_session_refused_and_the_checklist_served_are_the_tenants(client):
     rules = client.get("/public/password-rules").json
     assert all(wrapped(rule["message"]) for rule in rules["rules"]) and wrapped(rules["match_message"])
     assert rules["special_characters"] in rules["rules"][4]["message"]
+
+
+def test_a_cross_site_request_refused_and_the_rules_heading_are_the_tenants(client):
+    """A page on another site that posts to the sign-in API shows the applicant this refusal."""
+    response = client.post("/public/login", json={}, headers={"Origin": "https://evil.example"})
+    assert response.status_code == 403 and wrapped(response.json["message"]), response.json
+    assert wrapped(client.get("/public/password-rules").json["message"])
