@@ -81,9 +81,11 @@ test: install browser
 # they do). They spend most of their time waiting for the processes they start, so they run two test
 # files at a time too, with vitest (node, one core for under a minute) alongside them.
 # The tests' temporary folders (their SQLite files, instance folders, uploads) go in memory where
-# /dev/shm is writable: on disk each SQLite commit waits ~10 ms for its fsync, a large share of the
-# suite's wall time. What the tests do and assert is the same.
-TEST_TMPDIR := $(shell test -d /dev/shm -a -w /dev/shm && echo /dev/shm || echo "$${TMPDIR:-/tmp}")
+# /dev/shm is writable and has room (2 GiB free: a run leaves a few hundred MB, and a container's
+# default /dev/shm of 64 MB would fill): on disk each SQLite commit waits ~10 ms for its fsync, a large
+# share of the suite's wall time. What the tests do and assert is the same.
+SHM_FREE_KB := $(shell test -d /dev/shm -a -w /dev/shm && df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 {print $$4}')
+TEST_TMPDIR := $(if $(shell test "$(SHM_FREE_KB)" -ge 2097152 2>/dev/null && echo yes),/dev/shm,$${TMPDIR:-/tmp})
 PYTEST := TMPDIR=$(TEST_TMPDIR) $(BIN)/python -m pytest -q -p no:cacheprovider
 XDIST := -n 2 --dist loadfile
 test-python:
