@@ -351,7 +351,7 @@ class Compiler:
         return {
             "add_another": {
                 "id": spec["id"],
-                "label": spec.get("label", "Add another"),
+                "label": spec.get("label", self.texts["add_another_default_label"]),
                 "entry_label": name,
                 "max": spec["max"],
                 "prefixes": list(spec["prefixes"]),

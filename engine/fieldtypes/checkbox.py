@@ -16,7 +16,8 @@ class Checkbox(FieldType):
 
     def pdf(self, renderer, field: dict) -> None:
         checked = renderer.answers.get(field["key"]) is True
-        renderer.add(field.get("label", ""), f"{renderer.mark(checked)} {'Yes' if checked else 'No'}")
+        answer = renderer.texts["pdf_checkbox_yes" if checked else "pdf_checkbox_no"]
+        renderer.add(field.get("label", ""), f"{renderer.mark(checked)} {answer}")
 
 
 TYPE = Checkbox()

@@ -1,5 +1,9 @@
 """Add-another entries: their names, and empty entries left out of a submission (later entries move up)."""
 
+import shutil
+from pathlib import Path
+
+from engine.definition import load_and_compile
 from engine.definition.entries import entry_name, entry_title, in_entry, is_empty_entry, without_empty_entries
 
 SCHOOLS = {"schools": {"prefixes": ["hs_", "hs_2_", "hs_3_"], "keys": ["name", "city"], "default": 1}}
@@ -54,3 +58,16 @@ def test_titles_and_messages_follow_the_tenant_formats():
 def test_an_entry_with_a_document_is_not_empty():
     assert is_empty_entry({"hs_2_name": "", "hs_2_city": False}, "hs_2_", ["name", "city"])
     assert not is_empty_entry({}, "hs_2_", ["name", "city"], {"hs_2_city": {"file_name": "a.pdf"}})
+
+
+def test_a_button_without_a_label_reads_the_tenants_default(tmp_path):
+    def button_label(folder) -> str:
+        sections = [s for page in load_and_compile(folder).data["pages"] for s in page["sections"]]
+        return next(s["add_another"]["label"] for s in sections if "add_another" in s)
+
+    fixture = Path(__file__).resolve().parents[2] / "fixtures" / "minimal_tenant"
+    assert button_label(fixture) == "Add another"
+    folder = shutil.copytree(fixture, tmp_path / "tenant")
+    with open(folder / "tenant.yaml", "a", encoding="utf-8") as tenant:
+        tenant.write('\ntexts:\n  add_another_default_label: "Ajouter"\n')
+    assert button_label(folder) == "Ajouter"

@@ -111,6 +111,12 @@ def test_a_checkbox_is_its_label_then_a_marked_yes_or_a_blank_no(form, answers):
     assert "the SAT. [X] Yes" in render(form, {**answers, "sat_taken_unsure": True})
 
 
+def test_a_checkboxs_yes_and_no_are_the_forms_texts(form, answers):
+    worded = {**form, "texts": {**form["texts"], "pdf_checkbox_yes": "Oui", "pdf_checkbox_no": "Non"}}
+    assert "the SAT. [ ] Non" in render(worded, {**answers, "sat_taken_unsure": False})
+    assert "the SAT. [X] Oui" in render(worded, {**answers, "sat_taken_unsure": True})
+
+
 def test_a_school_is_its_name_plus_its_ceeb_code(form, answers):
     assert "Northview Heights Secondary School (Ceeb: 826543)" in render(form, answers)
 
