@@ -70,11 +70,6 @@ browser:
 run: install
 	TENANT_RELOAD=$${TENANT_RELOAD:-1} $(BIN)/formengine run
 
-test: install browser
-	$(PYTEST) $(XDIST) -m "not serial"; parallel=$$?; \
-	$(MAKE) --no-print-directory serial-and-client SERIAL='serial'; rest=$$?; \
-	[ $$parallel -eq 0 ] && [ $$rest -eq 0 ]
-
 # Two parts: the bulk in parallel on both cores (pytest-xdist, each test file on one worker so its
 # module fixtures are made once), then the tests marked serial (real app processes, workers,
 # browsers: see tests/conftest.py), which do not share the cores with the bulk (they time out when
@@ -93,11 +88,17 @@ test-python:
 	$(PYTEST) $(XDIST) -m serial; serial=$$?; \
 	[ $$parallel -eq 0 ] && [ $$serial -eq 0 ]
 
+# The bulk, then serial-and-client with the serial tests' marker expression $(1).
+SUITE = $(PYTEST) $(XDIST) -m "not serial"; parallel=$$?; \
+	$(MAKE) --no-print-directory serial-and-client SERIAL='$(1)'; rest=$$?; \
+	[ $$parallel -eq 0 ] && [ $$rest -eq 0 ]
+
+test: install browser
+	$(call SUITE,serial)
+
 # The inner loop: everything but the browser and scale tests, the same parts.
 test-fast: install
-	$(PYTEST) $(XDIST) -m "not serial"; parallel=$$?; \
-	$(MAKE) --no-print-directory serial-and-client SERIAL='serial and not browser and not scale'; rest=$$?; \
-	[ $$parallel -eq 0 ] && [ $$rest -eq 0 ]
+	$(call SUITE,serial and not browser and not scale)
 
 # The serial pytest tests ($(SERIAL): a marker expression) and vitest at the same time; vitest's
 # output is shown after pytest's.
