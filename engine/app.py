@@ -10,7 +10,7 @@ from flask import Flask, request, send_from_directory
 from engine import db, errors, jsonio, ops, signing
 from engine.accounts import abuse
 from engine.config import load_config
-from engine.definition.catalogue import tenant_text
+from engine.definition.catalogue import form_text
 from engine.delivery import setup as delivery
 from engine.documents import setup as documents
 from engine.extensions import api
@@ -94,11 +94,22 @@ def _register_blueprints(app: Flask) -> None:
 def _register_client(app: Flask, client_dist: Path) -> None:
     """Every client route serves the single-page app; the client redirects unknown paths."""
 
+    served: dict[tuple, str] = {}  # the page as served, by the served form's version and the file's
+
     def page(name: str):
         if not (client_dist / name).exists():
             return ("The client is not built. Run `make client`.", 503, {"Content-Type": "text/plain"})
         if name == "index.html":
-            html = _with_first_words(_with_page_words(app, (client_dist / name).read_text(encoding="utf-8")))
+            holder = app.extensions.get("tenant")
+            form = holder.current() if holder is not None else None
+            data = form.data if form is not None else None
+            path = client_dist / name
+            key = (form.etag if form is not None else None, path.stat().st_mtime_ns)
+            html = served.get(key)
+            if html is None:
+                html = _with_first_words(data, _with_page_words(data, path.read_text(encoding="utf-8")))
+                served.clear()
+                served[key] = html
             response = app.response_class(html, mimetype="text/html")
             response.add_etag()  # of the page as served: it changes with the tenant's words
             response = response.make_conditional(request)
@@ -129,29 +140,27 @@ FIRST_WORDS = ("shell_loading", "shell_loading_form", "shell_unexpected", "shell
 FIRST_WORDS_ID = "first-words"
 
 
-def _with_page_words(app: Flask, html: str) -> str:
-    """The page's own words as the served tenant writes them: its language, its title (the
+def _with_page_words(data: dict | None, html: str) -> str:
+    """The page's own words as the served form `data` writes them: its language, its title (the
     tenant's name, until the shell sets a page's) and the <noscript> line, escaped as HTML text."""
-    holder = app.extensions.get("tenant")
-    data = holder.current().data if holder is not None else {}
-    language = data.get("settings", {}).get("language")
+    language = (data or {}).get("settings", {}).get("language")
     if language:  # the meta-schema allows only a language tag's letters, digits and hyphens
         html = html.replace('<html lang="en">', f'<html lang="{markup.escape(language)}">', 1)
-    name = data.get("tenant", {}).get("name")
+    name = (data or {}).get("tenant", {}).get("name")
     if name:
         html = html.replace("<title>Application</title>", f"<title>{markup.escape(name)}</title>", 1)
     return re.sub(
         r"<noscript>.*?</noscript>",
-        lambda _: f"<noscript>{markup.escape(tenant_text('page_needs_javascript'))}</noscript>",
+        lambda _: f"<noscript>{markup.escape(form_text(data, 'page_needs_javascript'))}</noscript>",
         html,
         count=1,
         flags=re.S,
     )
 
 
-def _with_first_words(html: str) -> str:
-    """The page with the served tenant's FIRST_WORDS in a <script type="application/json"> block."""
-    words = json.dumps({name: tenant_text(name) for name in FIRST_WORDS}, ensure_ascii=False)
+def _with_first_words(data: dict | None, html: str) -> str:
+    """The page with the served form's FIRST_WORDS in a <script type="application/json"> block."""
+    words = json.dumps({name: form_text(data, name) for name in FIRST_WORDS}, ensure_ascii=False)
     # No "</script>" (or any markup) can end the block early: <, > and & are written as JSON escapes.
     words = words.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return html.replace(

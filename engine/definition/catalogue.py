@@ -61,12 +61,14 @@ def tenant_text(text_id: str) -> str:
     outage: engine.versions keeps serving the form it holds)."""
     from flask import current_app, has_app_context
 
-    if has_app_context():
-        tenant = current_app.extensions.get("tenant")
-        text = tenant.current().data["texts"].get(text_id) if tenant is not None else None
-        if isinstance(text, str):
-            return text
-    return DEFAULT_TEXTS[text_id]
+    tenant = current_app.extensions.get("tenant") if has_app_context() else None
+    return form_text(tenant.current().data if tenant is not None else None, text_id)
+
+
+def form_text(data: dict | None, text_id: str) -> str:
+    """The wording of `text_id` in the compiled form `data`, else the catalogue's."""
+    text = data["texts"].get(text_id) if data is not None else None
+    return text if isinstance(text, str) else DEFAULT_TEXTS[text_id]
 
 
 class TenantWords:

@@ -36,7 +36,7 @@ def app_overrides(tmp_path):
     )
     edit(tenant, "\ntexts:\n", f"\ntexts:\n{words}", Path("tenant.yaml"))
     edit(tenant, "\nsettings:\n", "\nsettings:\n  language: fr\n", Path("tenant.yaml"))
-    return {"CLIENT_DIST": str(dist), "TENANT_PATH": str(tenant)}
+    return {"CLIENT_DIST": str(dist), "TENANT_PATH": str(tenant), "TENANT_RELOAD": True}
 
 
 def first_words(html: str) -> dict:
@@ -77,3 +77,16 @@ def test_the_pages_language_title_and_noscript_line_are_the_tenants(client):
     assert f"<title>{escape(name)}</title>" in html and "<title>Application</title>" not in html
     assert "<noscript>Activez &lt;b&gt;JavaScript&lt;/b&gt; &amp; rechargez la page.</noscript>" in html
     assert "<b>" not in html
+
+
+def test_an_edit_of_the_tenants_words_reaches_the_page_at_once(app, client):
+    first = client.get("/about")
+    edit(
+        Path(app.config["TENANT_PATH"]),
+        'shell_try_again: "Réessayer"',
+        'shell_try_again: "Encore"',
+        Path("tenant.yaml"),
+    )
+    again = client.get("/about", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 200
+    assert first_words(again.get_data(as_text=True))["shell_try_again"] == "Encore"
