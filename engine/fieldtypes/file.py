@@ -41,6 +41,8 @@ def file_rules(spec: dict, messages: dict) -> dict:
 class File(FieldType):
     name = "file"
     widget = "file_upload"
+    default_max_length = 300
+    storage_limit = 300
     holds_document = True
 
     def default_messages(self) -> dict[str, str]:
@@ -50,9 +52,6 @@ class File(FieldType):
             "file_empty": "Your file is empty. Please upload a non-empty file.",
             "file_name_too_long": "Your file name is too long. The maximum length is {limit} characters.",
         }
-
-    default_max_length = 300
-    storage_limit = 300
 
     def properties(self) -> dict:
         rules = obj(

@@ -30,7 +30,7 @@ from engine.definition.catalogue import DEFAULT_TEXTS, date_time_text
 from engine.definition.entries import entry_title, is_empty_entry
 from engine.definition.visibility import Visibility
 from engine.fieldtypes.base import FieldType
-from engine.fieldtypes.registry import REGISTRY
+from engine.fieldtypes.registry import type_of
 from engine.pdf.blocks import FieldLine, draw_string
 from engine.pdf.blocks import TextBlock as Paragraph  # reportlab's Paragraph, with every script
 from engine.pdf.fonts import font_names
@@ -139,9 +139,7 @@ class ApplicationRenderer:
         """One visible field, drawn by its type (engine/fieldtypes); an unknown type as label and answer."""
         if not self.visible(field):
             return
-        kind = field.get("type")
-        field_type = REGISTRY.get(kind) if isinstance(kind, str) else None
-        (field_type or PLAIN).pdf(self, field)
+        (type_of(field) or PLAIN).pdf(self, field)
 
     def fields(self, fields: list) -> None:
         for field in fields:

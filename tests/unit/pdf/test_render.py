@@ -103,6 +103,14 @@ def test_selections_are_shown_as_x_and_blank_boxes(form, answers):
     assert "[X] Asian" in text and "[ ] White" in text  # a check group
 
 
+def test_a_checkbox_is_its_label_then_a_marked_yes_or_a_blank_no(form, answers):
+    """A single checkbox, ticked or not, reads as its mark and Yes or No after its label."""
+    text = render(form, {**answers, "legal_agree": True, "sat_taken_unsure": False})
+    assert "I am not sure yet when I will take the SAT. [ ] No" in text
+    assert "[X] Yes" in text[text.index("I certify that all information submitted") :]
+    assert "the SAT. [X] Yes" in render(form, {**answers, "sat_taken_unsure": True})
+
+
 def test_a_school_is_its_name_plus_its_ceeb_code(form, answers):
     assert "Northview Heights Secondary School (Ceeb: 826543)" in render(form, answers)
 
