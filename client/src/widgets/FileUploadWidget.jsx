@@ -119,8 +119,9 @@ function FileAnswer({ id, documentAnswer, readonly, onDelete }) {
 function FilePicker({ id, layout, busy, conversion, allErrors, required, disabled, readonly, onChange }) {
   // What the file must be, said before it is chosen (and read with the control).
   const rulesId = `${id}__rules`;
+  const extensions = layout.file.types.map((type) => `.${type}`);
   const rules = t("file_rules", {
-    types: layout.file.types.map((type) => `.${type}`).join(", "),
+    types: extensions.join(", "),
     size: decimalSize(layout.file.max_bytes),
     limit: layout.file.max_name_length,
   });
@@ -134,7 +135,7 @@ function FilePicker({ id, layout, busy, conversion, allErrors, required, disable
         name={layout.key}
         className="file-input"
         type="file"
-        accept={layout.file.types.map((type) => `.${type}`).join(",")}
+        accept={extensions.join(",")}
         disabled={busy || disabled || readonly}
         {...fieldAria(id, layout, required, allErrors)}
         aria-describedby={[rulesId, describedBy(id, layout, allErrors)].filter(Boolean).join(" ")}

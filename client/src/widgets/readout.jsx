@@ -28,14 +28,19 @@ function choiceList(layout, answers) {
     : layout.options;
 }
 
+/** The chosen option's label: its `_desc` answer, else its label in the list. */
+function chosenLabel(layout, listId, compiled, answers) {
+  return (
+    (layout.desc_key && answers[layout.desc_key]) ||
+    labelOf(optionList(compiled, listId), answers[layout.key])
+  );
+}
+
 /** A choice (radio, dropdown) in the review: the chosen option's label (or its `_desc` answer). */
 export function reviewChoice(layout, { compiled, answers }) {
   const value = answers[layout.key];
   if (!isAnswered(value)) return [];
-  const label =
-    (layout.desc_key && answers[layout.desc_key]) ||
-    labelOf(optionList(compiled, choiceList(layout, answers)), value) ||
-    value;
+  const label = chosenLabel(layout, choiceList(layout, answers), compiled, answers) || value;
   return [reviewRow(layout, String(label))];
 }
 
@@ -43,6 +48,6 @@ export function reviewChoice(layout, { compiled, answers }) {
 export function printSelect(layout, value, { compiled, answers }) {
   const listId = choiceList(layout, answers);
   if (!listId) return null;
-  const label = (layout.desc_key && answers[layout.desc_key]) || labelOf(optionList(compiled, listId), value);
+  const label = chosenLabel(layout, listId, compiled, answers);
   return <Row label={layout.label}>{value ? `${mark(true)} ${label}` : mark(false)}</Row>;
 }
