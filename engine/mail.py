@@ -18,7 +18,6 @@ import concurrent.futures
 import datetime as dt
 import email.utils
 import logging
-import re
 import smtplib
 import ssl
 import time
@@ -30,7 +29,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from flask import current_app
 
-from engine.definition.catalogue import DEFAULT_TEXTS, tenant_text
+from engine.definition.catalogue import DEFAULT_TEXTS, fill, tenant_text
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +42,6 @@ CATALOGUE_TEMPLATES = tuple(
     for name in DEFAULT_TEXTS
     if name.startswith("mail_") and name.endswith("_subject")
 )
-_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 # name -> (subject, body): other domains' own templates (string.Template syntax, $tenant_name ...).
 TEMPLATES: dict[str, tuple[str, str]] = {}
@@ -57,21 +55,16 @@ def register_template(name: str, subject: str, body: str) -> None:
     TEMPLATES[name] = (subject, body)
 
 
-def _fill(text: str, values: dict) -> str:
-    """A catalogue text with its {placeholders} filled in; one nothing fills in stays as written."""
-    return _PLACEHOLDER.sub(lambda match: str(values.get(match.group(1), match.group(0))), text)
-
-
 def compose(template: str, values: dict) -> tuple[str, str]:
     """(subject, body) of a template in the served tenant's words, filled in with `values`."""
-    signature = "\n--\n" + _fill(tenant_text("mail_signature"), values) + "\n"
+    signature = "\n--\n" + fill(tenant_text("mail_signature"), values) + "\n"
     if template in TEMPLATES:
         subject, body = TEMPLATES[template]
         return Template(subject).substitute(values), Template(body).substitute(values) + signature
     if template not in CATALOGUE_TEMPLATES:
         raise KeyError(f"no mail template {template!r}")
-    subject = _fill(tenant_text(f"mail_{template}_subject"), values)
-    return subject, _fill(tenant_text(f"mail_{template}_body"), values) + signature
+    subject = fill(tenant_text(f"mail_{template}_subject"), values)
+    return subject, fill(tenant_text(f"mail_{template}_body"), values) + signature
 
 
 _executor: concurrent.futures.ThreadPoolExecutor | None = None

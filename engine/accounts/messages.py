@@ -1,6 +1,6 @@
 """Every text the accounts API answers with, in one place ({wait} is a human duration)."""
 
-from engine.definition.catalogue import TenantWords, tenant_text
+from engine.definition.catalogue import TenantWords, fill, tenant_text
 
 # Developers' English: the sign-in pages always send a JSON object with the fields they expect.
 NOT_JSON = "Requests must be sent as JSON (Content-Type: application/json)."
@@ -17,7 +17,7 @@ def human_wait(seconds: int) -> str:
     minutes = -(-seconds // 60)
     hours = -(-minutes // 60)
     count, unit = (seconds, "second") if seconds < 60 else (minutes, "minute") if minutes < 60 else (hours, "hour")
-    return tenant_text(f"wait_{unit}" if count == 1 else f"wait_{unit}s").replace("{n}", str(count))
+    return fill(tenant_text(f"wait_{unit}" if count == 1 else f"wait_{unit}s"), {"n": count})
 
 
 # Read as the served tenant's wording (engine/definition/texts.yaml, a tenant's `texts:`).

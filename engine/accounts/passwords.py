@@ -11,7 +11,7 @@ from importlib import resources
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
-from engine.definition.catalogue import tenant_text
+from engine.definition.catalogue import fill, tenant_text
 from engine.jsonio import encodes
 
 MIN_LENGTH = 12
@@ -34,11 +34,7 @@ PASSWORD_RULES = (
 
 def message(text_id: str) -> str:
     """The served tenant's wording of a password text, its {min}, {max} and {characters} filled in."""
-    values = {"min": str(MIN_LENGTH), "max": str(MAX_LENGTH), "characters": SPECIAL_CHARACTERS}
-    text = tenant_text(text_id)
-    for name, value in values.items():
-        text = text.replace("{" + name + "}", value)
-    return text
+    return fill(tenant_text(text_id), {"min": MIN_LENGTH, "max": MAX_LENGTH, "characters": SPECIAL_CHARACTERS})
 
 
 def password_problems(password: str, confirm_password: str | None = None, *, check_match: bool = False) -> list[str]:

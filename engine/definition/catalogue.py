@@ -9,6 +9,7 @@ the form pages); a test keeps them in step."""
 
 import datetime as dt
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -54,6 +55,14 @@ def render_client() -> dict[Path, str]:
     return out
 
 
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+def fill(text: str, values: Mapping[str, object]) -> str:
+    """A text with its {placeholders} filled in from `values`; one nothing fills in stays as written."""
+    return _PLACEHOLDER.sub(lambda match: str(values.get(match.group(1), match.group(0))), text)
+
+
 def tenant_text(text_id: str) -> str:
     """The served tenant's wording of `text_id` (inside the app), else the catalogue's: outside an
     app (jobs, the CLI), and for an id newer than the stored version being served. A failing
@@ -89,7 +98,4 @@ def date_time_text(moment: dt.datetime, texts: Mapping[str, str] | None = None) 
     words = texts.__getitem__ if texts is not None else tenant_text
     moment = moment if moment.tzinfo is None else moment.astimezone(dt.UTC)
     values = {"day": str(moment.day), "month": words(f"month_{moment.month}"), "year": str(moment.year)}
-    text = words("date_time")
-    for name, value in {**values, "time": f"{moment:%H:%M}", "offset": ""}.items():
-        text = text.replace("{" + name + "}", value)
-    return text
+    return fill(words("date_time"), {**values, "time": f"{moment:%H:%M}", "offset": ""})
