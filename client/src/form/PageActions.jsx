@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { t } from "../widgets/formStrings.js";
 import { PdfDownload } from "./PdfDownload.jsx";
 import { Review } from "./Review.jsx";
-import { isAnswered } from "./pageBridge.js";
+import { isAnswered } from "../widgets/readout.jsx";
 import { keyedLayouts } from "./renderModel.js";
 
 /** Focus the question whose wrapper has the answer key as id (its first control). */

@@ -21,8 +21,6 @@ import {
 } from "../api/client.js";
 import { ApiError } from "../api/errors.js";
 
-export const ANSWERED = "ANSWERED";
-
 /** The form's calls: the functions of the one endpoint table (api/client.js), in one object so
  * that a test can replace one of them. */
 export const api = {

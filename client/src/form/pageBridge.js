@@ -3,13 +3,13 @@
 // call each other through runtime.bridge, so they always reach the newest.
 import { t } from "../widgets/formStrings.js";
 import { uploadBusy } from "../widgets/fileUpload.js";
-import { ANSWERED, api } from "./appBridge.js";
+import { ANSWERED } from "../shell/constants.js";
+import { api } from "./appBridge.js";
 import { settle } from "./visibility.js";
 import { wouldClear } from "./clearing.js";
 import { keyedLayouts, ownedKeys } from "./renderModel.js";
 import { fieldType } from "../widgets/theme.js";
-
-export const isAnswered = (value) => value !== undefined && value !== null && value !== "" && value !== false;
+import { isAnswered } from "../widgets/readout.jsx";
 
 /** Every answer key of one add-another entry, in layout order (the same order in every entry). */
 function entryKeys(instance) {

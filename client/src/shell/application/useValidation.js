@@ -6,6 +6,7 @@ import { UnauthorizedError } from "../../api/errors.js";
 import { cached } from "../sessionStore.js";
 import { whenIdle } from "../whenIdle.js";
 import { t } from "../../widgets/formStrings.js";
+import { ANSWERED } from "../constants.js";
 
 // Validation after a change waits for a pause in typing, then for an idle moment (the typed character paints first).
 const VALIDATE_PAUSE_MS = 150; // errors follow the answers this long after the last change
@@ -85,7 +86,7 @@ export function useValidation(options) {
       const documents = documentsRef.current ?? entry.profile?.document_answer ?? {};
       const out = { ...current };
       for (const [key, spec] of Object.entries(compiled?.data_model || {})) {
-        if (spec.field === "file") out[key] = documents?.[key] ? "ANSWERED" : "";
+        if (spec.field === "file") out[key] = documents?.[key] ? ANSWERED : "";
       }
       return out;
     },
