@@ -88,23 +88,28 @@ test-python:
 	$(PYTEST) $(XDIST) -m serial; serial=$$?; \
 	[ $$parallel -eq 0 ] && [ $$serial -eq 0 ]
 
-# The bulk, then serial-and-client with the serial tests' marker expression $(1).
+# The bulk, then serial-and-client with the serial tests' marker expression $(1), their xdist options
+# $(2) and vitest's environment $(3).
 SUITE = $(PYTEST) $(XDIST) -m "not serial"; parallel=$$?; \
-	$(MAKE) --no-print-directory serial-and-client SERIAL='$(1)'; rest=$$?; \
+	$(MAKE) --no-print-directory serial-and-client SERIAL='$(1)' SERIAL_XDIST='$(2)' VITEST_ENV='$(3)'; rest=$$?; \
 	[ $$parallel -eq 0 ] && [ $$rest -eq 0 ]
 
 test: install browser
-	$(call SUITE,serial)
+	$(call SUITE,serial,$(XDIST),)
 
-# The inner loop: everything but the browser and scale tests, the same parts.
+# The inner loop: everything but the browser and scale tests, the same parts. Without the browsers
+# the serial tests wait on their child processes and timers far more than they compute, so four
+# run at a time, test by test (the longest first: tests/conftest.py). vitest's test files share one
+# environment per worker process (VITEST_SHARED: client/vitest.config.mjs).
 test-fast: install
-	$(call SUITE,serial and not browser and not scale)
+	$(call SUITE,serial and not browser and not scale,-n 4 --dist load,VITEST_SHARED=1)
 
-# The serial pytest tests ($(SERIAL): a marker expression) and vitest at the same time; vitest's
-# output is shown after pytest's.
+# The serial pytest tests ($(SERIAL): a marker expression; $(SERIAL_XDIST): how they are spread) and
+# vitest ($(VITEST_ENV): its environment) at the same time; vitest's output is shown after pytest's.
+SERIAL_XDIST ?= $(XDIST)
 serial-and-client:
-	@log=$$(mktemp); (cd client && npm test --silent) >$$log 2>&1 & client=$$!; \
-	$(PYTEST) $(XDIST) -m "$(SERIAL)"; serial=$$?; \
+	@log=$$(mktemp); (cd client && $(VITEST_ENV) npm test --silent) >$$log 2>&1 & client=$$!; \
+	$(PYTEST) $(SERIAL_XDIST) -m "$(SERIAL)"; serial=$$?; \
 	wait $$client; vitest=$$?; cat $$log; rm -f $$log; \
 	[ $$serial -eq 0 ] && [ $$vitest -eq 0 ]
 

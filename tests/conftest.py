@@ -236,7 +236,26 @@ def hs_index(tmp_path_factory, hs_source) -> Path:
 SERIAL_DIRS = ("e2e", "jobs", "fuzz", "scale")
 
 
+# The serial test files that take longest (mostly waiting on timers and the processes they start),
+# run first: the shorter files then fill in beside them, instead of one long file started last
+# holding up the end of the run (their `make test-fast` part: 98 s with them in place, 80 s with them first).
+LONGEST_FIRST = (
+    "fuzz/test_api_fuzz.py",
+    "jobs/test_killed_workers.py",
+    "jobs/test_delivery_jobs.py",
+    "jobs/test_redis_outage.py",
+    "e2e/test_run_command.py",
+)
+
+
+def _run_order(item) -> int:
+    path = Path(str(item.fspath))
+    relative = path.relative_to(ROOT / "tests").as_posix() if path.is_relative_to(ROOT / "tests") else ""
+    return LONGEST_FIRST.index(relative) if relative in LONGEST_FIRST else len(LONGEST_FIRST)
+
+
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=_run_order)  # stable: each file's tests stay together and in their order
     browser_modules: dict[Path, bool] = {}
     for item in items:
         path = Path(str(item.fspath))

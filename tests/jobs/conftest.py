@@ -20,6 +20,8 @@ for folder in (CORPUS_DIR, HERE):
     if folder not in sys.path:
         sys.path.insert(0, folder)
 
+import forked_worker  # noqa: E402
+
 from tests.applicants import make_applicant  # noqa: E402
 
 FILE_KEY = "essay_file"
@@ -131,22 +133,15 @@ def worker_env(app) -> dict:
     return env
 
 
-def worker_command(app, queue: str, *options: str) -> list[str]:
-    """`python -m engine.worker` on the app's PDF queue and `queue` (the test's conversions)."""
+def worker_arguments(app, queue: str, *options: str) -> list[str]:
+    """`python -m engine.worker`'s arguments: the app's PDF queue and `queue` (the test's conversions)."""
     queues = [app.config["APPLICATION_PDF_QUEUE"], queue]
-    return [sys.executable, "-m", "engine.worker", "--url", app.config["REDIS_URL"], *options, *queues]
+    return ["--url", app.config["REDIS_URL"], *options, *queues]
 
 
-def run_worker_burst(app, queue: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    """A real worker process that works the queue until it is empty, then exits."""
-    return subprocess.run(
-        worker_command(app, queue, "--burst"),
-        env=worker_env(app),
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        cwd=ROOT,
-    )
+def run_worker_burst(app, queue: str, folder: Path, timeout: float = 120) -> subprocess.CompletedProcess:
+    """A real worker process that works the queue until it is empty, then exits (its output in `folder`)."""
+    return forked_worker.run(worker_arguments(app, queue, "--burst"), worker_env(app), ROOT, folder, timeout)
 
 
 class Worker:
@@ -154,14 +149,8 @@ class Worker:
 
     def __init__(self, app, queue: str, log_path: Path):
         self.log_path = log_path
-        self._log = open(log_path, "wb")
-        self.process = subprocess.Popen(
-            worker_command(app, queue),
-            env=worker_env(app),
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-            cwd=ROOT,
-            start_new_session=True,
+        self.process = forked_worker.ForkedProcess(
+            worker_arguments(app, queue), worker_env(app), ROOT, log_path, log_path
         )
 
     def horses(self) -> list[int]:
@@ -192,7 +181,6 @@ class Worker:
             except ProcessLookupError:
                 pass
         self.process.wait(10)
-        self._log.close()
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -227,11 +215,12 @@ def applicant(app):
 
 
 @pytest.fixture
-def burst_worker(app, queue_name):
+def burst_worker(app, queue_name, tmp_path):
     """Run a worker process until the queue is empty; returns the finished process."""
+    runs = iter(range(1_000))
 
     def run(timeout: float = 120) -> subprocess.CompletedProcess:
-        worker = run_worker_burst(app, queue_name, timeout)
+        worker = run_worker_burst(app, queue_name, tmp_path / f"burst-{next(runs)}", timeout)
         print(worker.stdout, worker.stderr)  # shown when a test fails
         assert worker.returncode == 0, worker.stdout + worker.stderr
         return worker
