@@ -88,7 +88,7 @@ test-python:
 	$(PYTEST) $(XDIST) -m serial; serial=$$?; \
 	[ $$parallel -eq 0 ] && [ $$serial -eq 0 ]
 
-# The bulk, then serial-and-client with the serial tests' marker expression $(1), their xdist options
+# The bulk, then serial-and-client with the serial tests' marker expression $(1), their pytest options
 # $(2) and vitest's environment $(3).
 SUITE = $(PYTEST) $(XDIST) -m "not serial"; parallel=$$?; \
 	$(MAKE) --no-print-directory serial-and-client SERIAL='$(1)' SERIAL_XDIST='$(2)' VITEST_ENV='$(3)'; rest=$$?; \
@@ -99,10 +99,11 @@ test: install browser
 
 # The inner loop: everything but the browser and scale tests, the same parts. Without the browsers
 # the serial tests wait on their child processes and timers far more than they compute, so four
-# run at a time, test by test (the longest first: tests/conftest.py). vitest's test files share one
-# environment per worker process (VITEST_SHARED: client/vitest.config.mjs).
+# run at a time, test by test (the longest first: tests/conftest.py), and only their folders are
+# collected (SERIAL_DIRS there). vitest's test files share one environment per worker process
+# (VITEST_SHARED: client/vitest.config.mjs).
 test-fast: install
-	$(call SUITE,serial and not browser and not scale,-n 4 --dist load,VITEST_SHARED=1)
+	$(call SUITE,serial and not browser and not scale,-n 4 --dist load tests/e2e tests/jobs tests/fuzz,VITEST_SHARED=1)
 
 # The serial pytest tests ($(SERIAL): a marker expression; $(SERIAL_XDIST): how they are spread) and
 # vitest ($(VITEST_ENV): its environment) at the same time; vitest's output is shown after pytest's.

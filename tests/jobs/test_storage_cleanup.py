@@ -10,10 +10,10 @@ import sys
 import time
 
 import pytest
+from job_workers import ROOT, worker_env
 from journey import FILE_KEY, poll, upload
 
 import corpus
-from conftest import ROOT, worker_env
 from tests.applicants import make_applicant
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow]
