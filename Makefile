@@ -105,7 +105,7 @@ test: install browser
 test-fast: install
 	$(call SUITE,serial and not browser and not scale,-n 4 --dist load tests/e2e tests/jobs tests/fuzz,VITEST_SHARED=1)
 
-# The serial pytest tests ($(SERIAL): a marker expression; $(SERIAL_XDIST): how they are spread) and
+# The serial pytest tests ($(SERIAL): a marker expression; $(SERIAL_XDIST): their pytest options) and
 # vitest ($(VITEST_ENV): its environment) at the same time; vitest's output is shown after pytest's.
 SERIAL_XDIST ?= $(XDIST)
 serial-and-client:
