@@ -248,9 +248,14 @@ LONGEST_FIRST = (
 )
 
 
-def _run_order(item) -> int:
+def _in_tests(item) -> tuple[Path, tuple[str, ...]]:
+    """The item's file, and its path's parts under tests/ (none for a file elsewhere)."""
     path = Path(str(item.fspath))
-    relative = path.relative_to(ROOT / "tests").as_posix() if path.is_relative_to(ROOT / "tests") else ""
+    return path, path.relative_to(ROOT / "tests").parts if path.is_relative_to(ROOT / "tests") else ()
+
+
+def _run_order(item) -> int:
+    relative = "/".join(_in_tests(item)[1])
     return LONGEST_FIRST.index(relative) if relative in LONGEST_FIRST else len(LONGEST_FIRST)
 
 
@@ -258,8 +263,7 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=_run_order)  # stable: each file's tests stay together and in their order
     browser_modules: dict[Path, bool] = {}
     for item in items:
-        path = Path(str(item.fspath))
-        relative = path.relative_to(ROOT / "tests").parts if path.is_relative_to(ROOT / "tests") else ()
+        path, relative = _in_tests(item)
         if relative and relative[0] in SERIAL_DIRS:
             item.add_marker(pytest.mark.serial)
         if relative and relative[0] == "scale":
