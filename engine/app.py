@@ -100,17 +100,7 @@ def _register_client(app: Flask, client_dist: Path) -> None:
         if not (client_dist / name).exists():
             return ("The client is not built. Run `make client`.", 503, {"Content-Type": "text/plain"})
         if name == "index.html":
-            holder = app.extensions.get("tenant")
-            form = holder.current() if holder is not None else None
-            data = form.data if form is not None else None
-            path = client_dist / name
-            key = (form.etag if form is not None else None, path.stat().st_mtime_ns)
-            html = served.get(key)
-            if html is None:
-                html = _with_first_words(data, _with_page_words(data, path.read_text(encoding="utf-8")))
-                served.clear()
-                served[key] = html
-            response = app.response_class(html, mimetype="text/html")
+            response = app.response_class(_index_html(app, client_dist / name, served), mimetype="text/html")
             response.add_etag()  # of the page as served: it changes with the tenant's words
             response = response.make_conditional(request)
         else:
@@ -131,6 +121,18 @@ def _register_client(app: Flask, client_dist: Path) -> None:
 
             raise NotFound("Not found.")
         return page("index.html")
+
+
+def _index_html(app: Flask, path: Path, served: dict[tuple, str]) -> str:
+    """index.html with the served form's words, built once per form version and client build."""
+    holder = app.extensions.get("tenant")
+    form = holder.current() if holder is not None else None
+    data = form.data if form is not None else None
+    key = (form.etag if form is not None else None, path.stat().st_mtime_ns)
+    if key not in served:
+        served.clear()  # only the page of the form being served is kept
+        served[key] = _with_first_words(data, _with_page_words(data, path.read_text(encoding="utf-8")))
+    return served[key]
 
 
 # The words the shell may show before the compiled form (and so the tenant's `texts`) has arrived:
