@@ -20,5 +20,9 @@ class Date(FieldType):
         schema["fe_valid_date"] = True
         schema_messages["pattern"] = schema_messages["fe_valid_date"] = messages["date_format"]
 
+    def add_layout(self, compiler, spec, use, layout: dict) -> None:
+        # The widget says it at once when day, month and year make no date (31 February).
+        layout["date_message"] = compiler.messages["date_format"]
+
 
 TYPE = Date()

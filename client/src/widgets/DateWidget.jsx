@@ -1,25 +1,29 @@
 import { useState } from "react";
 import { parseDate } from "../form/validation/keywords.js";
-import { answer, fieldAria, widgetContext } from "./common.js";
+import { answer, errorId, fieldAria, widgetContext } from "./common.js";
 import { t } from "./formStrings.js";
 
 const EMPTY = { day: "", month: "", year: "" };
+const WRITTEN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** The stored value: a real YYYY-MM-DD date, else "" (an incomplete or impossible date is cleared). */
-export function storedDate(text) {
-  return parseDate(text) ? text : "";
+/** A YYYY-MM-DD value that names no day of the calendar (31 February, 29 February 2023). */
+export function impossibleDate(value) {
+  return WRITTEN.test(value ?? "") && !parseDate(value);
 }
 
-/** "2008-04-12" -> {day: "12", month: "04", year: "2008"}; anything else -> empty parts. */
+/** "2008-04-12" -> {day: "12", month: "04", year: "2008"} (an impossible date too); anything else -> empty parts. */
 export function dateParts(value) {
-  const found = /^(\d{4})-(\d{2})-(\d{2})$/.exec(storedDate(value ?? ""));
+  const found = WRITTEN.exec(value ?? "");
   return found ? { day: String(Number(found[3])), month: found[2], year: found[1] } : EMPTY;
 }
 
-/** The stored value of the parts: the date when they make a real one (years 1000 to 9999), else "". */
+/**
+ * The stored value of the parts: YYYY-MM-DD once all three are given (years 1000 to 9999), else "".
+ * An impossible date is stored as given, so it is kept, said wrong and refused, never lost.
+ */
 export function joinedDate({ day, month, year }) {
   if (!/^\d{1,2}$/.test(day.trim()) || !/^\d{2}$/.test(month) || !/^[1-9]\d{3}$/.test(year.trim())) return "";
-  return storedDate(`${year.trim()}-${month}-${day.trim().padStart(2, "0")}`);
+  return `${year.trim()}-${month}-${day.trim().padStart(2, "0")}`;
 }
 
 /** "--", then January..December in the tenant's words (`month_<n>`), like a compiled option list: [{value, label}]. */
@@ -33,8 +37,9 @@ function monthChoices() {
 
 /**
  * A date entered in three parts, day, month by name and year, so that no applicant reads 03/04 the
- * other way round. Only a complete, valid date is stored (YYYY-MM-DD); an unfinished entry stays on
- * screen with the answer cleared. An answer set elsewhere (loaded, cleared by a rule) replaces it.
+ * other way round. A complete entry is stored (YYYY-MM-DD), with the date message at once when it
+ * names no day (31 February); an unfinished entry stays on screen with the answer cleared. An
+ * answer set elsewhere (loaded, cleared by a rule) replaces it.
  */
 export function DateWidget(props) {
   const { id, value, disabled, readonly, rawErrors, required } = props;
@@ -54,7 +59,13 @@ export function DateWidget(props) {
     if (date !== stored) answer(props, date);
   };
   const off = disabled || readonly;
-  const { "aria-describedby": groupDescribedBy, ...partAria } = fieldAria(id, layout, required, rawErrors);
+  const message = layout.date_message;
+  const impossible = Boolean(message && impossibleDate(stored) && !rawErrors?.includes(message));
+  const { "aria-describedby": describedBy, ...partAria } = fieldAria(id, layout, required, rawErrors);
+  const groupDescribedBy = impossible
+    ? [describedBy, `${errorId(id)}-date`].filter(Boolean).join(" ")
+    : describedBy;
+  if (impossible) partAria["aria-invalid"] = true;
   const shared = { disabled: off, ...partAria };
   const partProps = (name) => ({
     name: `${layout.key}__${name}`,
@@ -63,32 +74,39 @@ export function DateWidget(props) {
     shared,
   });
   return (
-    <div
-      id={id}
-      className="date-parts"
-      role="group"
-      aria-labelledby={`${id}__label`}
-      aria-describedby={groupDescribedBy}
-    >
-      <DigitsPart part="day" digits={2} label={t("date_day")} {...partProps("day")} />
-      <label className="date-part date-part-month">
-        <span className="date-part-label">{t("date_month")}</span>
-        <select
-          name={`${layout.key}__month`}
-          className="input select input-date-month"
-          value={parts.month}
-          onChange={change("month")}
-          {...shared}
-        >
-          {months.map((month) => (
-            <option key={month.value} value={month.value}>
-              {month.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <DigitsPart part="year" digits={4} label={t("date_year")} {...partProps("year")} />
-    </div>
+    <>
+      <div
+        id={id}
+        className="date-parts"
+        role="group"
+        aria-labelledby={`${id}__label`}
+        aria-describedby={groupDescribedBy}
+      >
+        <DigitsPart part="day" digits={2} label={t("date_day")} {...partProps("day")} />
+        <label className="date-part date-part-month">
+          <span className="date-part-label">{t("date_month")}</span>
+          <select
+            name={`${layout.key}__month`}
+            className="input select input-date-month"
+            value={parts.month}
+            onChange={change("month")}
+            {...shared}
+          >
+            {months.map((month) => (
+              <option key={month.value} value={month.value}>
+                {month.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <DigitsPart part="year" digits={4} label={t("date_year")} {...partProps("year")} />
+      </div>
+      {impossible && (
+        <ul id={`${errorId(id)}-date`} className="field-errors" role="alert">
+          <li>{message}</li>
+        </ul>
+      )}
+    </>
   );
 }
 
