@@ -2,7 +2,7 @@
 // route groups. Data is cached forever and never refetched, until a 401, a logout or a login clears it.
 import { useSyncExternalStore } from "react";
 import { LAST_ACTIVITY_KEY } from "./idle.js";
-import { hasIdentityCookie } from "./routing.js";
+import { hasIdentityCookie, normalisePath } from "./routing.js";
 
 const readCookie = () => (typeof document === "undefined" ? "" : document.cookie);
 
@@ -19,6 +19,9 @@ function freshSnapshot() {
     submitted_at: null,
   };
 }
+
+/** The path the browser first loaded: a typed or bookmarked address (a login does not change it). */
+export const OPENED_AT = typeof window === "undefined" ? null : normalisePath(window.location.pathname);
 
 let snapshot = freshSnapshot();
 const listeners = new Set();
