@@ -170,7 +170,10 @@ defs = {
                 "renamed_from": RENAMED_FROM,
                 "id": ID,
                 "label": TEXT,
-                "review_label": {**TEXT, "description": "the question as the review names it, where the label is a prompt"},
+                "review_label": {
+                    **TEXT,
+                    "description": "the question as the review names it, where the label is a prompt",
+                },
                 "help": TEXT,
                 "placeholder": TEXT,
                 "text": MARKDOWN,

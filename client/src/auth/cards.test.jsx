@@ -91,7 +91,10 @@ describe("auth cards' submit", () => {
     type("Confirmation Code", "123456");
     await act(async () => submit());
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/"));
-    expect(toast.success).toHaveBeenCalledWith("Success", "Your account has been confirmed, and you are signed in.");
+    expect(toast.success).toHaveBeenCalledWith(
+      "Success",
+      "Your account has been confirmed, and you are signed in.",
+    );
     expect(getSnapshot().username).toBe("ada@example.org");
   });
 
@@ -102,7 +105,10 @@ describe("auth cards' submit", () => {
     await act(async () => submit());
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/login"));
     const state = JSON.parse(screen.getByTestId("where").dataset.state);
-    expect(state).toMatchObject({ username: "ada@example.org", successMessage: expect.stringContaining("log in") });
+    expect(state).toMatchObject({
+      username: "ada@example.org",
+      successMessage: expect.stringContaining("log in"),
+    });
   });
 
   it("the confirm card sends a new code to the address typed", async () => {

@@ -58,7 +58,10 @@ describe("check your answers", () => {
     const testing = education.sections.find((section) => section.confirm?.kind === "button").confirm;
     const rows = rowsOf(reviewPages(compiled, { [search.key]: "Lincoln High", [testing.key]: true }));
     expect(search.label).toBe("Search for Your School");
-    expect(rows.find((row) => row.key === search.key)).toMatchObject({ label: "School", value: "Lincoln High" });
+    expect(rows.find((row) => row.key === search.key)).toMatchObject({
+      label: "School",
+      value: "Lincoln High",
+    });
     expect(rows.find((row) => row.key === testing.key)).toMatchObject({
       label: "Standardized tests to report",
       value: "Yes",

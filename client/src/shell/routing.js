@@ -36,10 +36,10 @@ export function restoresLastPage({ pathname, snapshot, formRoutes, openedAt }) {
   const last = snapshot.last_page;
   return Boolean(
     snapshot.is_logged_in &&
-      !snapshot.has_changed_page &&
-      last &&
-      formRoutes.includes(last) &&
-      !openedHere(pathname, openedAt, formRoutes),
+    !snapshot.has_changed_page &&
+    last &&
+    formRoutes.includes(last) &&
+    !openedHere(pathname, openedAt, formRoutes),
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { parseDate } from "../form/validation/keywords.js";
-import { answer, errorId, fieldAria, widgetContext } from "./common.js";
+import { answer, widgetContext } from "./common.js";
+import { ownMessage } from "./ownMessage.jsx";
 import { t } from "./formStrings.js";
 
 const EMPTY = { day: "", month: "", year: "" };
@@ -51,7 +52,6 @@ export function DateWidget(props) {
     setSeen(stored);
     if (joinedDate(parts) !== stored) setParts(dateParts(stored));
   }
-  const months = monthChoices();
   const change = (name) => (event) => {
     const next = { ...parts, [name]: event.target.value };
     setParts(next);
@@ -59,13 +59,15 @@ export function DateWidget(props) {
     if (date !== stored) answer(props, date);
   };
   const off = disabled || readonly;
-  const message = layout.date_message;
-  const impossible = Boolean(message && impossibleDate(stored) && !rawErrors?.includes(message));
-  const { "aria-describedby": describedBy, ...partAria } = fieldAria(id, layout, required, rawErrors);
-  const groupDescribedBy = impossible
-    ? [describedBy, `${errorId(id)}-date`].filter(Boolean).join(" ")
-    : describedBy;
-  if (impossible) partAria["aria-invalid"] = true;
+  const { aria, list } = ownMessage({
+    id,
+    layout,
+    required,
+    rawErrors,
+    message: impossibleDate(stored) ? layout.date_message : null,
+    name: "date",
+  });
+  const { "aria-describedby": groupDescribedBy, ...partAria } = aria;
   const shared = { disabled: off, ...partAria };
   const partProps = (name) => ({
     name: `${layout.key}__${name}`,
@@ -83,30 +85,38 @@ export function DateWidget(props) {
         aria-describedby={groupDescribedBy}
       >
         <DigitsPart part="day" digits={2} label={t("date_day")} {...partProps("day")} />
-        <label className="date-part date-part-month">
-          <span className="date-part-label">{t("date_month")}</span>
-          <select
-            name={`${layout.key}__month`}
-            className="input select input-date-month"
-            value={parts.month}
-            onChange={change("month")}
-            {...shared}
-          >
-            {months.map((month) => (
-              <option key={month.value} value={month.value}>
-                {month.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MonthPart
+          name={`${layout.key}__month`}
+          value={parts.month}
+          onChange={change("month")}
+          shared={shared}
+        />
         <DigitsPart part="year" digits={4} label={t("date_year")} {...partProps("year")} />
       </div>
-      {impossible && (
-        <ul id={`${errorId(id)}-date`} className="field-errors" role="alert">
-          <li>{message}</li>
-        </ul>
-      )}
+      {list}
     </>
+  );
+}
+
+/** The month, chosen by its name. */
+function MonthPart({ name, value, onChange, shared }) {
+  return (
+    <label className="date-part date-part-month">
+      <span className="date-part-label">{t("date_month")}</span>
+      <select
+        name={name}
+        className="input select input-date-month"
+        value={value}
+        onChange={onChange}
+        {...shared}
+      >
+        {monthChoices().map((month) => (
+          <option key={month.value} value={month.value}>
+            {month.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -1,6 +1,5 @@
-import { answer, errorId, fieldAria, widgetContext } from "./common.js";
-
-const misfitId = (id) => `${errorId(id)}-mask`;
+import { answer, widgetContext } from "./common.js";
+import { ownMessage } from "./ownMessage.jsx";
 
 const slots = (mask) => (mask.match(/#/g) || []).length;
 
@@ -55,13 +54,15 @@ export function PhoneWidget(props) {
   const { id, value, disabled, readonly, rawErrors, required } = props;
   const { layout } = widgetContext(props);
   const mask = layout.phone?.international ? null : layout.phone?.mask;
-  const message = layout.phone?.message;
-  const misfit = Boolean(mask && message && !fitsMask(mask, value) && !rawErrors?.includes(message));
-  const aria = fieldAria(id, layout, required, rawErrors);
-  if (misfit) {
-    aria["aria-invalid"] = true;
-    aria["aria-describedby"] = [aria["aria-describedby"], misfitId(id)].filter(Boolean).join(" ");
-  }
+  const misfit = Boolean(mask) && !fitsMask(mask, value);
+  const { aria, list } = ownMessage({
+    id,
+    layout,
+    required,
+    rawErrors,
+    message: misfit ? layout.phone?.message : null,
+    name: "mask",
+  });
   return (
     <>
       <input
@@ -78,11 +79,7 @@ export function PhoneWidget(props) {
         {...aria}
         onChange={(event) => answer(props, mask ? formatPhone(mask, event.target.value) : event.target.value)}
       />
-      {misfit && (
-        <ul id={misfitId(id)} className="field-errors" role="alert">
-          <li>{message}</li>
-        </ul>
-      )}
+      {list}
     </>
   );
 }

@@ -108,11 +108,13 @@ export function useValidation(options) {
       });
       setLiveErrors((all) => (routes ? { ...all, ...errors } : errors));
       if (loggedIn) {
-        const posting = api.postValidations(errors, routes?.length === 1 ? routes[0] : null).catch((error) => {
-          // 409: submitted meanwhile (another tab); nothing is wrong.
-          if (error instanceof UnauthorizedError || error.status === 409) return;
-          toast.error(t("shell_validation_error"), error.message);
-        });
+        const posting = api
+          .postValidations(errors, routes?.length === 1 ? routes[0] : null)
+          .catch((error) => {
+            // 409: submitted meanwhile (another tab); nothing is wrong.
+            if (error instanceof UnauthorizedError || error.status === 409) return;
+            toast.error(t("shell_validation_error"), error.message);
+          });
         if (posted) await posting;
       }
       return errors;
