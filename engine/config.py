@@ -106,7 +106,10 @@ def load_config(overrides: dict | None = None) -> dict:
         "DELIVERY_ATTEMPTS": int(env.get("DELIVERY_ATTEMPTS", "7")),  # tries before `failed`
         "DELIVERY_RETRY_BASE_S": float(env.get("DELIVERY_RETRY_BASE_S", "60")),  # then 2x, 4x ... after it
         "DELIVERY_JOB_TIMEOUT": int(env.get("DELIVERY_JOB_TIMEOUT", "180")),
-        "DELIVERY_LINK_EXPIRES_S": int(env.get("DELIVERY_LINK_EXPIRES_S", str(24 * 3600))),  # at most 7 days on S3
+        # The webhook's signed links (the PDF's, each document's): made afresh for every try.
+        "DELIVERY_LINK_EXPIRES_S": int(env.get("DELIVERY_LINK_EXPIRES_S", "900")),
+        # Webhook hosts allowed although they resolve to loopback/private/link-local addresses.
+        "DELIVERY_ALLOW_HOSTS": env.get("DELIVERY_ALLOW_HOSTS", ""),
         "DELIVERY_PDF_WAIT_S": float(env.get("DELIVERY_PDF_WAIT_S", "15")),
         "LOOKUP_INDEX": env.get("LOOKUP_INDEX", str(instance / "lookup.sqlite")),
         # Lookup providers per category, e.g. "address=photon"; unnamed categories use the index.
