@@ -108,7 +108,9 @@ def _addresses(url: str, allowed: frozenset[str]) -> tuple[list[str], str]:
     parts = urlsplit(url)
     host = parts.hostname or ""
     try:
-        found = socket.getaddrinfo(host, parts.port or (443 if parts.scheme == "https" else 80), type=socket.SOCK_STREAM)
+        found = socket.getaddrinfo(
+            host, parts.port or (443 if parts.scheme == "https" else 80), type=socket.SOCK_STREAM
+        )
     except (OSError, UnicodeError) as exc:
         return [], f"could not resolve {host}: {exc}"
     addresses = list(dict.fromkeys(str(info[4][0]) for info in found))

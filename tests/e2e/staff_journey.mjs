@@ -127,7 +127,10 @@ check(
 );
 check(!printView.url().includes(token), "the staff token is not in the print view's address");
 await printView.waitForURL((url) => !url.searchParams.has("service_token"));
-check(!printView.url().includes("service_token"), `the print-view token leaves the address bar (${printView.url()})`);
+check(
+  !printView.url().includes("service_token"),
+  `the print-view token leaves the address bar (${printView.url()})`,
+);
 await printView.reload();
 try {
   await printView.getByText("Mei", { exact: true }).first().waitFor({ timeout: 20000 });

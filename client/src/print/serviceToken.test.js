@@ -13,7 +13,9 @@ describe("the print view's service token", () => {
     const before = window.history.length;
     expect(takeServiceToken()).toBe("svc_abc");
     expect(window.location.href).not.toContain("svc_abc");
-    expect(window.location.pathname + window.location.search + window.location.hash).toBe("/about?lang=en#top");
+    expect(window.location.pathname + window.location.search + window.location.hash).toBe(
+      "/about?lang=en#top",
+    );
     expect(window.history.length).toBe(before); // replaced, not pushed: no entry holds the token
     expect(window.history.state).toEqual({ idx: 0 }); // the router's own state is kept
   });

@@ -93,7 +93,9 @@ FORMULAS = [
 
 def test_every_cell_that_a_spreadsheet_would_run_is_text(export, add_application):
     for number, payload in enumerate(FORMULAS):
-        add_application(f"a{number}@example.com", reference=f"INTL-F{number:07d}", submitted_at=SUBMITTED, essay=payload)
+        add_application(
+            f"a{number}@example.com", reference=f"INTL-F{number:07d}", submitted_at=SUBMITTED, essay=payload
+        )
     add_application("=1+1@example.com", "@Mei", "-Chen", reference="INTL-FNAMES00", submitted_at=SUBMITTED)
     result, path = export("csv", "--labels")
     assert result.exit_code == 0, result.output

@@ -183,13 +183,15 @@ def no_connection(monkeypatch):
         ("http://localhost:9/hook", "refused: localhost resolves to "),
     ],
 )
-def test_a_non_public_target_is_refused_before_connecting(no_connection, url, says):
+@pytest.mark.usefixtures("no_connection")
+def test_a_non_public_target_is_refused_before_connecting(url, says):
     outcome = webhook.post(url, b"{}", {"Content-Type": "application/json"}, 2)
     assert not outcome.ok and outcome.final and outcome.status_code is None
     assert outcome.error.startswith(says) and "DELIVERY_ALLOW_HOSTS" in outcome.error
 
 
-def test_a_name_that_resolves_to_loopback_is_refused_however_it_is_spelled(no_connection, monkeypatch):
+@pytest.mark.usefixtures("no_connection")
+def test_a_name_that_resolves_to_loopback_is_refused_however_it_is_spelled(monkeypatch):
     """The check is on the addresses a name resolves to (every one of them), not on its spelling."""
     answers = [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("93.184.215.14", 443))]
     answers.append((socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", 443)))
