@@ -102,9 +102,9 @@ def _connection(url: str, addresses: list[str], timeout: float) -> tuple[http.cl
     return connection, path
 
 
-def _addresses(url: str, allowed: frozenset[str]) -> tuple[list[str], str]:
-    """(the addresses to connect to, "") or ([], why not): every address the name resolves to is
-    checked, before anything is sent."""
+def _addresses(url: str, allowed: frozenset[str]) -> list[str] | Outcome:
+    """The addresses to connect to, or the failed try: every address the name resolves to is
+    checked before anything is sent. A refused target is final: no later try would change it."""
     parts = urlsplit(url)
     host = parts.hostname or ""
     try:
@@ -112,10 +112,10 @@ def _addresses(url: str, allowed: frozenset[str]) -> tuple[list[str], str]:
             host, parts.port or (443 if parts.scheme == "https" else 80), type=socket.SOCK_STREAM
         )
     except (OSError, UnicodeError) as exc:
-        return [], f"could not resolve {host}: {exc}"
+        return Outcome(False, None, f"could not resolve {host}: {exc}")
     addresses = list(dict.fromkeys(str(info[4][0]) for info in found))
     refused = targets.refusal(host, addresses, allowed)
-    return ([], refused) if refused else (addresses, "")
+    return Outcome(False, None, refused, final=True) if refused else addresses
 
 
 def post(
@@ -124,14 +124,13 @@ def post(
     """POST once. A 2xx is delivered; anything else (another status, a redirect, which is never
     followed, no complete answer within `timeout` seconds, a refused connection, a bad certificate)
     is a failed try, with what happened in words. A host that resolves to a loopback, private,
-    link-local or other non-public address, unless `allowed` names it, is refused before connecting:
-    a failure no later try would change.
+    link-local or other non-public address, unless `allowed` names it, is refused before connecting.
 
     `timeout` bounds the whole try, not only each read: a receiver that sends its answer a byte at
     a time would otherwise hold the worker for as long as it liked."""
-    addresses, refused = _addresses(url, allowed)
-    if not addresses:
-        return Outcome(False, None, refused, final=refused.startswith("refused"))
+    addresses = _addresses(url, allowed)
+    if isinstance(addresses, Outcome):
+        return addresses
     connection, path = _connection(url, addresses, timeout)
     cut = _Deadline(connection, timeout)
     try:

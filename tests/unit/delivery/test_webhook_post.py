@@ -210,3 +210,16 @@ def test_the_same_loopback_receiver_is_refused_without_being_allowed():
     assert refused.final and refused.error.startswith("refused: 127.0.0.1 is a loopback address")
     assert by_address.ok and by_name.ok
     assert len(receiver.requests) == 2  # the refused one never reached it
+
+
+@pytest.mark.usefixtures("no_connection")
+def test_a_name_that_does_not_resolve_is_a_failed_try_to_retry(monkeypatch):
+    """DNS may be down for a minute: unlike a refused address, this is tried again later."""
+
+    def unresolved(*args, **kwargs):
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", unresolved)
+    outcome = webhook.post("https://hooks.example.edu/apply", b"{}", {}, 2)
+    assert not outcome.ok and not outcome.final
+    assert outcome.error.startswith("could not resolve hooks.example.edu")
