@@ -1,6 +1,7 @@
 """A redis-server process of a test's own (Debian's binary) on a free loopback port, so a test can
-stop and start it; the shared Redis is never stopped. With `appendonly` it keeps its data in an
-append-only file in `folder`, as a production Redis should, and a restart finds it again."""
+stop and start it; the shared Redis is never stopped. With `config` (deploy/redis/formengine.conf,
+the production settings docs/deploy.md gives) it keeps its data in an append-only file in `folder`,
+and a restart finds it again; without, it keeps nothing."""
 
 import shutil
 import socket
@@ -17,12 +18,12 @@ def missing() -> str | None:
 
 
 class RedisServer:
-    def __init__(self, folder: Path, appendonly: bool = False):
+    def __init__(self, folder: Path, config: Path | None = None):
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.folder = folder
-        self.appendonly = appendonly
+        self.config = config
         self.process = None
 
     @property
@@ -34,8 +35,9 @@ class RedisServer:
 
     def start(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        argv = [shutil.which("redis-server"), "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
-        argv += ["--dir", str(self.folder), "--appendonly", "yes" if self.appendonly else "no"]
+        argv = [shutil.which("redis-server")]
+        argv += [str(self.config)] if self.config else ["--save", "", "--appendonly", "no"]
+        argv += ["--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder)]
         self.process = subprocess.Popen(argv, cwd=self.folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

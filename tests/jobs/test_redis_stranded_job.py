@@ -4,7 +4,8 @@ a restart (append-only file), started by no one. The worker's periodic check req
 its interval (JOB_RESCUE_EVERY_S, short here), the job runs, and at no moment does the applicant's
 status say "in_progress" while no worker holds the job. The scheduler says the outage in one line.
 
-Real parts: a redis-server of this test's own with an append-only file, a real single-queue
+Real parts: a redis-server of this test's own, configured as docs/deploy.md says
+(deploy/redis/formengine.conf: an append-only file), a real single-queue
 worker (the production layout for conversions: `formengine worker conversions`). The worker is
 taken off the CPU (SIGSTOP) while it waits in BLMOVE; Redis still hands it the job, and stops
 before the worker reads it."""
@@ -21,6 +22,7 @@ from rq import Queue
 
 import corpus
 
+REDIS_CONFIG = ROOT / "deploy" / "redis" / "formengine.conf"
 pytestmark = [pytest.mark.redis, pytest.mark.slow]
 STATUS = f"/api/pdf/document-answer/{FILE_KEY}"
 
@@ -29,7 +31,7 @@ STATUS = f"/api/pdf/document-answer/{FILE_KEY}"
 def durable_redis(tmp_path):
     if redis_server.missing():
         pytest.skip(redis_server.missing())
-    server = redis_server.RedisServer(tmp_path / "redis", appendonly=True)
+    server = redis_server.RedisServer(tmp_path / "redis", config=REDIS_CONFIG)
     server.start()
     yield server
     server.stop()
@@ -100,6 +102,8 @@ def test_a_job_taken_just_before_a_redis_stop_is_requeued_and_finished(
     os.kill(conversion_worker.pid, signal.SIGCONT)  # its read finds the connection gone
 
     seen = [applicant.get(STATUS).json["status"] for _ in range(3)]  # Redis down: nobody holds the job
+    # The scheduler (a child of the worker, still running) notices within its 1-second beat.
+    _until(lambda: "scheduler: Redis does not answer" in conversion_worker.log.read_text(), "the scheduler's line")
     durable_redis.start()
     assert queue.intermediate_queue.get_job_ids() == taken, "the append-only file kept the taken job"
     while True:
@@ -117,7 +121,7 @@ def test_a_job_taken_just_before_a_redis_stop_is_requeued_and_finished(
     output = conversion_worker.log.read_text()
     assert "stranded in" in output and "requeued" in output, output
     assert "Traceback" not in output, output
-    assert output.count("scheduler: Redis does not answer") == 1, output
+    assert output.count("scheduler: Redis does not answer") == 1, output  # one line for the outage
 
 
 def test_a_row_left_in_progress_reads_waiting_while_no_worker_holds_its_job(app, applicant, durable_redis):
