@@ -149,7 +149,9 @@ def requeue_stranded(queue: Queue, older_than_s: float) -> list[str]:
             intermediate.remove(job_id)  # its data expired: nothing to run
             continue
         if _move_back(queue, job):
-            log.warning("job %s was stranded in %s's intermediate queue (taken, never started): requeued", job_id, queue.name)
+            log.warning(
+                "job %s was stranded in %s's intermediate queue (taken, never started): requeued", job_id, queue.name
+            )
             requeued.append(job_id)
     return requeued
 

@@ -150,8 +150,9 @@ class EngineWorker(Worker):
         self.stop_requested = True  # RQ's own flag is set only when a job is running
         super().request_stop(signum, frame)
 
-    def _start_scheduler(self, burst=False, logging_level="INFO", date_format=None, log_format=None):
-        """RQ's own start, with a scheduler that logs a Redis outage in one line (jobs.OutageTolerantScheduler)."""
+    def _start_scheduler(self, burst=False, logging_level="INFO", _date_format=None, _log_format=None):
+        """RQ 3.0's own start (this private hook is what its work() calls; rq is pinned), with a
+        scheduler that logs a Redis outage in one line (jobs.OutageTolerantScheduler)."""
         self.scheduler = jobs.OutageTolerantScheduler(
             self.queues, connection=self.connection, logging_level=logging_level, serializer=self.serializer
         )

@@ -13,11 +13,11 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import ProgrammingError
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import pgcluster
 from tests.applicants import make_applicant
 
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 SQL = ROOT / "deploy" / "postgres" / "create-database.sql"
 FORMENGINE = Path(sys.executable).with_name("formengine")
@@ -56,7 +56,15 @@ def _psql(cluster, *args: str) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="module")
 def created(cluster):
-    _psql(cluster, "-v", "owner_password=secret-formengine_owner", "-v", "app_password=secret-formengine_app", "-f", str(SQL))
+    _psql(
+        cluster,
+        "-v",
+        "owner_password=secret-formengine_owner",
+        "-v",
+        "app_password=secret-formengine_app",
+        "-f",
+        str(SQL),
+    )
     env = {**os.environ, "DATABASE_URL": _url(cluster, "formengine_owner")}
     upgrade = subprocess.run([str(FORMENGINE), "db", "upgrade"], env=env, capture_output=True, text=True, timeout=180)
     assert upgrade.returncode == 0, upgrade.stdout + upgrade.stderr
@@ -115,10 +123,24 @@ def test_backup_and_restore_drill(app, created, tmp_path):
         timeout=120,
     )
     _psql(created, "-c", "CREATE DATABASE formengine_restored OWNER formengine_owner TEMPLATE template0")
-    _psql(created, "-d", "formengine_restored", "-c", "GRANT CONNECT, TEMPORARY ON DATABASE formengine_restored TO formengine_app")
+    _psql(
+        created,
+        "-d",
+        "formengine_restored",
+        "-c",
+        "GRANT CONNECT, TEMPORARY ON DATABASE formengine_restored TO formengine_app",
+    )
     restore = subprocess.run(
-        ["pg_restore", "--no-owner", "--role=formengine_owner", "--exit-on-error", "--clean", "--if-exists",
-         f"--dbname={_url(created, 'formengine_owner', 'formengine_restored', driver='postgresql')}", str(dump)],
+        [
+            "pg_restore",
+            "--no-owner",
+            "--role=formengine_owner",
+            "--exit-on-error",
+            "--clean",
+            "--if-exists",
+            f"--dbname={_url(created, 'formengine_owner', 'formengine_restored', driver='postgresql')}",
+            str(dump),
+        ],
         capture_output=True,
         text=True,
         timeout=120,

@@ -65,7 +65,11 @@ def test_redis_down_is_degraded_but_ready_while_saves_still_work(app, redis):
 
 def test_readiness_fails_when_the_storage_does_not_answer(app, monkeypatch):
     """Unlike Redis, the document storage is on the web path (uploads, downloads): not ready."""
-    for name, value in {"AWS_ACCESS_KEY_ID": "x", "AWS_SECRET_ACCESS_KEY": "x", "AWS_DEFAULT_REGION": "us-east-1"}.items():
+    for name, value in {
+        "AWS_ACCESS_KEY_ID": "x",
+        "AWS_SECRET_ACCESS_KEY": "x",
+        "AWS_DEFAULT_REGION": "us-east-1",
+    }.items():
         monkeypatch.setenv(name, value)
     app.config.update(STORAGE_BACKEND="s3", S3_BUCKET="nowhere", S3_ENDPOINT_URL="http://127.0.0.1:9")
     response = app.test_client().get("/readyz")

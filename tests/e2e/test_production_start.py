@@ -84,7 +84,12 @@ def test_production_starts_refuse_an_open_or_placeholder_metrics_token(tmp_path,
     else:
         argv = [str(FORMENGINE), *WORKER_ARGV]
     result = subprocess.run(
-        argv, cwd=ROOT, env=_env(tmp_path, secrets.token_urlsafe(48), token), capture_output=True, text=True, timeout=120
+        argv,
+        cwd=ROOT,
+        env=_env(tmp_path, secrets.token_urlsafe(48), token),
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     output = result.stdout + result.stderr
     assert result.returncode != 0, output

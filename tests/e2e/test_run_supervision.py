@@ -8,7 +8,6 @@ import time
 import pytest
 from runapp import RunningApp, http_status, wait_all_gone
 
-
 pytestmark = pytest.mark.slow
 
 
