@@ -72,7 +72,8 @@ post_fork
 child_exit
 
 # RQ's Worker reads these overrides of engine.worker.EngineWorker (its wait for a job, its
-# back-off while Redis is down).
+# back-off while Redis is down, the start of its scheduler).
+_._start_scheduler
 _.dequeue_timeout
 _.max_connection_wait_time
 max_connection_wait_time

@@ -95,6 +95,8 @@ def load_config(overrides: dict | None = None) -> dict:
         # only home of this default (engine/outbox.py job_state and the jobs read it from here).
         "DOCUMENT_JOB_GRACE_S": int(env.get("DOCUMENT_JOB_GRACE_S", "15")),
         "DOCUMENT_QUEUE_WAIT_S": int(env.get("DOCUMENT_QUEUE_WAIT_S", "600")),
+        # How often a worker requeues jobs stranded in RQ's intermediate queue by a Redis stop (0: never).
+        "JOB_RESCUE_EVERY_S": float(env.get("JOB_RESCUE_EVERY_S", "20")),
         "PDF_JOB_TIMEOUT": int(env.get("PDF_JOB_TIMEOUT", "120")),
         "JOB_MEMORY_LIMIT_MB": int(env.get("JOB_MEMORY_LIMIT_MB", "1536")),
         # Stored files and rows of documents no answer references go once older than this
@@ -135,6 +137,8 @@ def load_config(overrides: dict | None = None) -> dict:
         # How many proxies (load balancers) stand in front of the app and set X-Forwarded-*.
         "PROXY_COUNT": int(env.get("PROXY_COUNT", "0")),
         "METRICS_TOKEN": env.get("METRICS_TOKEN", ""),
+        # Serve /metrics without a token on purpose (a private network); production starts refuse neither set.
+        "METRICS_PUBLIC": _bool(env.get("METRICS_PUBLIC")),
         "S3_PUBLIC_URL": env.get("S3_PUBLIC_URL", ""),
         "MAX_CONTENT_LENGTH": int(env.get("MAX_CONTENT_LENGTH", str(2 * 1024 * 1024))),
         # The one JSON body parser's limits (engine/jsonio.py): a breach is a 400 (413 for the size).
