@@ -3,7 +3,7 @@
 from flask import request
 from flask.views import MethodView
 
-from engine.accounts import auth, messages, service
+from engine.accounts import auth, devices, messages, service, unlock
 from engine.accounts.parser import ArgumentsParser
 from engine.accounts.passwords import rules_for_client
 from engine.accounts.schemas import (
@@ -114,6 +114,27 @@ class LoginViews(MethodView):
             "username": result.account.username,
             "num_logins": result.account.num_logins,
         }
+
+
+@blp.route("/public/unlock")
+class UnlockViews(MethodView):
+    def get(self):
+        """The page an e-mailed unlock link opens: a button that lets this browser sign in to its
+        locked account (HTML; opening it spends nothing, so mail scanners cannot use the link up)."""
+        token = request.args.get("token")
+        if devices.check_unlock(token) is None:
+            return unlock.page(None, 400)
+        return unlock.page(token)
+
+    def post(self):
+        """The button: spend the link, give this browser the account's device cookie, go to log in.
+        An invalid, expired or used link gets the page saying so (400)."""
+        auth.check_same_origin()
+        account_id = devices.use_unlock(request.form.get("token"))
+        if account_id is None:
+            return unlock.page(None, 400)
+        devices.remember(account_id)
+        return unlock.to_login()
 
 
 @blp.route("/public/forgot-password")
