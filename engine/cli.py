@@ -8,9 +8,10 @@ from pathlib import Path
 
 import click
 
+from engine import signing
 from engine.config import load_config
 from engine.errors import StartRefused
-from engine.signing import DEV_KEY_FILE, SecretKeyRefused, problem
+from engine.signing import SecretKeyRefused
 
 # Domains add their own command groups here (each module exposes `commands`: a list of click commands).
 DOMAIN_COMMANDS = (
@@ -54,12 +55,12 @@ def _use_instance_key() -> None:
     the file (or with a key that could not be used) the command refuses as before."""
     if os.environ.get("SECRET_KEY"):
         return
-    path = Path(load_config()["INSTANCE_PATH"]) / DEV_KEY_FILE
+    path = Path(load_config()["INSTANCE_PATH"]) / signing.DEV_KEY_FILE
     try:
         key = path.read_text().strip()
     except OSError:
         return
-    if problem(key) is None:
+    if signing.problem(key) is None:
         os.environ["SECRET_KEY"] = key
 
 

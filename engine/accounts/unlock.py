@@ -52,4 +52,3 @@ def to_login():
     response = redirect(f"{base}/login", 303)
     response.headers["Cache-Control"] = "no-store"
     return response
-

@@ -202,7 +202,10 @@ def test_an_expired_or_misused_unlock_link_is_refused(app, client, account, cloc
         device_value = devices.issue(account_id)
     # A device cookie's value is signed for another purpose: it opens nothing.
     assert client.post("/public/unlock", data={"token": device_value}).status_code == 400
-    assert client.post("/public/unlock", data={"token": token}, headers={"Origin": "https://evil.example"}).status_code == 403
+    assert (
+        client.post("/public/unlock", data={"token": token}, headers={"Origin": "https://evil.example"}).status_code
+        == 403
+    )
     clock.forward(hours=25)
     assert client.post("/public/unlock", data={"token": token}).status_code == 400
 
