@@ -17,6 +17,7 @@ from engine.accounts.schemas import (
     SignupSchema,
     TooManySchema,
     UnconfirmedSchema,
+    UnlockSchema,
 )
 from engine.extensions import Blueprint, ErrorSchema, MessageSchema
 
@@ -118,19 +119,25 @@ class LoginViews(MethodView):
 
 @blp.route("/public/unlock")
 class UnlockViews(MethodView):
-    def get(self):
+    @blp.arguments(UnlockSchema, location="query")
+    @blp.response(200, content_type="text/html", description="The page with its button")
+    @blp.alt_response(400, content_type="text/html", description="The page saying the link is invalid or expired")
+    def get(self, args):
         """The page an e-mailed unlock link opens: a button that lets this browser sign in to its
         locked account (HTML; opening it spends nothing, so mail scanners cannot use the link up)."""
-        token = request.args.get("token")
+        token = args["token"]
         if devices.check_unlock(token) is None:
             return unlock.page(None, 400)
         return unlock.page(token)
 
-    def post(self):
-        """The button: spend the link, give this browser the account's device cookie, go to log in.
-        An invalid, expired or used link gets the page saying so (400)."""
+    @blp.arguments(UnlockSchema, location="form")
+    @blp.response(303, description="The link is spent; this browser has the device cookie: on to log in")
+    @blp.alt_response(400, content_type="text/html", description="The link is invalid, expired or used")
+    @blp.alt_response(403, schema=ErrorSchema, description="Cross-origin request")
+    def post(self, args):
+        """The button: spend the link, give this browser the account's device cookie, go to log in."""
         auth.check_same_origin()
-        account_id = devices.use_unlock(request.form.get("token"))
+        account_id = devices.use_unlock(args["token"])
         if account_id is None:
             return unlock.page(None, 400)
         devices.remember(account_id)

@@ -4,7 +4,7 @@ tenant's applications refuses to start, naming both, so no draft is ever moved t
 institution's form. A database holding only another tenant's versions (no applications) is used:
 each tenant's current version is its own newest publication."""
 
-from sqlalchemy import column, select, table
+from sqlalchemy import column, exists, select, table
 from sqlalchemy.engine import make_url
 
 from engine.db import make_engine
@@ -22,12 +22,18 @@ def tenant_of(compiled: CompiledForm) -> str:
 
 
 def others_with_applications(connection, tenant_id: str) -> list[str]:
-    """The other tenants whose applications the database holds, sorted."""
+    """The other tenants whose applications the database holds, sorted. An application from before
+    versions existed (no version of its own) counts as every other tenant's that has a version."""
     joined = _APPLICATIONS.join(_TABLE, _APPLICATIONS.c.definition_version == _TABLE.c.id)
-    rows = connection.execute(
-        select(_TABLE.c.tenant_id).distinct().select_from(joined).where(_TABLE.c.tenant_id != tenant_id)
+    found = set(
+        connection.scalars(
+            select(_TABLE.c.tenant_id).distinct().select_from(joined).where(_TABLE.c.tenant_id != tenant_id)
+        )
     )
-    return sorted(str(other) for (other,) in rows)
+    unpinned = connection.scalar(select(exists().where(_APPLICATIONS.c.definition_version.is_(None))))
+    if unpinned:
+        found |= set(connection.scalars(select(_TABLE.c.tenant_id).distinct().where(_TABLE.c.tenant_id != tenant_id)))
+    return sorted(str(other) for other in found)
 
 
 def require_own(connection, tenant_id: str, database: str = "") -> None:

@@ -13,7 +13,7 @@ from engine.app import create_app
 from engine.cli import main
 from engine.config import load_config
 from engine.errors import StartRefused
-from tests.applicants import make_applicant
+from tests.applicants import make_applicant, write_application
 from tests.tenant_edits import ABOUT, copy_tenant, edit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,3 +142,15 @@ def test_the_embedded_database_is_one_file_per_tenant_id(monkeypatch, tmp_path):
     assert load_config()["DATABASE_URL"] == f"sqlite:///{tmp_path / 'example_scholarship.db'}"
     monkeypatch.setenv("DATABASE_URL", "postgresql+psycopg://db/formengine")
     assert load_config()["DATABASE_URL"] == "postgresql+psycopg://db/formengine"
+
+
+def test_applications_from_before_versions_count_as_the_other_tenants(app, tmp_path, database_url):
+    """An application with no version of its own (from before versions) is the first tenant's:
+    the second tenant is refused, and never pins it to its own form."""
+    served_version(app.test_client())
+    write_application(app, "old@example.com", "Old", "Timer")
+    with app.extensions["db_engine"].begin() as connection:
+        connection.execute(text("UPDATE applications SET definition_version = NULL"))
+    with pytest.raises(StartRefused, match="'intl_undergrad'"):
+        _other_app(database_url, SCHOLARSHIP, tmp_path / "other")
+    assert _rows(app, "SELECT definition_version FROM applications") == [(None,)]

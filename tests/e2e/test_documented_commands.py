@@ -3,15 +3,18 @@ written (the real CLI, no SECRET_KEY in the environment) beside a running `forme
 the development key run made in the instance folder. Then the same instance serves another tenant
 on a database of its own, and that tenant started on the first tenant's database is refused."""
 
+import contextlib
 import datetime as dt
 import json
+import os
 import re
 import shutil
+import signal
 import subprocess
 import urllib.request
 
 import pytest
-from runapp import FORMENGINE, ROOT, RunningApp
+from runapp import FORMENGINE, ROOT, serving
 
 from engine.app import create_app
 from tests.applicants import write_application
@@ -29,7 +32,7 @@ def _run(argv: list[str], env: dict, cwd, ok: bool = True) -> str:
     return output
 
 
-def _seed(app: RunningApp) -> None:
+def _seed(app) -> None:
     """One submitted application in the run's own database (instance/intl_undergrad.db)."""
     web = create_app(
         {
@@ -55,11 +58,9 @@ def _staff_list(base_url: str, link: str) -> dict:
 
 
 def test_documented_commands_work_beside_formengine_run(tmp_path):
-    app = RunningApp(tmp_path / "instance")
     work = tmp_path / "work"
     work.mkdir()
-    try:
-        app.wait_until_serving()
+    with contextlib.contextmanager(serving)(tmp_path / "instance") as app:
         assert "SECRET_KEY" not in app.env
         assert (app.instance / "intl_undergrad.db").exists()
         _seed(app)
@@ -68,8 +69,7 @@ def test_documented_commands_work_beside_formengine_run(tmp_path):
         output = _run(["staff-token", "--days", "30", "--name", "Admissions office"], app.env, work)
         link = re.search(r"(http\S+/staff#token=\S+)", output).group(1)
         assert link.startswith(app.url)
-        listed = _staff_list(app.url, link)
-        assert REFERENCE in json.dumps(listed)
+        assert REFERENCE in json.dumps(_staff_list(app.url, link))
         listing = _run(["staff-token", "list"], app.env, work)
         assert "Admissions office" in listing
         token_id = re.search(r"^\s*(\d+)\s", listing, re.M).group(1)
@@ -99,29 +99,42 @@ def test_documented_commands_work_beside_formengine_run(tmp_path):
         _run(["deliveries", "--failed"], app.env, work)
         # Nothing failed here: the command says so (past the key, which it could use).
         assert "nothing to retry" in _run(["deliveries", "retry", "--failed"], app.env, work, ok=False)
-        assert app.stop() == 0
-    finally:
-        app.kill()
+        instance, env = app.instance, app.env
 
     # Without the instance's key file the commands refuse as before.
-    shutil.move(app.instance / "secret_key", tmp_path / "secret_key.kept")
-    refused = _run(["staff-token", "list"], app.env, work, ok=False)
-    assert "SECRET_KEY is not set" in refused
-    shutil.move(tmp_path / "secret_key.kept", app.instance / "secret_key")
+    shutil.move(instance / "secret_key", tmp_path / "secret_key.kept")
+    assert "SECRET_KEY is not set" in _run(["staff-token", "list"], env, work, ok=False)
+    shutil.move(tmp_path / "secret_key.kept", instance / "secret_key")
 
     # README: `TENANT=tenants/example_scholarship make run` serves the other tenant on its own database.
-    other = RunningApp(app.instance, env={"TENANT": "tenants/example_scholarship"})
-    try:
-        other.wait_until_serving()
+    with contextlib.contextmanager(serving)(instance, env={"TENANT": "tenants/example_scholarship"}) as other:
         with urllib.request.urlopen(f"{other.url}/public/form", timeout=30) as response:
             assert json.load(response)["tenant"]["id"] == "example_scholarship"
-        assert other.stop() == 0
-    finally:
-        other.kill()
-    assert (app.instance / "example_scholarship.db").exists()
+    assert (instance / "example_scholarship.db").exists()
 
     # That tenant on the first tenant's database: refused before anything starts, naming both.
-    env = {**app.env, "TENANT": "tenants/example_scholarship"}
-    env["DATABASE_URL"] = f"sqlite:///{app.instance / 'intl_undergrad.db'}"
-    refused = _run(["run", "--port", "0"], env, ROOT, ok=False)
+    refused = _refused_run(
+        {**env, "TENANT": "tenants/example_scholarship", "DATABASE_URL": f"sqlite:///{instance / 'intl_undergrad.db'}"}
+    )
     assert "'intl_undergrad'" in refused and "'example_scholarship'" in refused
+
+
+def _refused_run(env: dict) -> str:
+    """`formengine run` that must stop before serving; its whole process group goes if it does not."""
+    process = subprocess.Popen(
+        [str(FORMENGINE), "run", "--port", "0"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        output, _ = process.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise AssertionError("formengine run started on another tenant's database") from None
+    assert process.returncode != 0 and "Traceback" not in output, output
+    return output
