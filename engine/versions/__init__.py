@@ -200,8 +200,8 @@ class Definitions:
         A save that compiles to the version recorded before (a comment, spacing) publishes nothing,
         so it never undoes a version published elsewhere (`formengine publish`); an edit that does
         change the form and replaces such a version says so in the log."""
-        recorded = self._recorded
-        if (recorded is not None and files.etag == recorded.etag) or files.etag == self._current.etag:
+        recorded = self._recorded  # None when the start could not reach the database: publish then
+        if recorded is not None and files.etag in (recorded.etag, self._current.etag):
             self._recorded = self._attempted = files
             self._refresh()
             return
