@@ -10,8 +10,10 @@ from engine.accounts import messages
 _PAGE = """<!doctype html>
 <html lang="{lang}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>{title}</title></head>
-<body><main style="max-width:36rem;margin:2rem auto;padding:0 1rem;font-family:system-ui,sans-serif">
+<meta name="referrer" content="no-referrer"><title>{title}</title>
+<style>main{{max-width:36rem;margin:2rem auto;padding:0 1rem;font-family:system-ui,sans-serif;line-height:1.5}}
+button{{font:inherit;min-height:44px;padding:.5rem 1.25rem;border-radius:4px;cursor:pointer}}</style></head>
+<body><main>
 <h1>{title}</h1>
 <p>{text}</p>
 {form}
