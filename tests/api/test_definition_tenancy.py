@@ -6,13 +6,15 @@ import shutil
 from pathlib import Path
 
 import pytest
+from alembic import command
 from click.testing import CliRunner
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
 
 from engine.app import create_app
 from engine.cli import main
 from engine.config import load_config
 from engine.errors import StartRefused
+from engine.migrate import alembic_config, upgrade
 from tests.applicants import make_applicant, write_application
 from tests.tenant_edits import ABOUT, copy_tenant, edit
 
@@ -154,3 +156,26 @@ def test_applications_from_before_versions_count_as_the_other_tenants(app, tmp_p
     with pytest.raises(StartRefused, match="'intl_undergrad'"):
         _other_app(database_url, SCHOLARSHIP, tmp_path / "other")
     assert _rows(app, "SELECT definition_version FROM applications") == [(None,)]
+
+
+def test_the_migration_names_the_tenant_of_versions_recorded_before_it(tmp_path):
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    upgrade(url, "archived_answers")
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO definition_versions (id, compiled, created_at, published, published_at)"
+                " VALUES ('v1', :compiled, '2026-01-01', 1, '2026-01-01')"
+            ),
+            {"compiled": '{"tenant": {"id": "intl_undergrad"}, "pages": []}'},
+        )
+    upgrade(url)
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT id, tenant_id FROM definition_versions")).all() == [
+            ("v1", "intl_undergrad")
+        ]
+    command.downgrade(alembic_config(url), "archived_answers")
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT id FROM definition_versions")).all() == [("v1",)]
+    engine.dispose()
