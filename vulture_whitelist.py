@@ -55,6 +55,7 @@ _.load_files
 _.auth_clear
 _.auth_refresh
 _.auth_new_token
+_.auth_device
 _.request_started
 _.metrics_started
 

@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,6 +27,17 @@ def _public_url(env, instance: Path) -> str:
     except (OSError, ValueError, AttributeError):
         running = None
     return running or f"http://127.0.0.1:{env.get('PORT') or 8000}"
+
+
+def tenant_id_of(folder: str | Path) -> str:
+    """The tenant id its tenant.yaml declares (its top-level `id:`), read without compiling the
+    folder; the folder's name when that cannot be read (the start then reports the folder)."""
+    try:
+        text = (Path(folder) / "tenant.yaml").read_text(encoding="utf-8")
+    except OSError:
+        text = ""
+    found = re.search(r"""^id:[ \t]*["']?([A-Za-z0-9_-]+)""", text, re.M)
+    return found.group(1) if found else Path(folder).name
 
 
 # Abuse limits (engine/accounts/limits.py): per applicant and per address, `count/seconds` or "off",
@@ -58,6 +70,7 @@ def _rate_limits(env) -> dict:
 def load_config(overrides: dict | None = None) -> dict:
     env = os.environ
     instance = Path(env.get("FORMENGINE_INSTANCE", ROOT / "instance"))
+    tenant_path = env.get("TENANT", str(ROOT / "tenants" / "intl_undergrad"))
     config = {
         "INSTANCE_PATH": str(instance),
         # No default: production refuses to start without one (engine/signing.py); `formengine run`
@@ -66,11 +79,13 @@ def load_config(overrides: dict | None = None) -> dict:
         # Rotation: the previous key still verifies (never signs) until the given ISO date-time.
         "SECRET_KEY_PREVIOUS": env.get("SECRET_KEY_PREVIOUS", ""),
         "SECRET_KEY_PREVIOUS_UNTIL": env.get("SECRET_KEY_PREVIOUS_UNTIL", ""),
-        "DATABASE_URL": env.get("DATABASE_URL", f"sqlite:///{instance / 'formengine.db'}"),
+        # A database belongs to one tenant (engine/versions/tenancy.py): the embedded default is one
+        # SQLite file per tenant id, so `TENANT=... make run` serves another tenant on its own.
+        "DATABASE_URL": env.get("DATABASE_URL", f"sqlite:///{instance / (tenant_id_of(tenant_path) + '.db')}"),
         # Empty means "the embedded Redis that `formengine run` starts" (its socket URL is
         # passed down in REDIS_URL), so a bare `flask` process never needs a Redis.
         "REDIS_URL": env.get("REDIS_URL", ""),
-        "TENANT_PATH": env.get("TENANT", str(ROOT / "tenants" / "intl_undergrad")),
+        "TENANT_PATH": tenant_path,
         "TENANT_RELOAD": _bool(env.get("TENANT_RELOAD")),
         # How often a process asks the database which definition version is current (engine.versions).
         "DEFINITION_CHECK_S": float(env.get("DEFINITION_CHECK_S", "1.0")),

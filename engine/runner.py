@@ -195,7 +195,7 @@ class Child:
         self._tee.join(timeout=2)
 
 
-def _check_tenant(tenant_path: str) -> None:
+def _check_tenant(tenant_path: str):
     from engine.definition import DefinitionInvalid, load_and_compile
     from engine.delivery.webhook import missing_secrets
 
@@ -208,6 +208,18 @@ def _check_tenant(tenant_path: str) -> None:
     missing = missing_secrets(compiled.delivery)
     if missing:
         raise SystemExit("\n".join(missing) + "\nThe server was not started.")
+    return compiled
+
+
+def _check_database_tenant(database_url: str, compiled) -> None:
+    """Refuse, before any process starts, a database that holds another tenant's applications."""
+    from engine.errors import StartRefused
+    from engine.versions.tenancy import require_own_url
+
+    try:
+        require_own_url(database_url, compiled)
+    except StartRefused as refused:
+        raise SystemExit(f"formengine: {refused}") from None
 
 
 def _check_port_free(host: str, port: int) -> None:
@@ -302,13 +314,14 @@ def run_all(host: str = "127.0.0.1", port: int = 8000) -> None:
     Path(config["MAIL_OUTBOX"]).mkdir(parents=True, exist_ok=True)
     run_file = instance / RUN_FILE
     _check_not_running(run_file)
-    _check_tenant(config["TENANT_PATH"])
+    compiled = _check_tenant(config["TENANT_PATH"])
     secret_key = _secret_key(config)
     _check_port_free(host, port)
 
     from engine.migrate import upgrade
 
     upgrade(config["DATABASE_URL"])
+    _check_database_tenant(config["DATABASE_URL"], compiled)
 
     stop = threading.Event()
     reason = {"text": "stopping"}
