@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "version_tenant"
-down_revision = "archived_answers"
+down_revision = "token_parents"
 branch_labels = None
 depends_on = None
 
