@@ -134,8 +134,8 @@ lint: $(PY_STAMP) $(NODE_STAMP)
 	  || { echo "lint: a comment cites a work item (above)"; exit 1; }
 
 # Known vulnerabilities in the pinned Python and npm dependencies (not part of `make test`: it needs
-# the advisory services). Fails on one docs/deploy.md does not list; advisories out of reach are
-# reported and do not fail (scripts/audit.py).
+# the advisory services). Fails on one docs/deploy.md does not list, and when either ecosystem
+# could not be audited (advisories out of reach), naming it (scripts/audit.py).
 audit: $(PY_STAMP) $(NODE_STAMP)
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[audit]' 2>&1 | grep -v 'is ignored' || true
 	$(BIN)/python scripts/audit.py

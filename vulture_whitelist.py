@@ -55,6 +55,7 @@ _.load_files
 _.auth_clear
 _.auth_refresh
 _.auth_new_token
+_.auth_device
 _.request_started
 _.metrics_started
 
@@ -72,7 +73,8 @@ post_fork
 child_exit
 
 # RQ's Worker reads these overrides of engine.worker.EngineWorker (its wait for a job, its
-# back-off while Redis is down).
+# back-off while Redis is down, the start of its scheduler).
+_._start_scheduler
 _.dequeue_timeout
 _.max_connection_wait_time
 max_connection_wait_time
@@ -136,3 +138,7 @@ _.sfntVersion
 # engine.versions.drafts.migrate_draft's parameter: the version a draft moves from, for the answer
 # migration that goes there.
 from_compiled
+
+# http.client: HTTPConnection.connect opens its socket through this attribute (the webhook's
+# connection to the address already checked, engine/delivery/webhook.py).
+_._create_connection

@@ -2,11 +2,13 @@
 
 import importlib
 import json
+import os
 import sys
 from pathlib import Path
 
 import click
 
+from engine import signing
 from engine.config import load_config
 from engine.errors import StartRefused
 from engine.signing import SecretKeyRefused
@@ -35,9 +37,31 @@ class _Main(click.Group):
             raise click.ClickException(str(refused)) from None
 
 
+# Production entry points never take the development key from a file: they need SECRET_KEY itself.
+_NOT_FROM_INSTANCE_KEY = {"run", "worker"}
+
+
 @click.group(cls=_Main)
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """formengine: schema-driven application forms."""
+    if ctx.invoked_subcommand not in _NOT_FROM_INSTANCE_KEY:
+        _use_instance_key()
+
+
+def _use_instance_key() -> None:
+    """Beside `formengine run`, with SECRET_KEY unset, a command uses the development key that run
+    made in the instance folder (and signs what run's processes verify). Never makes one: without
+    the file (or with a key that could not be used) the command refuses as before."""
+    if os.environ.get("SECRET_KEY"):
+        return
+    path = Path(load_config()["INSTANCE_PATH"]) / signing.DEV_KEY_FILE
+    try:
+        key = path.read_text().strip()
+    except OSError:
+        return
+    if signing.problem(key) is None:
+        os.environ["SECRET_KEY"] = key
 
 
 @main.command()

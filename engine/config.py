@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,6 +27,17 @@ def _public_url(env, instance: Path) -> str:
     except (OSError, ValueError, AttributeError):
         running = None
     return running or f"http://127.0.0.1:{env.get('PORT') or 8000}"
+
+
+def tenant_id_of(folder: str | Path) -> str:
+    """The tenant id its tenant.yaml declares (its top-level `id:`), read without compiling the
+    folder; the folder's name when that cannot be read (the start then reports the folder)."""
+    try:
+        text = (Path(folder) / "tenant.yaml").read_text(encoding="utf-8")
+    except OSError:
+        text = ""
+    found = re.search(r"""^id:[ \t]*["']?([A-Za-z0-9_-]+)""", text, re.M)
+    return found.group(1) if found else Path(folder).name
 
 
 # Abuse limits (engine/accounts/limits.py): per applicant and per address, `count/seconds` or "off",
@@ -58,6 +70,7 @@ def _rate_limits(env) -> dict:
 def load_config(overrides: dict | None = None) -> dict:
     env = os.environ
     instance = Path(env.get("FORMENGINE_INSTANCE", ROOT / "instance"))
+    tenant_path = env.get("TENANT", str(ROOT / "tenants" / "intl_undergrad"))
     config = {
         "INSTANCE_PATH": str(instance),
         # No default: production refuses to start without one (engine/signing.py); `formengine run`
@@ -66,11 +79,13 @@ def load_config(overrides: dict | None = None) -> dict:
         # Rotation: the previous key still verifies (never signs) until the given ISO date-time.
         "SECRET_KEY_PREVIOUS": env.get("SECRET_KEY_PREVIOUS", ""),
         "SECRET_KEY_PREVIOUS_UNTIL": env.get("SECRET_KEY_PREVIOUS_UNTIL", ""),
-        "DATABASE_URL": env.get("DATABASE_URL", f"sqlite:///{instance / 'formengine.db'}"),
+        # A database belongs to one tenant (engine/versions/tenancy.py): the embedded default is one
+        # SQLite file per tenant id, so `TENANT=... make run` serves another tenant on its own.
+        "DATABASE_URL": env.get("DATABASE_URL", f"sqlite:///{instance / (tenant_id_of(tenant_path) + '.db')}"),
         # Empty means "the embedded Redis that `formengine run` starts" (its socket URL is
         # passed down in REDIS_URL), so a bare `flask` process never needs a Redis.
         "REDIS_URL": env.get("REDIS_URL", ""),
-        "TENANT_PATH": env.get("TENANT", str(ROOT / "tenants" / "intl_undergrad")),
+        "TENANT_PATH": tenant_path,
         "TENANT_RELOAD": _bool(env.get("TENANT_RELOAD")),
         # How often a process asks the database which definition version is current (engine.versions).
         "DEFINITION_CHECK_S": float(env.get("DEFINITION_CHECK_S", "1.0")),
@@ -95,6 +110,8 @@ def load_config(overrides: dict | None = None) -> dict:
         # only home of this default (engine/outbox.py job_state and the jobs read it from here).
         "DOCUMENT_JOB_GRACE_S": int(env.get("DOCUMENT_JOB_GRACE_S", "15")),
         "DOCUMENT_QUEUE_WAIT_S": int(env.get("DOCUMENT_QUEUE_WAIT_S", "600")),
+        # How often a worker requeues jobs stranded in RQ's intermediate queue by a Redis stop (0: never).
+        "JOB_RESCUE_EVERY_S": float(env.get("JOB_RESCUE_EVERY_S", "20")),
         "PDF_JOB_TIMEOUT": int(env.get("PDF_JOB_TIMEOUT", "120")),
         "JOB_MEMORY_LIMIT_MB": int(env.get("JOB_MEMORY_LIMIT_MB", "1536")),
         # Stored files and rows of documents no answer references go once older than this
@@ -106,7 +123,10 @@ def load_config(overrides: dict | None = None) -> dict:
         "DELIVERY_ATTEMPTS": int(env.get("DELIVERY_ATTEMPTS", "7")),  # tries before `failed`
         "DELIVERY_RETRY_BASE_S": float(env.get("DELIVERY_RETRY_BASE_S", "60")),  # then 2x, 4x ... after it
         "DELIVERY_JOB_TIMEOUT": int(env.get("DELIVERY_JOB_TIMEOUT", "180")),
-        "DELIVERY_LINK_EXPIRES_S": int(env.get("DELIVERY_LINK_EXPIRES_S", str(24 * 3600))),  # at most 7 days on S3
+        # The webhook's signed links (the PDF's, each document's): made afresh for every try.
+        "DELIVERY_LINK_EXPIRES_S": int(env.get("DELIVERY_LINK_EXPIRES_S", "900")),
+        # Webhook hosts allowed although they resolve to loopback/private/link-local addresses.
+        "DELIVERY_ALLOW_HOSTS": env.get("DELIVERY_ALLOW_HOSTS", ""),
         "DELIVERY_PDF_WAIT_S": float(env.get("DELIVERY_PDF_WAIT_S", "15")),
         "LOOKUP_INDEX": env.get("LOOKUP_INDEX", str(instance / "lookup.sqlite")),
         # Lookup providers per category, e.g. "address=photon"; unnamed categories use the index.
@@ -132,6 +152,8 @@ def load_config(overrides: dict | None = None) -> dict:
         # How many proxies (load balancers) stand in front of the app and set X-Forwarded-*.
         "PROXY_COUNT": int(env.get("PROXY_COUNT", "0")),
         "METRICS_TOKEN": env.get("METRICS_TOKEN", ""),
+        # Serve /metrics without a token on purpose (a private network); production starts refuse neither set.
+        "METRICS_PUBLIC": _bool(env.get("METRICS_PUBLIC")),
         "S3_PUBLIC_URL": env.get("S3_PUBLIC_URL", ""),
         "MAX_CONTENT_LENGTH": int(env.get("MAX_CONTENT_LENGTH", str(2 * 1024 * 1024))),
         # The one JSON body parser's limits (engine/jsonio.py): a breach is a 400 (413 for the size).

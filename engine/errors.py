@@ -1,4 +1,5 @@
-"""One error shape for the whole API: {"message": ...}."""
+"""One error shape for the whole API: {"message": ...}; the unexpected error and the database
+outage speak the served tenant's words (the `texts:` catalogue), like every other answer."""
 
 import logging
 
@@ -6,8 +7,10 @@ from flask import jsonify
 from sqlalchemy import exc as sql_errors
 from werkzeug.exceptions import HTTPException
 
-UNEXPECTED_MESSAGE = "We've encountered an unexpected error at this time. Please try again later."
-DATABASE_UNAVAILABLE = "The service is briefly unavailable. Please try again in a moment."
+from engine.definition.catalogue import DEFAULT_TEXTS, tenant_text
+
+UNEXPECTED_TEXT = "shell_unexpected"
+DATABASE_UNAVAILABLE_TEXT = "service_briefly_unavailable"
 # The database cannot be reached (a restart, a failover, a full pool): nothing was written, and the
 # same request succeeds once it is back; the pool replaces lost connections by itself.
 DATABASE_DOWN = (
@@ -19,6 +22,16 @@ DATABASE_DOWN = (
 DATABASE_RETRY_AFTER_S = 2
 
 log = logging.getLogger(__name__)
+
+
+def _words(text_id: str) -> str:
+    """The tenant's wording; the catalogue's when even that cannot be read (the error being answered
+    may be the reason)."""
+    try:
+        return tenant_text(text_id)
+    except Exception:
+        log.warning("the tenant's wording of %s could not be read; answering with the default", text_id)
+        return DEFAULT_TEXTS[text_id]
 
 
 class StartRefused(RuntimeError):
@@ -96,7 +109,7 @@ def register(app) -> None:
         if not isinstance(exc, DATABASE_DOWN):
             return _unexpected(exc)
         log.error("database unavailable: %s", str(exc).splitlines()[0][:300])
-        response = jsonify({"message": DATABASE_UNAVAILABLE})
+        response = jsonify({"message": _words(DATABASE_UNAVAILABLE_TEXT)})
         response.status_code = 503
         response.headers["Retry-After"] = str(DATABASE_RETRY_AFTER_S)
         return response
@@ -104,4 +117,4 @@ def register(app) -> None:
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception):
         log.exception("unexpected error")
-        return jsonify({"message": UNEXPECTED_MESSAGE}), 500
+        return jsonify({"message": _words(UNEXPECTED_TEXT)}), 500

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 
-from redis import Redis
+from redis import Redis, RedisError, WatchError
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 from rq import Queue
 from rq.job import Job
+from rq.scheduler import RQScheduler
 from rq.serializers import JSONSerializer
-from rq.utils import import_attribute
+from rq.utils import import_attribute, now
 
 from engine.config import load_config
 
@@ -121,6 +123,77 @@ def check_function(func_path: str) -> None:
 
 def fetch_job(job_id: str, redis_url: str | None = None) -> Job:
     return Job.fetch(job_id, connection=connection(_url(redis_url)), serializer=JSONSerializer)
+
+
+def requeue_stranded(queue: Queue, older_than_s: float) -> list[str]:
+    """Put back on `queue` the jobs stranded in RQ's intermediate queue; their ids.
+
+    A single-queue worker takes a job by moving it to `<queue>:intermediate` (BLMOVE), then marks it
+    started. When Redis stops in between (or the worker dies there), the job stays in the
+    intermediate list, started by no one: RQ's own cleanup fails it after a minute, on its ten-minute
+    maintenance. Here a job there that is not in the started registry is requeued, at the front,
+    once RQ's first sighting of it (IntermediateQueue.set_first_seen, shared with RQ's cleanup) is
+    `older_than_s` old: a live worker moves a job on within milliseconds. The move is one Redis
+    transaction that only happens while the job is still in the list, so two workers never both
+    requeue it and a crash in between loses nothing."""
+    intermediate = queue.intermediate_queue
+    requeued = []
+    for job_id in intermediate.get_job_ids():
+        if job_id in queue.started_job_registry or intermediate.set_first_seen(job_id):
+            continue  # started (RQ's abandoned-job handling covers it), or seen for the first time
+        first_seen = intermediate.get_first_seen(job_id)
+        if first_seen is None or (now() - first_seen).total_seconds() < older_than_s:
+            continue
+        job = queue.fetch_job(job_id)
+        if job is None:
+            intermediate.remove(job_id)  # its data expired: nothing to run
+            continue
+        if _move_back(queue, job):
+            log.warning(
+                "job %s was stranded in %s's intermediate queue (taken, never started): requeued", job_id, queue.name
+            )
+            requeued.append(job_id)
+    return requeued
+
+
+def _move_back(queue: Queue, job: Job) -> bool:
+    intermediate = queue.intermediate_queue
+    with queue.connection.pipeline() as pipe:
+        try:
+            pipe.watch(intermediate.key)
+            if job.id.encode() not in pipe.lrange(intermediate.key, 0, -1):
+                return False  # a worker started it, or another check moved it meanwhile
+            pipe.multi()
+            pipe.lrem(intermediate.key, 1, job.id)
+            pipe.delete(intermediate.get_first_seen_key(job.id))
+            queue.enqueue_job(job, pipeline=pipe, at_front=True)
+            pipe.execute()
+        except WatchError:
+            return False
+    return True
+
+
+class OutageTolerantScheduler(RQScheduler):
+    """RQ's scheduler (the process a worker forks to enqueue scheduled jobs and retries), which
+    outlives a Redis outage: one log line when Redis stops answering, then it waits and goes on
+    when Redis is back. RQ's own ends with a traceback there (twice: its log, then multiprocessing's)
+    and is started again by its worker's next maintenance, only to fail the same way."""
+
+    def work(self):
+        outage = False
+        while not self._stop_requested:
+            try:
+                if outage:
+                    self.connection.ping()
+                    log.debug("scheduler: Redis answers again")
+                    outage = False
+                super().work()
+                return
+            except RedisError as error:
+                if not outage:
+                    log.warning("scheduler: Redis does not answer (%s); waiting for it", type(error).__name__)
+                    outage = True
+                time.sleep(min(float(self.interval), 5.0))
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 """`formengine run`: everything on one machine, stopped together.
 
 Order: check the tenant, apply migrations, start an embedded Redis when REDIS_URL is empty,
-then one RQ worker and the web server as child processes. Ctrl-C, SIGTERM or SIGHUP (or
-either child dying) stops the web server, then the worker, then Redis, and nothing is left
-running. Children run in their own sessions so only this process decides the order, and
+then the RQ workers and the web server as child processes. A worker that dies is started again,
+with a back-off (1 s, doubling to 30 s while it keeps dying within a minute), and the web server
+goes on serving: saves never need a worker. Ctrl-C, SIGTERM or SIGHUP (or the web server dying)
+stops the web server, then the workers, then Redis, and nothing is left running. Children run in their own sessions so only this process decides the order, and
 ask the kernel to end them if this process is killed outright.
 """
 
@@ -29,6 +30,10 @@ from engine.config import RUN_FILE, load_config
 PARENT_ENV = "FORMENGINE_RUNNER_PID"
 MAX_UNIX_SOCKET_PATH = 100  # sun_path holds 108 bytes
 STOP_TIMEOUTS = {"web": 10.0, "worker": 30.0, "convert": 30.0}  # seconds; a worker may be finishing a job
+RESTARTED = frozenset({"worker", "convert"})  # children started again when they die; the web's death stops all
+RESTART_FIRST_S = 1.0
+RESTART_MAX_S = 30.0
+STABLE_S = 60.0  # a worker that ran this long before dying starts its back-off afresh
 
 
 def die_with_parent() -> None:
@@ -136,7 +141,9 @@ class Child:
 
     def __init__(self, name: str, argv: list[str], env: dict, log_file: Path):
         self.name = name
+        self.argv, self.env = argv, env
         self.log_file = log_file
+        self.started = time.monotonic()
         self.process = subprocess.Popen(
             argv,
             env=env,
@@ -164,6 +171,11 @@ class Child:
     def pid(self) -> int:
         return self.process.pid
 
+    def respawn(self) -> Child:
+        """The same command started again (after this one exited)."""
+        self.stop(0)  # reaps it and anything it left behind (a work-horse)
+        return Child(self.name, self.argv, self.env, self.log_file)
+
     def exited(self) -> int | None:
         return self.process.poll()
 
@@ -183,7 +195,7 @@ class Child:
         self._tee.join(timeout=2)
 
 
-def _check_tenant(tenant_path: str) -> None:
+def _check_tenant(tenant_path: str):
     from engine.definition import DefinitionInvalid, load_and_compile
     from engine.delivery.webhook import missing_secrets
 
@@ -196,6 +208,18 @@ def _check_tenant(tenant_path: str) -> None:
     missing = missing_secrets(compiled.delivery)
     if missing:
         raise SystemExit("\n".join(missing) + "\nThe server was not started.")
+    return compiled
+
+
+def _check_database_tenant(database_url: str, compiled) -> None:
+    """Refuse, before any process starts, a database that holds another tenant's applications."""
+    from engine.errors import StartRefused
+    from engine.versions.tenancy import require_own_url
+
+    try:
+        require_own_url(database_url, compiled)
+    except StartRefused as refused:
+        raise SystemExit(f"formengine: {refused}") from None
 
 
 def _check_port_free(host: str, port: int) -> None:
@@ -290,13 +314,14 @@ def run_all(host: str = "127.0.0.1", port: int = 8000) -> None:
     Path(config["MAIL_OUTBOX"]).mkdir(parents=True, exist_ok=True)
     run_file = instance / RUN_FILE
     _check_not_running(run_file)
-    _check_tenant(config["TENANT_PATH"])
+    compiled = _check_tenant(config["TENANT_PATH"])
     secret_key = _secret_key(config)
     _check_port_free(host, port)
 
     from engine.migrate import upgrade
 
     upgrade(config["DATABASE_URL"])
+    _check_database_tenant(config["DATABASE_URL"], compiled)
 
     stop = threading.Event()
     reason = {"text": "stopping"}
@@ -330,7 +355,9 @@ def run_all(host: str = "127.0.0.1", port: int = 8000) -> None:
                 _banner(config, base_url, redis_url, redis is not None, logs, env["PUBLIC_URL"] or base_url),
                 flush=True,
             )
-        exit_code = _watch(children, stop, reason)
+        exit_code = _watch(
+            children, stop, reason, lambda: _write_run_file(run_file, base_url, children, redis, redis_url)
+        )
         print(f"\n{reason['text']}...", flush=True)
     finally:
         _stop_all(children, redis, run_file, previous_handlers)
@@ -367,6 +394,8 @@ def _start_children(
     """Start the worker, the conversion worker and the web server (last), each appended to children as it
     starts, so the caller stops those already running if a later one fails to start."""
     python = sys.executable
+    # One developer's machine: /metrics may stay open unless METRICS_TOKEN says otherwise.
+    env = {"METRICS_PUBLIC": "1", **env}
     # Two workers: application PDFs (and the default queue) never wait behind a conversion.
     pdf_queues = [config["APPLICATION_PDF_QUEUE"], "default"]
     children.append(
@@ -405,18 +434,46 @@ def _write_run_file(
     )
 
 
-def _watch(children: list[Child], stop: threading.Event, reason: dict) -> int:
-    """Wait for a stop request or a child's exit; the exit code run_all ends with."""
-    exit_code = 0
+def _watch(children: list[Child], stop: threading.Event, reason: dict, restarted=lambda: None) -> int:
+    """Wait for a stop request or the web server's exit; the exit code run_all ends with. A worker
+    that exits is started again after its back-off (`children` is updated, then `restarted()`)."""
+    backoff = _Backoff()
     while not stop.wait(0.2):
-        for child in children:
+        for index, child in enumerate(children):
             code = child.exited()
-            if code is not None:
+            if code is None:
+                continue
+            if child.name not in RESTARTED:
                 reason["text"] = f"the {child.name} process exited with code {code}; stopping"
-                exit_code = code or 1
                 stop.set()
-                break
-    return exit_code
+                return code or 1
+            if backoff.due(child, code):
+                children[index] = child.respawn()
+                print(f"a new {child.name} process started (pid {children[index].pid})", flush=True)
+                restarted()
+    return 0
+
+
+class _Backoff:
+    """When a dead worker may start again: RESTART_FIRST_S after its death, doubling up to
+    RESTART_MAX_S while it keeps dying within STABLE_S of its start."""
+
+    def __init__(self):
+        self.delays: dict[str, float] = {}
+        self.at: dict[str, float] = {}
+
+    def due(self, child: Child, code: int) -> bool:
+        now = time.monotonic()
+        if child.name not in self.at:
+            previous = self.delays.get(child.name)
+            crashed_again = previous is not None and now - child.started < STABLE_S
+            delay = min(previous * 2, RESTART_MAX_S) if crashed_again and previous else RESTART_FIRST_S
+            self.delays[child.name], self.at[child.name] = delay, now + delay
+            print(f"the {child.name} process exited with code {code}; a new one starts in {delay:g} s", flush=True)
+        if now < self.at[child.name]:
+            return False
+        del self.at[child.name]
+        return True
 
 
 def serve_web(host: str, port: int) -> None:

@@ -2,9 +2,10 @@
 
 An RQ worker (JSON serializer) on the given queues, most urgent first, that also runs the
 engine's periodic tasks between jobs: the outbox sweep, which dispatches jobs recorded while
-Redis was down (`engine.outbox`), the deliveries' sweep, and the hourly storage cleanup
-(`engine.documents.cleanup`). A periodic task runs in one worker at a time across all hosts
-(a Redis lock per period). The worker outlives a Redis outage: when RQ gives up on its
+Redis was down (`engine.outbox`), the deliveries' sweep, the requeue of jobs stranded in RQ's
+intermediate queue by a Redis stop (`engine.jobs.requeue_stranded`, every JOB_RESCUE_EVERY_S) and
+the hourly storage cleanup (`engine.documents.cleanup`). A periodic task runs in one worker at a
+time across all hosts (a Redis lock per period). The worker outlives a Redis outage: when RQ gives up on its
 connection the worker waits for Redis and starts working again.
 """
 
@@ -28,12 +29,13 @@ from rq.utils import import_attribute
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
-from engine import outbox, signing
+from engine import jobs, outbox, signing
 from engine.config import load_config
 from engine.db import make_engine
 from engine.delivery import service as delivery
 from engine.errors import DATABASE_DOWN
 from engine.jobs import connection, queue_names
+from engine.ops import metrics
 from engine.runner import die_with_parent
 
 # What jobs import, loaded once in the worker so the work-horse RQ forks per job inherits it
@@ -94,10 +96,27 @@ PERIODIC_TASKS: tuple[Periodic, ...] = (
 )
 
 
-def periodic_tasks(settings: dict) -> tuple[Periodic, ...]:
-    """The fixed tasks, and the storage cleanup every CLEANUP_EVERY_S (0: never)."""
+def requeue_stranded(settings: dict, redis_url: str, queues: Sequence[str] = ()) -> list[str]:
+    """Requeue the jobs a worker took just before Redis stopped (engine.jobs.requeue_stranded), in
+    this worker's queues and the deployment's. A job counts as stranded once it has sat there for
+    half the check interval, so the next check after the first sighting requeues it."""
+    conn = connection(redis_url)
+    older_than = float(settings["JOB_RESCUE_EVERY_S"]) / 2
+    requeued = []
+    for name in dict.fromkeys((*queues, *queue_names(settings))):
+        requeued += jobs.requeue_stranded(Queue(name, connection=conn, serializer=JSONSerializer), older_than)
+    return requeued
+
+
+def periodic_tasks(settings: dict, queues: Sequence[str] = ()) -> tuple[Periodic, ...]:
+    """The fixed tasks, the requeue of stranded jobs every JOB_RESCUE_EVERY_S and the storage cleanup
+    every CLEANUP_EVERY_S (0: never, for either)."""
+    tasks = PERIODIC_TASKS
+    rescue = float(settings.get("JOB_RESCUE_EVERY_S") or 0)
+    if rescue > 0:
+        tasks += (Periodic("stranded", rescue, functools.partial(requeue_stranded, queues=tuple(queues))),)
     every = float(settings.get("CLEANUP_EVERY_S") or 0)
-    return PERIODIC_TASKS + ((Periodic("cleanup", every, sweep_storage),) if every > 0 else ())
+    return tasks + ((Periodic("cleanup", every, sweep_storage),) if every > 0 else ())
 
 
 class EngineWorker(Worker):
@@ -130,6 +149,25 @@ class EngineWorker(Worker):
     def request_stop(self, signum, frame):
         self.stop_requested = True  # RQ's own flag is set only when a job is running
         super().request_stop(signum, frame)
+
+    def _start_scheduler(self, burst=False, logging_level="INFO", _date_format=None, _log_format=None):
+        """RQ 3.0's own start (this private hook is what its work() calls; rq is pinned), with a
+        scheduler that logs a Redis outage in one line (jobs.OutageTolerantScheduler)."""
+        self.scheduler = jobs.OutageTolerantScheduler(
+            self.queues, connection=self.connection, logging_level=logging_level, serializer=self.serializer
+        )
+        self.scheduler.acquire_locks()
+        if not self.scheduler.acquired_locks:
+            return
+        if not burst:
+            self.scheduler.start()
+            return
+        try:
+            self.scheduler.register_birth()
+            self.scheduler.enqueue_scheduled_jobs()
+        finally:
+            self.scheduler.release_locks()
+            self.scheduler.register_death()
 
     def subscribe(self):
         """RQ's command channel (stop a job, shut down) runs in a thread whose stop waits a second;
@@ -190,10 +228,12 @@ def run_worker(
 ) -> None:
     """Work the queues (default: all, most urgent first) until stopped, or with burst until they
     are empty. SIGINT/SIGTERM make RQ finish the current job and exit (a second signal stops it
-    at once). Refuses to start (SystemExit) without a usable SECRET_KEY in the environment.
+    at once). Refuses to start (SystemExit) without a usable SECRET_KEY in the environment, or
+    without a METRICS_TOKEN (or METRICS_PUBLIC=1): it reads the same environment file as the web.
     """
     settings = load_config()
     signing.require(settings)
+    metrics.require_protection(settings)
     _preload()
     queues = list(queues or queue_names(settings))
     conn = connection(redis_url)
@@ -206,7 +246,7 @@ def run_worker(
             settings=settings,
             redis_url=redis_url,
             listens=not burst,
-            periodic=periodic_tasks(settings),
+            periodic=periodic_tasks(settings, queues),
         )
         try:
             worker.work(burst=burst, with_scheduler=with_scheduler, logging_level="INFO")

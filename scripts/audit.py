@@ -3,8 +3,8 @@
 
 A vulnerability found fails the audit unless docs/deploy.md lists its id with a reason (the
 "Known vulnerabilities" table). When the advisory data cannot be reached (no network, a mirror
-without the advisory endpoint) the audit says so for that half and does not fail: it could not
-look, which is not the same as finding something.
+without the advisory endpoint) the audit says which ecosystem was NOT audited and fails too (exit
+2): an audit that could not look has not passed, and a release check must not read it as clean.
 
     .venv/bin/python scripts/audit.py
 """
@@ -110,17 +110,31 @@ def npm_findings() -> list[tuple[str, str, set[str]]] | None:
     return findings
 
 
-def main() -> int:
-    listed = accepted()
+NOT_AUDITED = 2  # exit status when an ecosystem could not be audited (and nothing unlisted was found)
+
+
+def verdict(results: dict[str, list[tuple[str, str, set[str]]] | None], listed: set[str]) -> int:
+    """0 when every ecosystem was audited and every finding is listed; 1 on an unlisted finding;
+    NOT_AUDITED when one could not be audited (named on the last line)."""
     failed = False
-    for findings in (python_findings(), npm_findings()):
+    for findings in results.values():
         for package, ident, ids in findings or []:
             if ids & listed:
                 print(f"  {package}: {ident} (listed in docs/deploy.md with its reason)")
             else:
                 print(f"  {package}: {ident} NOT listed in docs/deploy.md: fix it (upgrade the pin) or list it")
                 failed = True
-    return 1 if failed else 0
+    missing = [name for name, findings in results.items() if findings is None]
+    if missing:
+        print(f"audit incomplete: {' and '.join(missing)} NOT audited (the advisory data could not be reached)")
+    if failed:
+        return 1
+    return NOT_AUDITED if missing else 0
+
+
+def main() -> int:
+    listed = accepted()
+    return verdict({"Python (pip-audit)": python_findings(), "npm (npm audit)": npm_findings()}, listed)
 
 
 if __name__ == "__main__":

@@ -198,7 +198,11 @@ class Instance:
         self.app = create_app({**self.settings, "TESTING": True})
 
     def env(self) -> dict:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env = {
+            **os.environ,
+            "PYTHONPATH": str(ROOT),
+            "METRICS_PUBLIC": "1",
+        }  # a worker refuses an unintended open /metrics
         for name in ("DATABASE_URL", "STORAGE_BACKEND", "STORAGE_PATH", "SECRET_KEY"):
             env[name] = self.settings[name]
         return env

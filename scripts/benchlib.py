@@ -53,6 +53,7 @@ def server_env(database_url: str, folder: Path, tenant: Path) -> dict[str, str]:
         "FORMENGINE_INSTANCE": str(folder / "instance"),
         "REDIS_URL": "",
         "SECRET_KEY": secrets.token_urlsafe(48),
+        "METRICS_TOKEN": secrets.token_urlsafe(32),
         "TENANT_RELOAD": "0",
         "TENANT": str(tenant),
     }

@@ -153,6 +153,7 @@ class Stack:
                 "FORMENGINE_INSTANCE": str(self.tmp / "instance"),
                 "PUBLIC_URL": f"http://127.0.0.1:{self.lb_port}",
                 "SECRET_KEY": secrets.token_urlsafe(48),
+                "METRICS_TOKEN": secrets.token_urlsafe(32),  # production starts refuse an open /metrics
                 "LOG_FORMAT": "json",
                 "FORWARDED_ALLOW_IPS": "127.0.0.1",
                 # Every simulated applicant comes from 127.0.0.1: the per-address abuse limits would

@@ -35,7 +35,7 @@ from urllib.parse import urlsplit
 from flask import current_app, g, request
 
 from engine import db
-from engine.accounts import messages, sessions
+from engine.accounts import devices, messages, sessions
 from engine.accounts.models import Account
 from engine.errors import AppError
 from engine.extensions import ErrorSchema
@@ -199,12 +199,14 @@ def end_session() -> None:
 
 
 def apply_cookies(response):
-    """after_request: set, renew or remove the two cookies; add Retry-After to 429s."""
+    """after_request: set, renew or remove the two cookies (and set a new device cookie); add
+    Retry-After to 429s."""
     retry_after = g.get("retry_after")
     if retry_after and response.status_code == 429:
         response.headers["Retry-After"] = str(retry_after)
     secure = bool(current_app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure
     idle_seconds = int(sessions.idle_timeout().total_seconds())
+    devices.apply_cookie(response, secure)
     token = g.get("auth_new_token")
     if token:
         response.set_cookie(

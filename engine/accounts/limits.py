@@ -4,6 +4,7 @@ Two shapes:
 - `hit(key, limit, window)`: a counter in a fixed window that starts with the first hit,
   incremented by one atomic upsert. Callers count an attempt *before* doing the work
   (and `refund` it when it turns out fine), so concurrent requests cannot overshoot.
+- `peek(key, limit, window)`: `hit`'s answer without counting.
 - `claim_login(key)`: the per-account login back-off: after 5 failures each further
   attempt waits 2^(n-5) s, at most 15 minutes; a success clears it (`clear`).
 
@@ -61,6 +62,16 @@ def hit(session: Session, key: str, limit: int, window: dt.timedelta) -> Decisio
     if count <= limit:
         return Decision(True, count, 0)
     return Decision(False, count, _seconds_until(window_start + window, now))
+
+
+def peek(session: Session, key: str, limit: int, window: dt.timedelta) -> Decision:
+    """`hit`'s answer for the counter as it stands, without counting anything."""
+    now = utcnow()
+    row = session.execute(select(RateLimit.count, RateLimit.window_start).where(RateLimit.key == key)).first()
+    session.rollback()
+    if row is None or row.window_start <= now - window or row.count <= limit:
+        return Decision(True, row.count if row is not None else 0, 0)
+    return Decision(False, row.count, _seconds_until(row.window_start + window, now))
 
 
 def refund(session: Session, key: str, *, commit: bool = True) -> None:

@@ -3,7 +3,7 @@
 from flask import request
 from flask.views import MethodView
 
-from engine.accounts import auth, messages, service
+from engine.accounts import auth, devices, messages, service, unlock
 from engine.accounts.parser import ArgumentsParser
 from engine.accounts.passwords import rules_for_client
 from engine.accounts.schemas import (
@@ -18,6 +18,7 @@ from engine.accounts.schemas import (
     SignupSchema,
     TooManySchema,
     UnconfirmedSchema,
+    UnlockSchema,
 )
 from engine.extensions import Blueprint, ErrorSchema, MessageSchema
 
@@ -123,6 +124,33 @@ class LoginViews(MethodView):
             "username": result.account.username,
             "num_logins": result.account.num_logins,
         }
+
+
+@blp.route("/public/unlock")
+class UnlockViews(MethodView):
+    @blp.arguments(UnlockSchema, location="query")
+    @blp.response(200, content_type="text/html", description="The page with its button")
+    @blp.alt_response(400, content_type="text/html", description="The page saying the link is invalid or expired")
+    def get(self, args):
+        """The page an e-mailed unlock link opens: a button that lets this browser sign in to its
+        locked account (HTML; opening it spends nothing, so mail scanners cannot use the link up)."""
+        token = args["token"]
+        if devices.check_unlock(token) is None:
+            return unlock.page(None, 400)
+        return unlock.page(token)
+
+    @blp.arguments(UnlockSchema, location="form")
+    @blp.response(303, description="The link is spent; this browser has the device cookie: on to log in")
+    @blp.alt_response(400, content_type="text/html", description="The link is invalid, expired or used")
+    @blp.alt_response(403, schema=ErrorSchema, description="Cross-origin request")
+    def post(self, args):
+        """The button: spend the link, give this browser the account's device cookie, go to log in."""
+        auth.check_same_origin()
+        account_id = devices.use_unlock(args["token"])
+        if account_id is None:
+            return unlock.page(None, 400)
+        devices.remember(account_id)
+        return unlock.to_login()
 
 
 @blp.route("/public/forgot-password")

@@ -136,3 +136,9 @@ class PasswordRulesSchema(ma.Schema):
     special_characters = fields.String(required=True)
     rules = fields.List(fields.Nested(PasswordRuleSchema), required=True)
     match_message = fields.String(required=True)
+
+
+class UnlockSchema(ma.Schema):
+    """The e-mailed unlock link's token (engine/accounts/devices.py): in its query, then in the page's form."""
+
+    token = fields.String(load_default=None, allow_none=True, metadata={"description": "The link's signed token"})

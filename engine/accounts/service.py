@@ -19,7 +19,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from engine import db, mail, signing
-from engine.accounts import limits, messages, sessions
+from engine.accounts import devices, limits, lockout, messages, sessions
 from engine.accounts.models import Account, ConfirmationCode, LoginEvent, PasswordReset, utcnow
 from engine.accounts.passwords import (
     MAX_LENGTH,
@@ -207,40 +207,39 @@ def login(
 ) -> LoginResult:
     """Check the password and start a new session (a new id at every login; the session
     the browser came with, if any, ends). Failures count against the account (back-off
-    after 5) and the client's IP address."""
+    after 5) and the client's IP address, or only against the browser when it has signed
+    in to this account before (engine/accounts/lockout.py); a success gives the browser
+    a device cookie."""
     problems = {} if isinstance(password, str) and password else {"password": [messages.PASSWORD_REQUIRED]}
     username = _username_or_error(username, messages.EMAIL_INVALID_LOGIN, extra=problems)
     assert isinstance(password, str)  # refused above otherwise
     session = db.session()
-    config = current_app.config
-    ip_key = f"login-ip:{ip}"
-    by_ip = limits.hit(
-        session, ip_key, int(config["LOGIN_IP_MAX_FAILURES"]), dt.timedelta(seconds=int(config["LOGIN_IP_WINDOW_S"]))
-    )
-    if not by_ip.allowed:
-        log.warning("login refused by the IP limit for %s", ip)
-        _too_many(messages.LOGIN_IP_LIMIT, by_ip.retry_after)
-    by_account = limits.claim_login(session, f"login:{username}")
-    if not by_account.allowed:
-        limits.refund(session, ip_key)
-        log.warning("login refused by back-off for %s from %s", _masked(username), ip)
-        _too_many(messages.LOGIN_BACKOFF, by_account.retry_after)
     account = _find(username)
+    gate = lockout.enter(session, current_app.config, username, ip, devices.trusted(account))
+    if gate.refused == "address":
+        log.warning("login refused by the IP limit for %s", ip)
+        _too_many(messages.LOGIN_IP_LIMIT, gate.retry_after)
+    if gate.refused:
+        log.warning("login refused by %s back-off for %s from %s", gate.refused, _masked(username), ip)
+        wait = messages.LOGIN_BACKOFF
+        if gate.refused == "account" and gate.retry_after >= devices.UNLOCK_AFTER_S:
+            devices.offer_unlock(account)  # the answer says the same whether or not it exists
+            wait = f"{wait} {messages.LOGIN_UNLOCK_HINT}"
+        _too_many(wait, gate.retry_after)
     if len(password) > MAX_LENGTH:  # no stored password is longer; do not spend time hashing it
         raise AppError(messages.LOGIN_WRONG, 400)
     if account is None:
         dummy_verify(password)  # the same time as a real check: no hint that the account is missing
         raise AppError(messages.LOGIN_WRONG, 400)
     if not verify_password(account.password_hash, password):
-        log.info("login failed for %s from %s (failure %d)", _masked(username), ip, by_account.count)
+        log.info("login failed for %s from %s (failure %d)", _masked(username), ip, gate.failures)
         raise AppError(messages.LOGIN_WRONG, 400)
     if not account.is_confirmed:
-        limits.clear(session, f"login:{username}")
-        limits.refund(session, ip_key)
+        with db.transaction() as tx:
+            lockout.succeeded(tx, gate)
         raise AppError(messages.LOGIN_UNCONFIRMED, 403, reason="unconfirmed")
     with db.transaction() as tx:  # one commit for the limits and the new session
-        limits.clear(tx, f"login:{username}", commit=False)
-        limits.refund(tx, ip_key, commit=False)
+        lockout.succeeded(tx, gate)
         sessions.end(tx, old_token)
         token = sessions.create(tx, account.id)
         now = utcnow()
@@ -251,6 +250,7 @@ def login(
             account.pending_answers = _merge_pending(account.pending_answers, student_answers)
         if needs_rehash(account.password_hash):
             account.password_hash = hash_password(password)
+    devices.remember(account.id)
     return LoginResult(account, token)
 
 

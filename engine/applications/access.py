@@ -18,6 +18,7 @@ from engine.applications import hooks, messages, service
 from engine.applications.answers import merge
 from engine.applications.models import Application, SavedDraft, ServiceToken
 from engine.errors import AppError
+from engine.staff.models import StaffToken
 
 DRAFT_LIFETIME = dt.timedelta(days=30)
 DRAFTS_PER_IP_PER_HOUR = 30
@@ -111,14 +112,21 @@ def create_service_token(username: str, ttl: dt.timedelta = DEFAULT_SERVICE_TTL)
     return service_token_for(service.application_id_for(account.id), ttl)
 
 
-def service_token_for(application_id: int, ttl: dt.timedelta = DEFAULT_SERVICE_TTL) -> tuple[str, str, dt.datetime]:
-    """A read-only print-view token for an application by id (the staff list opens print views so)."""
+def service_token_for(
+    application_id: int, ttl: dt.timedelta = DEFAULT_SERVICE_TTL, parent_token_id: int | None = None
+) -> tuple[str, str, dt.datetime]:
+    """A read-only print-view token for an application by id (the staff list opens print views so,
+    on the authority of the staff token `parent_token_id`: it works only while that one does)."""
     token = new_token()
     now = utcnow()
     with db.transaction() as tx:
         tx.add(
             ServiceToken(
-                token_hash=token_hash(token), application_id=application_id, created_at=now, expires_at=now + ttl
+                token_hash=token_hash(token),
+                application_id=application_id,
+                created_at=now,
+                expires_at=now + ttl,
+                parent_token_id=parent_token_id,
             )
         )
     return token, print_view_url(token), now + ttl
@@ -163,9 +171,19 @@ def revoke_service_tokens_for(username: str) -> int:
 
 def _live_service_token(token: str) -> ServiceToken:
     record = _by_token(ServiceToken, token)
-    if record is None or record.revoked_at is not None or record.expires_at <= utcnow():
+    now = utcnow()
+    if record is None or record.revoked_at is not None or record.expires_at <= now or not _parent_grants(record, now):
         raise AppError(messages.SERVICE_TOKEN_INVALID, 401)
     return record
+
+
+def _parent_grants(record: ServiceToken, now: dt.datetime) -> bool:
+    """A token made on a staff token's authority is looked up through it on every use, so revoking
+    (or the expiry of) the staff token voids it at once, however long it had left."""
+    if record.parent_token_id is None:
+        return True
+    parent = db.session().get(StaffToken, record.parent_token_id)
+    return parent is not None and parent.grants(now)
 
 
 def service_view(token: str) -> dict:

@@ -1,12 +1,16 @@
 """Checking an answer map against the tenant's data model. Pure: no Flask, no database.
 
 Keys must exist in the data model (prefixed repeater keys and `_desc` companions are in it);
-text answers are strings within the field's maximum length, checkbox answers true/false;
-an empty string is always allowed (it clears the answer).
+text answers are strings within the field's maximum length, on one line unless the field is a
+textarea, checkbox answers true/false; an empty string is always allowed (it clears the answer).
 """
+
+import re
 
 from engine.applications import messages
 from engine.definition.visibility import merge
+from engine.fieldtypes.base import LINE_BREAK
+from engine.fieldtypes.registry import multi_line
 from engine.jsonio import encodes
 
 __all__ = ["answer_problems", "merge", "shown_key", "storable", "usable_answers"]
@@ -14,6 +18,7 @@ __all__ = ["answer_problems", "merge", "shown_key", "storable", "usable_answers"
 DEFAULT_MAX_LENGTH = 45
 SHOWN_KEY_LENGTH = 80  # a hostile key is echoed back shortened
 MAX_REPORTED = 50  # problems named in one answer
+_LINE_BREAK = re.compile(LINE_BREAK)
 
 
 def answer_problems(data_model: dict, answers: dict) -> dict[str, list[str]]:
@@ -38,6 +43,7 @@ def _plain_text_fits(spec: dict, value) -> bool:
         and value.isascii()
         and "\x00" not in value
         and len(value) <= (spec.get("max_length") or DEFAULT_MAX_LENGTH)
+        and _LINE_BREAK.search(value) is None
     )
 
 
@@ -55,6 +61,8 @@ def _problem(spec: dict | None, value) -> str | None:
         return messages.TOO_LONG.format(limit=limit)
     if not storable(value):
         return messages.BAD_CHARACTERS
+    if _LINE_BREAK.search(value) and not multi_line(spec.get("field")):
+        return messages.ONE_LINE  # a name with a line break could pose as a line of the staff e-mail
     return None
 
 

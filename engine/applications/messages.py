@@ -29,6 +29,7 @@ _IDS = {
     "NOT_BOOLEAN": "application_answer_not_boolean",
     "TOO_LONG": "application_answer_too_long",
     "BAD_CHARACTERS": "application_answer_bad_characters",
+    "ONE_LINE": "application_answer_one_line",
     "LAST_PAGE_SAVED": "application_place_saved",
     "WEB_STATUS_SAVED": "application_status_saved",
     "WEB_STATUS_NOT_SUBMITTED": "application_not_submitted",

@@ -74,7 +74,7 @@ def _check_url(spec: LocDict, place: str, problems: list[Problem]) -> None:
                 "URL_CREDENTIALS",
                 "the webhook URL carries a user name or password, which would be written into logs",
                 "remove them: each request is signed with the secret of secret_env "
-                "(X-Formengine-Signature), which the receiver checks",
+                "(webhook-signature), which the receiver checks",
                 place,
             )
         )

@@ -11,6 +11,7 @@ SHARED_MESSAGES = {
     "choice": "Please choose one of the options.",
     "type_string": "Please enter text.",
     "type_boolean": "Please answer yes or no.",
+    "one_line": "Please keep this answer on one line.",
     # Every message of a later add-another entry names it: {entry} is its title ("School 2").
     "in_entry": "{entry}: {message}",
 }
@@ -19,6 +20,7 @@ SHARED_MESSAGES = {
 MESSAGE_ORDER = [
     *("max_length", "choice", "type_string", "type_boolean", "date_format", "email", "phone"),
     *("international_phone", "file_too_large", "file_wrong_type", "file_empty", "file_name_too_long", "in_entry"),
+    "one_line",
 ]
 
 

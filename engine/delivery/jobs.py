@@ -25,7 +25,7 @@ from engine.applications.models import Application
 from engine.applications.service import iso_utc
 from engine.definition import DefinitionInvalid, load_and_compile
 from engine.definition.catalogue import DEFAULT_TEXTS, date_time_text
-from engine.delivery import staff_mail, webhook
+from engine.delivery import staff_mail, targets, webhook
 from engine.delivery.models import OPEN, Delivery, DeliveryAttempt
 from engine.delivery.policy import Outcome, RetryPolicy
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus, DocumentConversion
@@ -148,7 +148,7 @@ def _send_webhook(delivery: Delivery, facts: dict, pdf_key: str, store: Storage,
     secret = os.environ.get(config["secret_env"])
     if not secret:
         return Outcome(False, None, f"{config['secret_env']} is not set in the worker's environment")
-    expires_in = int(settings.get("DELIVERY_LINK_EXPIRES_S") or 86400)
+    expires_in = int(settings.get("DELIVERY_LINK_EXPIRES_S") or 900)
     reference = facts["reference"]
     raw = webhook.body(
         {
@@ -172,7 +172,9 @@ def _send_webhook(delivery: Delivery, facts: dict, pdf_key: str, store: Storage,
         }
     )
     attempt = delivery.attempts + 1
-    return webhook.post(config["url"], raw, webhook.headers(secret, raw, delivery.id, attempt), config["timeout_s"])
+    allowed = targets.allowed_hosts(settings.get("DELIVERY_ALLOW_HOSTS"))
+    request_headers = webhook.headers(secret, raw, delivery.id, attempt)
+    return webhook.post(config["url"], raw, request_headers, config["timeout_s"], allowed)
 
 
 def _send_email(delivery: Delivery, facts: dict, pdf: bytes, settings: dict) -> Outcome:

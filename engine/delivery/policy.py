@@ -12,11 +12,13 @@ from engine.delivery.models import DeliveryState
 
 @dataclass(frozen=True)
 class Outcome:
-    """What one attempt came to: sent (ok) or not, the receiver's HTTP status, what went wrong."""
+    """What one attempt came to: sent (ok) or not, the receiver's HTTP status, what went wrong, and
+    whether no later try could go otherwise (`final`: a target this deployment refuses)."""
 
     ok: bool
     status_code: int | None = None
     error: str | None = None
+    final: bool = False
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,7 @@ class RetryPolicy:
         """(the delivery's next state, when to try next) after a try; `tries_used` counts it."""
         if outcome.ok:
             return DeliveryState.DELIVERED.value, None
-        if tries_used >= self.attempts:
+        if outcome.final or tries_used >= self.attempts:
             return DeliveryState.FAILED.value, None
         return DeliveryState.RETRYING.value, now + self.delay(tries_used)
 

@@ -21,6 +21,18 @@ This message was sent to {to} because tenant.yaml lists it as a delivery target.
 """
 
 
+# Where a value's further lines go: indented under the value and marked, so that nothing an
+# applicant wrote (a name, a file name) can start a line of the body and pose as "Reference:", a
+# header or any other line staff would trust.
+CONTINUED = "\n" + " " * 12 + "> "
+
+
+def quoted(value: str) -> str:
+    """A value as the body shows it: its first line where the label puts it, every further line
+    (whatever ends it: CR, LF, U+2028 ...) on a line of its own, indented and marked."""
+    return CONTINUED.join(value.splitlines()) if value else ""
+
+
 def _size(size: int) -> str:
     return f"{size / 1024 / 1024:.1f} MB" if size >= 1024 * 1024 else f"{max(1, round(size / 1024))} KB"
 
@@ -54,10 +66,10 @@ def compose(
         BODY.format(
             tenant_name=tenant_name,
             reference=reference,
-            applicant=f"{applicant_name} <{username}>" if applicant_name else username,
+            applicant=quoted(f"{applicant_name} <{username}>" if applicant_name else username),
             submitted=submitted,
             version=version or "-",
-            documents=listed,
+            documents=quoted(listed),
             file_name=file_name,
             public_url=public_url.rstrip("/"),
             to=to,

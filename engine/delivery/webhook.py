@@ -1,13 +1,16 @@
 """Webhooks: the JSON body, its signature, and one POST with bounded time and no redirects.
 
-The receiver checks `X-Formengine-Signature: sha256=<hex>`, the HMAC-SHA256 of the raw body with
-the shared secret, before trusting anything in it; `X-Formengine-Delivery` (the delivery's id) is the
-same on every try of one delivery, so a receiver can drop a repeat. The body's JSON Schema is
+Signed as Standard Webhooks (standardwebhooks.com) sign: `webhook-id` (the delivery's id, the same
+on every try, so a receiver can drop a repeat), `webhook-timestamp` (Unix seconds when this try was
+signed) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. Because the time is
+signed, a receiver that refuses timestamps more than 5 minutes from its clock (docs/deploy.md has
+the verifier) cannot be fooled by a captured delivery sent again later. The body's JSON Schema is
 webhook.schema.json, served at /api/delivery/webhook.schema.json.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import http.client
@@ -16,8 +19,10 @@ import os
 import socket
 import ssl
 import threading
+import time
 from urllib.parse import urlsplit
 
+from engine.delivery import targets
 from engine.delivery.policy import Outcome
 
 EVENT = "application.submitted"
@@ -42,38 +47,91 @@ def body(facts: dict) -> bytes:
     return json.dumps({"event": EVENT, **facts}, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def signature(secret: str, raw: bytes) -> str:
-    return "sha256=" + hmac.new(secret.encode(), raw, hashlib.sha256).hexdigest()
+WHSEC = "whsec_"  # Standard Webhooks' secret form: the key is the base64 after it
 
 
-def headers(secret: str, raw: bytes, delivery_id: int, attempt: int) -> dict[str, str]:
+def signing_key(secret: str) -> bytes:
+    """The HMAC key: a `whsec_<base64>` secret (as the Standard Webhooks libraries make and read) is
+    its decoded bytes; any other secret is its UTF-8 bytes."""
+    if secret.startswith(WHSEC):
+        return base64.b64decode(secret[len(WHSEC) :])
+    return secret.encode()
+
+
+def signature(secret: str, message_id: str, timestamp: int, raw: bytes) -> str:
+    signed = f"{message_id}.{timestamp}.".encode() + raw
+    return "v1," + base64.b64encode(hmac.new(signing_key(secret), signed, hashlib.sha256).digest()).decode()
+
+
+def headers(secret: str, raw: bytes, delivery_id: int, attempt: int, now: float | None = None) -> dict[str, str]:
+    message_id = str(delivery_id)
+    timestamp = int(time.time() if now is None else now)
     return {
         "Content-Type": "application/json",
         "User-Agent": USER_AGENT,
+        "webhook-id": message_id,
+        "webhook-timestamp": str(timestamp),
+        "webhook-signature": signature(secret, message_id, timestamp, raw),
         "X-Formengine-Event": EVENT,
-        "X-Formengine-Delivery": str(delivery_id),
         "X-Formengine-Attempt": str(attempt),
-        "X-Formengine-Signature": signature(secret, raw),
     }
 
 
-def _connection(url: str, timeout: float) -> tuple[http.client.HTTPConnection, str]:
+def _connection(url: str, addresses: list[str], timeout: float) -> tuple[http.client.HTTPConnection, str]:
+    """A connection to the URL's host that connects to `addresses` (in turn), the ones already
+    checked: the name is not looked up again. TLS still checks the certificate against the name."""
     parts = urlsplit(url)
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    connection: http.client.HTTPConnection
     if parts.scheme == "https":
         context = ssl.create_default_context()
-        return http.client.HTTPSConnection(parts.hostname, parts.port, timeout=timeout, context=context), path
-    return http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout), path
+        connection = http.client.HTTPSConnection(parts.hostname, parts.port, timeout=timeout, context=context)
+    else:
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+
+    def to_addresses(host_port, *args, **kwargs):
+        failed: OSError = OSError(f"no address for {parts.hostname}")
+        for address in addresses:
+            try:
+                return socket.create_connection((address, host_port[1]), *args, **kwargs)
+            except OSError as exc:
+                failed = exc
+        raise failed
+
+    connection._create_connection = to_addresses  # type: ignore[attr-defined]  # http.client's own hook
+    return connection, path
 
 
-def post(url: str, raw: bytes, request_headers: dict[str, str], timeout: float) -> Outcome:
+def _addresses(url: str, allowed: frozenset[str]) -> list[str] | Outcome:
+    """The addresses to connect to, or the failed try: every address the name resolves to is
+    checked before anything is sent. A refused target is final: no later try would change it."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    try:
+        found = socket.getaddrinfo(
+            host, parts.port or (443 if parts.scheme == "https" else 80), type=socket.SOCK_STREAM
+        )
+    except (OSError, UnicodeError) as exc:
+        return Outcome(False, None, f"could not resolve {host}: {exc}")
+    addresses = list(dict.fromkeys(str(info[4][0]) for info in found))
+    refused = targets.refusal(host, addresses, allowed)
+    return Outcome(False, None, refused, final=True) if refused else addresses
+
+
+def post(
+    url: str, raw: bytes, request_headers: dict[str, str], timeout: float, allowed: frozenset[str] = frozenset()
+) -> Outcome:
     """POST once. A 2xx is delivered; anything else (another status, a redirect, which is never
     followed, no complete answer within `timeout` seconds, a refused connection, a bad certificate)
-    is a failed try, with what happened in words.
+    is a failed try, with what happened in words. A host that resolves to a loopback, private,
+    link-local or other non-public address, unless `allowed` names it, is refused before connecting.
 
     `timeout` bounds the whole try, not only each read: a receiver that sends its answer a byte at
     a time would otherwise hold the worker for as long as it liked."""
-    connection, path = _connection(url, timeout)
+    addresses = _addresses(url, allowed)
+    if isinstance(addresses, Outcome):
+        return addresses
+    connection, path = _connection(url, addresses, timeout)
     cut = _Deadline(connection, timeout)
     try:
         connection.connect()

@@ -18,6 +18,7 @@ import logging
 import re
 
 from flask import current_app
+from rq.job import JobStatus
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
@@ -213,21 +214,28 @@ def status_body(conversion: DocumentConversion | None) -> dict:
 
 
 def conversion_status(application_id: int, answer_key: str) -> dict:
+    """The conversion's status as the applicant reads it. `in_progress` only while a worker holds
+    the job (RQ says started); a row a job marked in progress whose job is waiting again (requeued
+    after a Redis stop or a killed worker) or cannot be asked about (Redis down) reads `unprocessed`."""
     compiled = compiled_form()
     rules = rules_for(compiled, answer_key)
     session = db.session()
     conversion = _conversion(session, application_id, answer_key)
-    if conversion is not None and conversion.status in PENDING:
-        conversion = _reconcile(conversion, rules)
-    return status_body(conversion)
+    if conversion is None or conversion.status not in PENDING:
+        return status_body(conversion)
+    state, due = outbox.job_state(session, conversion.job_id, int(config()["DOCUMENT_JOB_GRACE_S"]))
+    conversion = _reconcile(conversion, rules, state, due)
+    body = status_body(conversion)
+    if body["status"] == ConversionStatus.IN_PROGRESS.value and state != JobStatus.STARTED:
+        body["status"] = ConversionStatus.UNPROCESSED.value
+    return body
 
 
-def _reconcile(conversion: DocumentConversion, rules: dict) -> DocumentConversion:
+def _reconcile(conversion: DocumentConversion, rules: dict, state, due) -> DocumentConversion:
     """A pending conversion whose job is gone, failed without writing the row (a killed work-horse
     runs no handler) or outlived its deadline (the whole worker died) is retried once, then failed."""
     settings = config()
     session = db.session()
-    state, due = outbox.job_state(session, conversion.job_id, int(settings["DOCUMENT_JOB_GRACE_S"]))
     if state == "unknown" or not outbox.is_dead(state, due, conversion.deadline_at):
         return conversion
     with db.transaction():

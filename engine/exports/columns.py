@@ -19,8 +19,8 @@ class Column:
     field: str
     options: dict = field(default_factory=dict, compare=False)  # value -> label, for fixed option lists
 
-    def value(self, answers: dict, documents: dict) -> str:
-        """The answer as staff read it, or "" when unanswered."""
+    def value(self, answers: dict, documents: dict) -> str | int | float:
+        """The answer as staff read it, or "" when unanswered; a number stored as a number stays one."""
         if self.field == DOCUMENT:
             return (documents.get(self.key) or {}).get("file_name", "")
         raw = answers.get(self.key)
@@ -28,6 +28,8 @@ class Column:
             return ""
         if isinstance(raw, bool):
             return "Yes" if raw else "No"
+        if isinstance(raw, int | float) and not self.options:
+            return raw
         label = answers.get(f"{self.key}_desc")
         if label:
             return str(label)

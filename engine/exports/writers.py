@@ -35,7 +35,7 @@ _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 def _csv_rows(columns: list[Column], records: Iterable, labels: bool) -> Iterator[list[str]]:
     yield [key for key, _ in FIXED] + [column.key for column in columns]
     if labels:
-        yield [label for _, label in FIXED] + [column.label for column in columns]
+        yield [label for _, label in FIXED] + [_cell(column.label) for column in columns]
     for record in records:
         summary = record.summary()
         yield [_cell(summary[key]) for key, _ in FIXED] + [
@@ -43,13 +43,19 @@ def _csv_rows(columns: list[Column], records: Iterable, labels: bool) -> Iterato
         ]
 
 
-# What a spreadsheet would run as a formula (CSV injection): "=..." and "@...", and "+"/"-" before
-# anything but a digit or a space, so phone numbers (+1 555...) and negative numbers stay as typed.
-_FORMULA = re.compile(r"^(?:[=@\t\r]|[+-][^0-9 ])")
+# What a spreadsheet would run as a formula (CSV injection), by OWASP's rule: any text beginning with
+# "=", "+", "-", "@", a tab or a carriage return, digits after it or not ("-2+3+cmd|..." runs too), is
+# prefixed with "'" so it is read as text. A phone number typed "+1 555..." shows as '+1 555... in the
+# file and as typed in the spreadsheet. A number stored as a number is a value, never a formula.
+_FORMULA = re.compile(r"^[=+\-@\t\r]")
 
 
 def _cell(value) -> str:
-    text = "" if value is None else str(value)
+    if value is None:
+        return ""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    text = str(value)
     return "'" + text if _FORMULA.match(text) else text
 
 

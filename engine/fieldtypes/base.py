@@ -13,6 +13,13 @@ if TYPE_CHECKING:
     from engine.definition.loader import LocDict
 
 
+# What ends a line, as Python's str.splitlines counts it (CR, LF, VT, FF, the file/group/record
+# separators, NEL, U+2028, U+2029): a one-line answer holding any of these could pose as a line of
+# its own where it is written out (the staff e-mail, an export). Escapes both Python's re and
+# JavaScript's RegExp read the same way, so the browser's validator refuses what the server does.
+LINE_BREAK = r"[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]"
+
+
 class FieldType:
     name: str = ""
     value: str = "string"  # "string" | "boolean" | "none" (no answer of its own)
@@ -21,6 +28,7 @@ class FieldType:
     has_options: bool = False  # a choice: answers one of an option list, with a _desc companion
     storage_limit: int | None = None  # the most characters an answer of this type can sensibly hold
     holds_document: bool = False  # the answer is an uploaded document (the documents domain keeps it)
+    single_line: bool = True  # a string answer holds one line (the message one_line refuses a break)
     # --- the meta-schema (engine/definition/_gen_schema.py) ---
     keyed: bool = True  # the entry is itself the answer: it needs key and label
     requires: tuple[str, ...] = ()  # the properties an entry of this type must have besides those
@@ -53,6 +61,9 @@ class FieldType:
             "type": messages["type_string"],
             "maxLength": messages["max_length"].replace("{limit}", str(limit)),
         }
+        if self.single_line:
+            schema["not"] = {"type": "string", "pattern": LINE_BREAK}  # (a non-string is "type"'s to refuse)
+            schema_messages["not"] = messages["one_line"]
         self.constrain(spec, messages, schema, schema_messages)
         schema["x-messages"] = schema_messages
         return schema

@@ -61,6 +61,13 @@ def holds_document(name: object) -> bool:
     return bool(field_type and field_type.holds_document)
 
 
+def multi_line(name: object) -> bool:
+    """Whether an answer of the type so named may hold line breaks (a textarea's); a choice's label
+    companion, a confirm key and every other one-line type may not."""
+    field_type = REGISTRY.get(name) if isinstance(name, str) else None
+    return bool(field_type and not field_type.single_line)
+
+
 def follows_controller(spec: dict) -> bool:
     """Whether the entry's option list follows another answer (a conditional_select's options_by)."""
     field_type = type_of(spec)

@@ -7,6 +7,7 @@ class Textarea(FieldType):
     name = "textarea"
     default_max_length = 1500
     storage_limit = 100000
+    single_line = False
 
     def properties(self) -> dict:
         return {"rows": {"type": "integer", "minimum": 1, "maximum": 40}}

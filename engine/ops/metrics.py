@@ -2,7 +2,11 @@
 job durations and failures (read from RQ's registries, so every worker process is counted).
 
 Under gunicorn with several workers set PROMETHEUS_MULTIPROC_DIR to an empty folder; the
-endpoint then aggregates every process (prometheus_client's multiprocess mode)."""
+endpoint then aggregates every process (prometheus_client's multiprocess mode).
+
+The production entry points (gunicorn's engine.wsgi, the worker) refuse to start unless
+METRICS_TOKEN is a real token or METRICS_PUBLIC=1 says a public /metrics is meant
+(`require_protection`): queue names, job counts and latencies are not for everyone."""
 
 import os
 import time
@@ -12,7 +16,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Histogram,
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, SummaryMetricFamily
 from sqlalchemy.exc import SQLAlchemyError
 
-from engine import outbox
+from engine import outbox, signing
 from engine.jobs import get_queue, queue_names
 
 REQUEST_LATENCY = Histogram(
@@ -89,6 +93,28 @@ def _registry(with_jobs: bool) -> CollectorRegistry:
     for collector in current_app.extensions.get("metrics_collectors", ()):
         registry.register(collector())
     return registry
+
+
+def protection_problem(config: dict) -> str | None:
+    """Why this process must not start as configured, or None: METRICS_TOKEN missing (without
+    METRICS_PUBLIC=1), or a placeholder or too short to be a secret, judged as SECRET_KEY is."""
+    token = config.get("METRICS_TOKEN") or ""
+    if not token:
+        if config.get("METRICS_PUBLIC"):
+            return None
+        return (
+            "METRICS_TOKEN is not set, so /metrics would be public. Set METRICS_TOKEN (Prometheus sends it as "
+            "`Authorization: Bearer ...`), or METRICS_PUBLIC=1 when only a private network reaches /metrics. "
+            + signing.HOW_TO_MAKE
+        )
+    return signing.problem(token, "METRICS_TOKEN")
+
+
+def require_protection(config: dict) -> None:
+    """SystemExit with the reason unless /metrics is protected, or public on purpose."""
+    problem = protection_problem(config)
+    if problem:
+        raise SystemExit(problem)
 
 
 def init_app(app) -> None:

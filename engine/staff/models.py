@@ -24,3 +24,8 @@ class StaffToken(Base):
     expires_at: Mapped[dt.datetime]
     revoked_at: Mapped[dt.datetime | None]
     last_used_at: Mapped[dt.datetime | None]
+
+    def grants(self, now: dt.datetime) -> bool:
+        """Whether the token, and every token made on its authority (whose `parent_token_id` names
+        it), may still be used: neither revoked nor expired."""
+        return self.revoked_at is None and self.expires_at > now

@@ -44,9 +44,10 @@ def _application_id(application_id: int) -> int:
 
 
 def print_view_location(application_id: int, staff_token: StaffToken) -> str:
-    """Where the print view of an application is: a new service token's link (path and query)."""
+    """Where the print view of an application is: a new service token's link (path and query), which
+    works only while the staff token does (revoking that voids it)."""
     ttl = min(PRINT_VIEW_TTL, staff_token.expires_at - utcnow())
-    _token, url, _expires = access.service_token_for(_application_id(application_id), ttl)
+    _token, url, _expires = access.service_token_for(_application_id(application_id), ttl, staff_token.id)
     parts = urlsplit(url)
     return f"{parts.path}?{parts.query}"
 

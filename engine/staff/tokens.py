@@ -1,6 +1,8 @@
 """Staff tokens: made on the command line (`formengine staff-token --days N`), checked on every
 staff request, revocable. The token travels once in the link's fragment (`/staff#token=...`),
-which browsers never send to a server, and then in an HttpOnly cookie limited to /staff."""
+which browsers never send to a server, and then in an HttpOnly cookie limited to /staff. A token
+made on a staff token's authority (a print view's service token) names it (`parent_token_id`) and
+works only while it `grants`: revoking a staff token here voids those at once."""
 
 import datetime as dt
 
@@ -107,9 +109,9 @@ def all_tokens() -> list[StaffToken]:
 
 
 def state_of(record: StaffToken, now: dt.datetime | None = None) -> str:
-    if record.revoked_at is not None:
-        return "revoked"
-    return "expired" if record.expires_at <= (now or utcnow()) else "live"
+    if record.grants(now or utcnow()):
+        return "live"
+    return "revoked" if record.revoked_at is not None else "expired"
 
 
 def _day(moment: dt.datetime) -> str:

@@ -37,7 +37,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from flask import current_app
-from sqlalchemy import column, func, select, table, update
+from sqlalchemy import column, exists, func, select, table, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import SQLAlchemyError
@@ -45,6 +45,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from engine.accounts.models import utcnow
 from engine.definition import CompiledForm
 from engine.versions.models import DefinitionVersion
+from engine.versions.tenancy import require_own, tenant_of
 
 if TYPE_CHECKING:
     from engine.tenant import TenantHolder
@@ -80,11 +81,13 @@ def load(session_or_connection, version_id: str) -> CompiledForm | None:
     return _remember(CompiledForm(json.loads(text)))
 
 
-def newest_id(session_or_connection) -> str | None:
-    """The current version's id: the newest publication (None before any version is recorded)."""
-    return session_or_connection.scalar(
-        select(_TABLE.c.id).order_by(_TABLE.c.published.desc(), _TABLE.c.published_at.desc()).limit(1)
-    )
+def newest_id(session_or_connection, tenant_id: str | None = None) -> str | None:
+    """The current version's id: the newest publication (of `tenant_id`'s versions when given;
+    None before any version is recorded)."""
+    query = select(_TABLE.c.id).order_by(_TABLE.c.published.desc(), _TABLE.c.published_at.desc()).limit(1)
+    if tenant_id is not None:
+        query = query.where(_TABLE.c.tenant_id == tenant_id)
+    return session_or_connection.scalar(query)
 
 
 def for_application(session, application) -> CompiledForm:
@@ -99,14 +102,17 @@ def for_application(session, application) -> CompiledForm:
 
 def store_version(connection, compiled: CompiledForm, publish: bool = True) -> str:
     """Record the compiled form (idempotent) and, with `publish`, make it the current version.
-    Applications from before versions existed are pinned to it. Runs in the caller's transaction."""
+    Applications from before versions existed are pinned to it (unless the database holds another
+    tenant's versions: whose they are is then unknown). Runs in the caller's transaction."""
     insert = pg_insert if connection.dialect.name == "postgresql" else sqlite_insert
     now = utcnow()
+    tenant_id = tenant_of(compiled)
     next_published = select(func.coalesce(func.max(_TABLE.c.published), 0) + 1).scalar_subquery()
     connection.execute(
         insert(_TABLE)
         .values(
             id=compiled.etag,
+            tenant_id=tenant_id,
             compiled=compiled.json_bytes.decode(),
             created_at=now,
             published=next_published if publish else 0,
@@ -120,9 +126,10 @@ def store_version(connection, compiled: CompiledForm, publish: bool = True) -> s
         )
         # The table by name: the applications' models import this package (their foreign key).
         applications = table("applications", column("definition_version"))
+        others = exists().where(_TABLE.c.tenant_id != tenant_id)
         connection.execute(
             update(applications)
-            .where(applications.c.definition_version.is_(None))
+            .where(applications.c.definition_version.is_(None), ~others)
             .values(definition_version=compiled.etag)
         )
     _remember(compiled)
@@ -158,7 +165,8 @@ class Definitions:
             self._attempted = files
             try:
                 with self.engine.begin() as connection:
-                    newest = newest_id(connection)
+                    require_own(connection, tenant_of(files))  # StartRefused: another tenant's database
+                    newest = newest_id(connection, tenant_of(files))
                     known = connection.scalar(select(_TABLE.c.id).where(_TABLE.c.id == files.etag))
                     if newest is None or known is None:
                         store_version(connection, files)
@@ -181,11 +189,31 @@ class Definitions:
         files = self.files.current()
         due = time.monotonic() - self._checked >= self.check_s
         if files is not self._recorded and (files is not self._attempted or due):
-            self.publish(files)
+            self._reloaded(files)
         elif due:
             self._refresh()
         current = self._current
         return current.etag, current
+
+    def _reloaded(self, files: CompiledForm) -> None:
+        """The folder was reloaded (TENANT_RELOAD): publish it only when its compiled content changed.
+        A save that compiles to the version recorded before (a comment, spacing) publishes nothing,
+        so it never undoes a version published elsewhere (`formengine publish`); an edit that does
+        change the form and replaces such a version says so in the log."""
+        recorded = self._recorded  # None when the start could not reach the database: publish then
+        if recorded is not None and files.etag in (recorded.etag, self._current.etag):
+            self._recorded = self._attempted = files
+            self._refresh()
+            return
+        served = self._current.etag
+        if recorded is not None and served != recorded.etag:
+            log.warning(
+                "the tenant folder was edited: its definition version %s replaces %s, which was published "
+                "elsewhere (`formengine publish`); publish that folder again to serve it",
+                files.etag,
+                served,
+            )
+        self.publish(files)
 
     def publish(self, compiled: CompiledForm) -> str:
         """Record the folder's valid form and make it current for every process."""
@@ -208,7 +236,7 @@ class Definitions:
                 return
             try:
                 with self.engine.connect() as connection:
-                    newest = newest_id(connection)
+                    newest = newest_id(connection, tenant_of(self.files.current()))
                     if newest is not None and newest != self._current.etag:
                         self._current = self._form(connection, newest) or self._current
                         log.info("definition version %s now served (published elsewhere)", self._current.etag)

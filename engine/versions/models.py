@@ -16,6 +16,8 @@ class DefinitionVersion(Base):
     __tablename__ = "definition_versions"
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    # The tenant whose form it is: a database belongs to one tenant (engine.versions).
+    tenant_id: Mapped[str | None] = mapped_column(String(64), index=True)
     # The compiled JSON as text, byte for byte as it was served (JSONB would reorder its keys).
     compiled: Mapped[str] = mapped_column(Text)
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)

@@ -47,12 +47,36 @@ def app_overrides(request):
     return getattr(request, "param", {})
 
 
-def test_readiness_reports_what_is_missing(client):
-    response = client.get("/readyz")
-    assert response.status_code == 503
+@pytest.mark.parametrize("redis", ["", "redis://127.0.0.1:9/0"], ids=["none", "down"])
+def test_redis_down_is_degraded_but_ready_while_saves_still_work(app, redis):
+    """A load balancer keeps a host whose Redis is down: the applicant's saves do not need it."""
+    from tests.applicants import make_applicant
+
+    app.config["REDIS_URL"] = redis
+    applicant = make_applicant(app, "ada@example.com")
+    assert applicant.put("/api/answer", json={"first_name": "Ada"}).status_code == 200
+    response = app.test_client().get("/readyz")
+    assert response.status_code == 200, response.get_json()
     body = response.get_json()
+    assert body["status"] == "degraded" and body["checks"]["redis"].startswith("degraded")
     assert body["checks"]["database"] == "ok" and body["checks"]["storage"] == "ok"
-    assert body["checks"]["redis"].startswith("failed") and "redis" in body["message"]
+    assert app.test_client().get("/healthz").get_json() == {"status": "ok"}
+
+
+def test_readiness_fails_when_the_storage_does_not_answer(app, monkeypatch):
+    """Unlike Redis, the document storage is on the web path (uploads, downloads): not ready."""
+    for name, value in {
+        "AWS_ACCESS_KEY_ID": "x",
+        "AWS_SECRET_ACCESS_KEY": "x",
+        "AWS_DEFAULT_REGION": "us-east-1",
+    }.items():
+        monkeypatch.setenv(name, value)
+    app.config.update(STORAGE_BACKEND="s3", S3_BUCKET="nowhere", S3_ENDPOINT_URL="http://127.0.0.1:9")
+    response = app.test_client().get("/readyz")
+    assert response.status_code == 503, response.get_json()
+    body = response.get_json()
+    assert body["checks"]["storage"].startswith("failed") and "storage" in body["message"]
+    assert body["checks"]["redis"].startswith("degraded") and "redis" not in body["message"]
 
 
 def test_readiness_with_every_dependency(app, redis_url):

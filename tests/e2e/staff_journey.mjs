@@ -99,7 +99,13 @@ check(true, `the drafts filter lists the ${drafts} drafts`);
 await axe(page, "the staff list filtered");
 await search(page, mei.reference);
 
-// 6. A row opens the print view (a new tab) with the applicant's answers.
+// 6. A row opens the print view (a new tab) with the applicant's answers; the print-view token it
+// opened with leaves the address bar (and so the history) once the page has read it, and a reload
+// still shows the print view (the tab keeps the token).
+const navigations = [];
+page.context().on("request", (request) => {
+  if (request.isNavigationRequest()) navigations.push(request.url());
+});
 const [printView] = await Promise.all([
   page.context().waitForEvent("page"),
   page
@@ -115,8 +121,23 @@ try {
 } catch {
   check(false, `the print view shows the applicant's answers (at ${printView.url()})`);
 }
-check(printView.url().includes("service_token="), "the print view opened with a print-view token");
+check(
+  navigations.some((url) => url.includes("service_token=")),
+  "the print view opened with a print-view token",
+);
 check(!printView.url().includes(token), "the staff token is not in the print view's address");
+await printView.waitForURL((url) => !url.searchParams.has("service_token"));
+check(
+  !printView.url().includes("service_token"),
+  `the print-view token leaves the address bar (${printView.url()})`,
+);
+await printView.reload();
+try {
+  await printView.getByText("Mei", { exact: true }).first().waitFor({ timeout: 20000 });
+  check(true, "a reload of the print view still shows the answers");
+} catch {
+  check(false, `a reload of the print view still shows the answers (at ${printView.url()})`);
+}
 await shotBoth(printView, "staff-print-view");
 await printView.close();
 

@@ -1,5 +1,7 @@
 """Production entry points refuse to start without a real SECRET_KEY, with a message that names
-it and says how to make one; `formengine run` makes a development key of its own."""
+it and says how to make one; `formengine run` makes a development key of its own. gunicorn's
+engine.wsgi and the worker also refuse an open /metrics: no METRICS_TOKEN (or a placeholder) and
+no METRICS_PUBLIC=1."""
 
 import os
 import secrets
@@ -17,13 +19,23 @@ UNUSABLE = {"missing": None, "default": "dev-only-secret-change-me", "short": "s
 SAYS = {"missing": "SECRET_KEY is not set", "default": "published placeholder", "short": "shorter than 32 bytes"}
 
 
-def _env(tmp_path, key) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "REDIS_URL", "PORT"}}
+METRICS_REFUSED = {
+    "missing": (None, "METRICS_TOKEN is not set"),
+    "example": ("change-me", "METRICS_TOKEN is a published placeholder"),
+    "short": ("letmein", "METRICS_TOKEN is shorter than 32 bytes"),
+}
+HIDDEN = {"SECRET_KEY", "REDIS_URL", "PORT", "METRICS_TOKEN", "METRICS_PUBLIC"}
+
+
+def _env(tmp_path, key, metrics_token: str | None = "generated") -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in HIDDEN}
     env.update(
         {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite'}", "FORMENGINE_INSTANCE": str(tmp_path / "instance")}
     )
     if key is not None:
         env["SECRET_KEY"] = key
+    if metrics_token is not None:
+        env["METRICS_TOKEN"] = secrets.token_urlsafe(32) if metrics_token == "generated" else metrics_token
     return env
 
 
@@ -57,6 +69,43 @@ def test_the_worker_and_cli_commands_refuse_to_start(tmp_path, command):
 def test_the_worker_module_refuses_a_placeholder_key(tmp_path):
     argv = [sys.executable, "-m", "engine.worker", "--url", "redis://127.0.0.1:9/0", "--burst"]
     _refused(argv, _env(tmp_path, UNUSABLE["default"]), "default")
+
+
+GUNICORN_ARGV = ["-c", "engine/gunicorn_conf.py", "--bind", "127.0.0.1:{port}", "engine.wsgi:app"]
+WORKER_ARGV = ["worker", "--url", "redis://127.0.0.1:9/0", "--burst"]
+
+
+@pytest.mark.parametrize("kind", METRICS_REFUSED)
+@pytest.mark.parametrize("entry", ["gunicorn", "worker"])
+def test_production_starts_refuse_an_open_or_placeholder_metrics_token(tmp_path, entry, kind):
+    token, says = METRICS_REFUSED[kind]
+    if entry == "gunicorn":
+        argv = [str(GUNICORN), *(a.format(port=free_port()) for a in GUNICORN_ARGV)]
+    else:
+        argv = [str(FORMENGINE), *WORKER_ARGV]
+    result = subprocess.run(
+        argv,
+        cwd=ROOT,
+        env=_env(tmp_path, secrets.token_urlsafe(48), token),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode != 0, output
+    assert says in output and "Traceback" not in output, output
+    assert kind != "missing" or "METRICS_PUBLIC=1" in output, output
+
+
+def test_the_worker_starts_with_metrics_public_on_purpose(tmp_path):
+    """METRICS_PUBLIC=1 is the explicit choice of an open /metrics: the check lets the worker run
+    (here it goes on to find no Redis on the port, which is its next complaint)."""
+    env = {**_env(tmp_path, secrets.token_urlsafe(48), None), "METRICS_PUBLIC": "1"}
+    result = subprocess.run(
+        [str(FORMENGINE), *WORKER_ARGV], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    output = result.stdout + result.stderr
+    assert "METRICS_TOKEN" not in output, output
 
 
 def test_run_refuses_a_short_key_before_starting_anything(tmp_path):

@@ -23,7 +23,7 @@ def test_run_serves_the_form_and_stops_every_child(tmp_path, signum):
         assert {run_file["web_pid"], run_file["worker_pid"], run_file["convert_pid"], run_file["redis_pid"]} <= owned
         assert run_file["redis_url"] == f"unix://{app.instance / 'redis.sock'}"
         assert http_status(f"{app.url}/") == 200
-        assert (app.instance / "formengine.db").exists()
+        assert (app.instance / "intl_undergrad.db").exists()  # the embedded database is the tenant's own
         assert (app.instance / "outbox").is_dir()
         # No SECRET_KEY given: a random development key of this instance folder, readable only by its owner.
         assert (app.instance / "secret_key").stat().st_mode & 0o777 == 0o600

@@ -53,7 +53,7 @@ def _seed(app) -> dict:
     answers = json.loads(GOLDEN.read_text())["answers"]
     web = create_app(
         {
-            "DATABASE_URL": f"sqlite:///{app.instance / 'formengine.db'}",
+            "DATABASE_URL": f"sqlite:///{app.instance / 'intl_undergrad.db'}",
             "INSTANCE_PATH": str(app.instance),
             "SECRET_KEY": app.cli_env["SECRET_KEY"],
         }

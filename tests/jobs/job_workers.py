@@ -88,7 +88,12 @@ def run_forked(argv: list[str], env: dict, cwd: Path, folder: Path, timeout: flo
 
 def worker_env(app) -> dict:
     """The environment a worker for this app needs: the same settings the app was given."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), HERE]), "PYTHONUNBUFFERED": "1"}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), HERE]),
+        "PYTHONUNBUFFERED": "1",
+        "METRICS_PUBLIC": "1",  # a worker refuses to start with /metrics open by accident
+    }
     names = {
         "DATABASE_URL": "DATABASE_URL",
         "STORAGE_BACKEND": "STORAGE_BACKEND",
@@ -108,8 +113,10 @@ def worker_env(app) -> dict:
         "DELIVERY_ATTEMPTS": "DELIVERY_ATTEMPTS",
         "DELIVERY_RETRY_BASE_S": "DELIVERY_RETRY_BASE_S",
         "DELIVERY_PDF_WAIT_S": "DELIVERY_PDF_WAIT_S",
+        "DELIVERY_ALLOW_HOSTS": "DELIVERY_ALLOW_HOSTS",
         "CLEANUP_OLDER_THAN_H": "CLEANUP_OLDER_THAN_H",
         "CLEANUP_EVERY_S": "CLEANUP_EVERY_S",
+        "JOB_RESCUE_EVERY_S": "JOB_RESCUE_EVERY_S",
     }
     for setting, variable in names.items():
         value = app.config.get(setting)

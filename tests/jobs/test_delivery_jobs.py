@@ -2,6 +2,7 @@
 first answer is retried and delivered once), staff get the e-mail with the PDF (the outbox, or a
 real SMTP server on loopback that may refuse an address), and the CLI lists and retries."""
 
+import base64
 import datetime as dt
 import hashlib
 import hmac
@@ -39,7 +40,7 @@ def storage_backend(request):
 
 @pytest.fixture
 def receiver():
-    with WebhookReceiver([503]) as running:
+    with WebhookReceiver([503], secret=SECRET) as running:
         yield running
 
 
@@ -50,7 +51,13 @@ def targets():
 
 
 @pytest.fixture
-def job_settings(tmp_path, queue_name, receiver, targets, monkeypatch):
+def allow_hosts():
+    """DELIVERY_ALLOW_HOSTS for the worker: the loopback receiver; one test takes it away."""
+    return "127.0.0.1"
+
+
+@pytest.fixture
+def job_settings(tmp_path, queue_name, receiver, targets, allow_hosts, monkeypatch):
     monkeypatch.setenv(SECRET_ENV, SECRET)
     emails, with_webhook = targets
     tenant = tenant_with_delivery(tmp_path, emails=emails, webhooks=(receiver.url,) if with_webhook else ())
@@ -60,6 +67,7 @@ def job_settings(tmp_path, queue_name, receiver, targets, monkeypatch):
         "DELIVERY_QUEUE": queue_name,
         "DELIVERY_RETRY_BASE_S": 1,
         "DELIVERY_PDF_WAIT_S": 0.5,
+        "DELIVERY_ALLOW_HOSTS": allow_hosts,  # the receiver listens on loopback
     }
 
 
@@ -121,11 +129,14 @@ def test_the_webhook_is_signed_retried_after_a_503_and_delivered_once(app, appli
     assert states["email admissions@example.edu"][0] == "delivered"
 
     first, second = receiver.requests
-    assert first["headers"]["X-Formengine-Delivery"] == second["headers"]["X-Formengine-Delivery"]
+    assert first["headers"]["webhook-id"] == second["headers"]["webhook-id"]
     assert (first["headers"]["X-Formengine-Attempt"], second["headers"]["X-Formengine-Attempt"]) == ("1", "2")
+    assert first["verified"] and second["verified"]  # the receiver checked each try's signature and time
     raw = second["body"]
-    signature = "sha256=" + hmac.new(SECRET.encode(), raw, hashlib.sha256).hexdigest()
-    assert second["headers"]["X-Formengine-Signature"] == signature
+    headers = second["headers"]
+    signed = f"{headers['webhook-id']}.{headers['webhook-timestamp']}.".encode() + raw
+    signature = "v1," + base64.b64encode(hmac.new(SECRET.encode(), signed, hashlib.sha256).digest()).decode()
+    assert headers["webhook-signature"] == signature
     body = json.loads(raw)
     jsonschema.validate(body, SCHEMA, format_checker=jsonschema.FormatChecker())
     assert body["reference"] == reference and body["username"] == "ada@example.com"
@@ -144,6 +155,24 @@ def test_the_webhook_is_signed_retried_after_a_503_and_delivered_once(app, appli
         tries = connection.execute(text("SELECT number, ok, status_code, error FROM delivery_attempts ORDER BY id"))
         webhook_tries = [(r.number, bool(r.ok), r.status_code) for r in tries if r.status_code]
     assert webhook_tries == [(1, False, 503), (2, True, 200)]
+
+
+@pytest.mark.parametrize("allow_hosts", [""])
+def test_the_same_loopback_receiver_is_refused_unless_the_deployment_allows_it(
+    app, applicant, burst_worker, receiver, cli
+):
+    """Without DELIVERY_ALLOW_HOSTS the worker refuses the loopback target before connecting: a
+    failure at once (no further tries) that says why, listed by `formengine deliveries`."""
+    reference = _submit(applicant)
+    states = _run_until_settled(app, burst_worker)
+    state, tries, error = states[f"webhook {receiver.url}"]
+    assert (state, tries) == ("failed", 1)
+    assert error.startswith("refused: 127.0.0.1 is a loopback address") and "DELIVERY_ALLOW_HOSTS" in error
+    assert receiver.requests == []  # nothing reached it
+    assert states["email admissions@example.edu"][0] == "delivered"
+    listed = cli("--failed")
+    assert listed.exit_code == 0, listed.output
+    assert f"{reference}\twebhook {receiver.url}\tfailed\t1\trefused: 127.0.0.1 is a loopback address" in listed.output
 
 
 def test_staff_get_the_email_with_the_pdf_in_the_outbox(app, applicant, burst_worker):

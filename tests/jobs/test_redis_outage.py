@@ -4,13 +4,11 @@ save, the submission and the conversion request are accepted, their jobs wait in
 own (a restart loses its data, the worst case); the shared one is never stopped."""
 
 import json
-import shutil
-import socket
-import subprocess
 import time
 from pathlib import Path
 
 import pytest
+import redis_server
 from journey import FILE_KEY, upload
 
 import corpus
@@ -20,42 +18,11 @@ pytestmark = [pytest.mark.redis, pytest.mark.slow]
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "intl_undergrad" / "base.json"
 
 
-class RedisServer:
-    def __init__(self, folder: Path):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
-        self.folder = folder
-        self.process = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        binary = shutil.which("redis-server")
-        argv = [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-        self.process = subprocess.Popen(argv, cwd=self.folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError("redis-server did not start")
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(20)
-
-
 @pytest.fixture
 def own_redis(tmp_path):
-    if not shutil.which("redis-server"):
-        pytest.skip("redis-server is not installed")
-    server = RedisServer(tmp_path)
+    if redis_server.missing():
+        pytest.skip(redis_server.missing())
+    server = redis_server.RedisServer(tmp_path)
     server.start()
     yield server
     server.stop()

@@ -24,7 +24,7 @@ def test_formengine_worker_runs_queued_jobs(redis_url, queue_name):
     command = Path(sys.executable).with_name("formengine")
     finished = subprocess.run(
         [str(command), "worker", "--url", redis_url, "--burst", queue_name],
-        env={**os.environ, "SECRET_KEY": secrets.token_urlsafe(48)},
+        env={**os.environ, "SECRET_KEY": secrets.token_urlsafe(48), "METRICS_TOKEN": secrets.token_urlsafe(32)},
         capture_output=True,
         text=True,
         timeout=120,

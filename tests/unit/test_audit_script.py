@@ -32,3 +32,18 @@ def test_an_unreachable_advisory_service_is_told_apart_from_a_failure():
     )
     assert audit._unreachable("requests.exceptions.ConnectionError: Max retries exceeded with url")
     assert not audit._unreachable("pip-audit: error: unrecognized arguments: --bogus")
+
+
+FINDING = ("jinja2 3.1.0", "GHSA-abcd-1234-wxyz", {"GHSA-abcd-1234-wxyz"})
+
+
+def test_an_ecosystem_that_could_not_be_audited_fails_the_audit_and_is_named(capsys):
+    status = audit.verdict({"Python (pip-audit)": [], "npm (npm audit)": None}, set())
+    assert status == audit.NOT_AUDITED != 0
+    assert "npm (npm audit) NOT audited" in capsys.readouterr().out
+
+
+def test_a_clean_audit_of_both_ecosystems_passes_and_an_unlisted_finding_fails():
+    assert audit.verdict({"Python (pip-audit)": [], "npm (npm audit)": []}, set()) == 0
+    assert audit.verdict({"Python (pip-audit)": [FINDING], "npm (npm audit)": None}, set()) == 1
+    assert audit.verdict({"Python (pip-audit)": [FINDING], "npm (npm audit)": []}, {"GHSA-abcd-1234-wxyz"}) == 0

@@ -91,7 +91,7 @@ async function sendOnce(method, path, payload, params) {
     if (body === undefined) throw new ServerError(t("shell_unexpected"), response.status, null);
     return body;
   }
-  const error = errorForResponse(response.status, body ?? null);
+  const error = errorForResponse(response.status, body ?? null, response.headers?.["retry-after"]);
   if (error instanceof UnauthorizedError) onUnauthorized(error);
   throw error;
 }

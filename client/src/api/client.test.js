@@ -22,8 +22,9 @@ beforeAll(async () => {
         status = 200,
         type = "application/json",
         text = '{"message": "ok"}',
+        headers = {},
       } = typeof reply === "function" ? reply(requests.length) : reply;
-      response.writeHead(status, { "Content-Type": type });
+      response.writeHead(status, { "Content-Type": type, ...headers });
       response.end(text);
     });
   });
@@ -69,6 +70,16 @@ describe("the JSON helper", () => {
     expect(error).toBeInstanceOf(ServerError);
     expect(error.status).toBe(400);
     expect(error.message).toBe("The email address or password is incorrect.");
+  });
+
+  it("carries a 503's message and its Retry-After (the database restarting)", async () => {
+    const words = "Our application site is catching its breath: your answers are kept, try again shortly.";
+    reply = { status: 503, text: JSON.stringify({ message: words }), headers: { "Retry-After": "2" } };
+    const error = await api.saveAnswersCall({ first_name: "Ada" }).catch((e) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error).toMatchObject({ status: 503, message: words, retryAfterS: 2 });
+    reply = { status: 500, text: '{"message": "x"}' };
+    expect((await api.fetchProfile().catch((e) => e)).retryAfterS).toBeNull();
   });
 
   it("uses the standard message when the answer is not JSON or has no message", async () => {

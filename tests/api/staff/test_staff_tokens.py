@@ -2,7 +2,7 @@
 reading applications; every bad token gets a 401 that says what is wrong and shows nothing."""
 
 import hashlib
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from click.testing import CliRunner
@@ -115,6 +115,55 @@ def test_a_revoked_token_is_refused_at_once(app, cli, sql):
     response = client.get("/staff/api/applications")  # the cookie is still there: the token is not
     assert response.status_code == 401 and response.json["message"].startswith("This staff token has been revoked.")
     assert cli("revoke", str(token_id)).exit_code == 1  # nothing live left to revoke
+
+
+def _print_view_token(staff_client, application_id: int) -> str:
+    response = staff_client.get(f"/staff/applications/{application_id}/print")
+    assert response.status_code == 303, response.json
+    return parse_qs(urlsplit(response.headers["Location"]).query)["service_token"][0]
+
+
+def _print_view(app, service_token: str):
+    return app.test_client().get("/service/tmp-pdf", query_string={"service_token": service_token})
+
+
+@pytest.mark.parametrize("revoke", ["by id", "all"])
+def test_revoking_a_staff_token_voids_every_print_view_opened_with_it(app, cli, sql, revoke):
+    """A print-view token made on a staff token's authority is checked through it on every use: the
+    hour it had left counts for nothing once the staff token is revoked. Another staff token's print
+    views, and print-view links made on the command line, are not touched."""
+    applicant = make_applicant(app, "ada@example.com")
+    assert applicant.put("/api/answer", json={"first_name": "Ada"}).status_code == 200
+    (application_id,) = sql("SELECT id FROM applications")[0]
+    revoked, other = (_token_of(cli("--days", "1", "--name", name).stdout.strip()) for name in ("Leaver", "Stays"))
+    signed_in = {}
+    for token in (revoked, other):
+        signed_in[token] = app.test_client()
+        assert signed_in[token].post("/staff/api/session", json={"token": token}).status_code == 200
+    opened = [_print_view_token(signed_in[revoked], application_id) for _ in range(2)]
+    kept = _print_view_token(signed_in[other], application_id)
+    with app.app_context():
+        by_cli, _url, _expires = access.create_service_token("ada@example.com")
+    assert all(_print_view(app, token).status_code == 200 for token in [*opened, kept, by_cli])
+
+    (revoked_id,) = sql("SELECT id FROM staff_tokens WHERE name = 'Leaver'")[0]
+    assert cli("revoke", str(revoked_id) if revoke == "by id" else revoked).exit_code == 0
+    for token in opened:
+        response = _print_view(app, token)
+        assert response.status_code == 401 and "Ada" not in response.get_data(as_text=True)
+        assert response.json["message"]
+    assert _print_view(app, kept).status_code == 200 and _print_view(app, by_cli).status_code == 200
+    assert app.test_client().get(f"/service/document/essay_file?service_token={opened[0]}").status_code == 401
+
+
+def test_a_print_view_ends_with_its_staff_tokens_expiry(app, staff, sql):
+    applicant = make_applicant(app, "ada@example.com")
+    assert applicant.put("/api/answer", json={"first_name": "Ada"}).status_code == 200
+    (application_id,) = sql("SELECT id FROM applications")[0]
+    service_token = _print_view_token(staff, application_id)
+    assert _print_view(app, service_token).status_code == 200
+    sql("UPDATE staff_tokens SET expires_at = created_at")  # the print view itself has most of an hour
+    assert _print_view(app, service_token).status_code == 401
 
 
 def test_revoking_by_link_or_all(app, cli):

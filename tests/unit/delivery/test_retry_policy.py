@@ -21,6 +21,12 @@ def test_a_failure_with_tries_left_retries_later_and_the_last_one_fails():
     assert policy.after(FAILED, 3, NOW) == ("failed", None)
 
 
+def test_a_final_failure_fails_at_once():
+    """A target the deployment refuses stays refused: trying again would only repeat the refusal."""
+    refused = Outcome(False, None, "refused: 10.0.0.1 is a private address; ...", final=True)
+    assert RetryPolicy().after(refused, 1, NOW) == ("failed", None)
+
+
 def test_a_success_is_delivered_whatever_the_count():
     assert RetryPolicy().after(Outcome(True, 200), 7, NOW) == ("delivered", None)
 

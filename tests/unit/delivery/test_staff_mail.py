@@ -14,17 +14,17 @@ from tests.fixtures.smtp_sink import SmtpSink
 PDF = b"%PDF-1.4\n% the application\n%%EOF\n"
 
 
-def _message(to="admissions@example.edu"):
+def _message(to="admissions@example.edu", applicant_name="Mei Lin Chen", documents=None):
     return staff_mail.compose(
         to=to,
         mail_from="no-reply@example.edu",
         tenant_name="Example College International Undergraduate Application",
         reference="INTL-7K2Q9MXA",
-        applicant_name="Mei Lin Chen",
+        applicant_name=applicant_name,
         username="mei@example.com",
         submitted="1 March 2026 at 12:00 UTC",
         version="3f2a9c1e77",
-        documents=[{"name": "essay.docx", "size": 36669}],
+        documents=documents or [{"name": "essay.docx", "size": 36669}],
         pdf=PDF,
         public_url="https://apply.example.edu/",
     )
@@ -68,3 +68,28 @@ def test_without_smtp_it_goes_into_the_outbox(tmp_path):
     assert where == str(path)
     stored = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
     assert next(stored.iter_attachments()).get_content() == PDF
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r", "\u2028", "\u0085", "\x0b"])
+def test_an_answer_with_line_breaks_shows_only_quoted(tmp_path, newline):
+    """A name (from answers the tenant names it by, a textarea's among them, or stored before one-line
+    answers were enforced) and a file name cannot add a line staff would trust: each further line
+    is indented and marked as part of the value."""
+    name = f"Mei{newline}Reference: INTL-FAKE0000{newline}Bcc: thief@example.net{newline}{newline}Dear staff,"
+    documents = [{"name": f"essay{newline}Version: 1.docx", "size": 2048}]
+    mail.deliver_now(_message(applicant_name=name, documents=documents), "", str(tmp_path))
+    (path,) = tmp_path.glob("*.eml")
+    received = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    body = received.get_body(("plain",)).get_content()
+    lines = body.splitlines()
+    assert [line for line in lines if line.startswith("Reference:")] == ["Reference:  INTL-7K2Q9MXA"]
+    assert not any(line.startswith(("Bcc:", "Dear staff", "Version: 1")) for line in lines)
+    at = lines.index("Applicant:  Mei")
+    assert lines[at + 1 : at + 5] == [
+        "            > Reference: INTL-FAKE0000",
+        "            > Bcc: thief@example.net",
+        "            > ",
+        "            > Dear staff, <mei@example.com>",
+    ]
+    assert "Documents:  essay\n            > Version: 1.docx (2 KB)" in body
+    assert received["Bcc"] is None and received["To"] == "admissions@example.edu"

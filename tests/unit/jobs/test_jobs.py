@@ -20,7 +20,7 @@ def run_worker_burst(redis_url: str, queue_name: str) -> subprocess.CompletedPro
     """`python -m engine.worker --burst`: a real worker process that exits when the queue is empty."""
     return subprocess.run(
         [sys.executable, "-m", "engine.worker", "--url", redis_url, "--burst", queue_name],
-        env={**os.environ, "SECRET_KEY": secrets.token_urlsafe(48)},
+        env={**os.environ, "SECRET_KEY": secrets.token_urlsafe(48), "METRICS_TOKEN": secrets.token_urlsafe(32)},
         capture_output=True,
         text=True,
         timeout=120,

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import * as api from "../../api/client.js";
 import { UnauthorizedError } from "../../api/errors.js";
+import { takeServiceToken } from "../../print/serviceToken.js";
 import { createAnswerStore, loadPending, loadVisitorAnswers, saveVisitorAnswers } from "../answerStore.js";
 import { deriveWebStatus, entryParameters } from "../routing.js";
 import { cached, getSnapshot, updateSnapshot } from "../sessionStore.js";
@@ -66,7 +67,8 @@ async function visitorEntry(compiled, token) {
 
 async function entryStep(search) {
   const compiled = await cached("form", api.fetchCompiledForm).catch(markFormLoad);
-  const { token, serviceToken } = entryParameters(search);
+  const { token } = entryParameters(search);
+  const serviceToken = takeServiceToken(); // the print view's: out of the address once read
   if (serviceToken) return serviceEntry(compiled, serviceToken);
   if (getSnapshot().is_logged_in) return profileEntry(compiled);
   return visitorEntry(compiled, token);

@@ -1,5 +1,7 @@
 // Saving answers: typed answers are kept as pending (localStorage) and saved in the background
-// after a pause (debounce); a failed save is retried, and again when the browser comes back online.
+// after a pause (debounce); a failed save is retried (when the server says, e.g. a 503 with
+// Retry-After while its database restarts, else after RETRY_MS), and again when the browser comes
+// back online. The pending answers stay on the device until a save succeeds.
 import { useCallback, useEffect, useRef, useState } from "react";
 import * as api from "../../api/client.js";
 import { UnauthorizedError } from "../../api/errors.js";
@@ -9,6 +11,13 @@ import { getSnapshot } from "../sessionStore.js";
 import { t } from "../../widgets/formStrings.js";
 
 const RETRY_MS = 10000;
+const RETRY_MIN_MS = 1000;
+
+/** When to try a failed save again: the server's Retry-After (1 s to RETRY_MS), else RETRY_MS. */
+export function retryDelay(error) {
+  const seconds = error?.retryAfterS;
+  return typeof seconds === "number" ? Math.min(Math.max(seconds * 1000, RETRY_MIN_MS), RETRY_MS) : RETRY_MS;
+}
 
 /**
  * The server applies the form's hiding rules to every save and answers with the keys it cleared
@@ -63,7 +72,7 @@ function useFlush({ loggedIn, answerStore, followVersion, timers, setSave }) {
         removePending(username, Object.fromEntries(Object.keys(refused).map((key) => [key, pending[key]])));
       } else {
         clearTimeout(timers.current.retry);
-        timers.current.retry = setTimeout(() => flush(), RETRY_MS);
+        timers.current.retry = setTimeout(() => flush(), retryDelay(error));
       }
       return false;
     } finally {
