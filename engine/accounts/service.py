@@ -124,6 +124,7 @@ def confirm(username: object, code: object, old_token: str | None = None) -> Con
         tx.execute(update(Account).where(Account.id == account.id).values(confirmed_at=now))
         token = _sign_in(tx, account, old_token, now)
     limits.clear(session, f"code-tries:{username}")
+    devices.remember(account.id)  # as a login: this browser has signed in to the account
     return ConfirmResult(messages.CONFIRM_OK, LoginResult(account, token))
 
 

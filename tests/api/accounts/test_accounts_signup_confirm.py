@@ -49,6 +49,7 @@ def test_the_code_that_confirms_signs_in_with_a_new_session(app, client, outbox,
     assert token and token != "a-session-from-before"
     assert client.get("/api/test-whoami").json["username"] == USER
     assert sql("SELECT count(*) FROM login_events") == [(1,)]
+    assert client.get_cookie("formengine_session_device") is not None  # a browser its owner signed in with
     # The code is spent: confirming again signs nobody in, and a stranger's browser gets no session.
     stranger = app.test_client()
     again = stranger.post("/public/confirm", json={"username": USER, "code": outbox.code(USER)})
