@@ -52,7 +52,7 @@ export default [
     },
   },
   {
-    // Every word an applicant reads comes from the tenant's texts (widgets/strings.js `t`), never from
+    // Every word an applicant reads comes from the tenant's texts (strings/strings.js `t`), never from
     // a component: no literal text between tags, and no literal in an attribute that is read out.
     files: ["client/src/**/*.jsx"],
     ignores: ["client/src/**/*.test.jsx", "client/src/widgets/testing.jsx", "client/src/staff/**"],
@@ -63,7 +63,7 @@ export default [
         {
           selector:
             "JSXAttribute[name.name=/^(title|label|aria-label|placeholder|alt|hint|footerQuestion)$/] > Literal[value=/[A-Za-z]/]",
-          message: "An applicant reads this: take it from the tenant's texts, t(id) from widgets/strings.js.",
+          message: "An applicant reads this: take it from the tenant's texts, t(id) from strings/strings.js.",
         },
       ],
     },

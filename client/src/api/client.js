@@ -7,7 +7,7 @@
 // axios is the transport (transport.js), loaded on demand (its own chunk): the auth pages paint
 // without it and it arrives before the first call (the shell prefetches it when the browser is idle).
 import { errorForResponse, ServerError, toApiError, UnauthorizedError } from "./errors.js";
-import { applyTexts, t } from "../widgets/strings.js";
+import { applyTexts, t } from "../strings/strings.js";
 
 const settings = { baseURL: "/", timeout: 30000 };
 let transport = null;

@@ -1,5 +1,5 @@
 // Error types of the one JSON helper, and the platform's standard messages (section 8).
-import { t } from "../widgets/strings.js";
+import { t } from "../strings/strings.js";
 
 /** An error from the API, carrying the server's {message} (or the standard one) and the HTTP status. */
 export class ApiError extends Error {

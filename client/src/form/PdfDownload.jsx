@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "./appBridge.js";
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
 
 // Platform section 9: poll every 1000 ms while unprocessed/in progress, then every 600000 ms.
 export const PDF_POLL_MS = { waiting: 1000, settled: 600000 };

@@ -2,7 +2,7 @@
 // and toasts come from there): document answers, uploads and conversions in progress, add-another
 // counts, chosen tabs, the server's 422 errors; plus the calls the widgets make, through the shell's
 // one JSON helper. One small store with subscribe/get, so only what reads a changed slice re-renders.
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { useSyncExternalStore } from "react";
 import {
   applicationPdf,

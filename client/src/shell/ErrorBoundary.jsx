@@ -1,4 +1,4 @@
-import { t } from "../widgets/strings.js";
+import { t } from "../strings/strings.js";
 import { Component, useEffect, useState } from "react";
 import * as api from "../api/client.js";
 import { cached } from "./sessionStore.js";

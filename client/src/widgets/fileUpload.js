@@ -2,7 +2,7 @@
 // client-side checks -> presigned URL -> upload (progress) -> conversion -> poll every 2 s.
 import { api, uploadToPresigned } from "../form/appBridge.js";
 import { fileProblems } from "../form/validation/files.js";
-import { t } from "./formStrings.js";
+import { t } from "../strings/formStrings.js";
 
 export const POLL_MS = 2000;
 const WAITING = new Set(["unprocessed", "in_progress"]);
