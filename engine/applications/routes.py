@@ -1,4 +1,4 @@
-"""The applications API: platform section 7's data calls. Thin: parse, one service call, answer."""
+"""The applications API: profile, answers, tabs, add-another, validations, submit. Thin: parse, one service call, answer."""
 
 from flask import jsonify, redirect, request
 from flask.views import MethodView

@@ -1,4 +1,4 @@
-"""Request and response bodies of the applications API (platform section 7), described
+"""Request and response bodies of the applications API, described
 exactly for the OpenAPI document. Types are checked here; meaning (known keys, lengths,
 counts within the definition's maxima) in the service, with the spec's vocabulary."""
 

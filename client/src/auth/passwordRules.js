@@ -1,4 +1,4 @@
-// The new-password rules of platform section 5, as the live checklist shows them. The special
+// The new-password rules, as the live checklist shows them. The special
 // character set, the minimum length and the rules are the server's (engine/accounts/passwords.py);
 // a test reads that file so the two cannot drift. Labels and messages are text ids (strings/strings.js).
 import { t } from "../strings/strings.js";
