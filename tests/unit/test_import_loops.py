@@ -194,3 +194,21 @@ def test_client_src_has_no_import_loops():
     assert [sorted(group) for group in loops(graph)] == [], (
         "an import loop in client/src (move the shared piece down into a module both can import)"
     )
+
+
+# What a client folder may import from the rest of client/src (docs/client.md): the words and the HTTP
+# calls sit at the bottom, so every other folder can use them.
+CLIENT_FOLDERS_BELOW = {"strings": set(), "api": {"strings"}}
+
+
+def test_client_strings_and_api_import_nothing_above_them():
+    graph = client_import_graph()
+    wrong = [
+        f"{module} -> {target}"
+        for module, targets in graph.items()
+        for target in targets
+        if (folder := module.split("/")[0]) in CLIENT_FOLDERS_BELOW
+        and not module.endswith((".test.js", ".test.jsx"))
+        and target.split("/")[0] not in CLIENT_FOLDERS_BELOW[folder] | {folder}
+    ]
+    assert wrong == []

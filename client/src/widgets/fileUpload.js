@@ -1,6 +1,7 @@
 // The upload flow of a file question, kept outside the widget so it survives a page change:
 // client-side checks -> presigned URL -> upload (progress) -> conversion -> poll every 2 s.
-import { api, uploadToPresigned } from "../form/appBridge.js";
+import { api } from "../form/appBridge.js";
+import { uploadToPresigned } from "../api/upload.js";
 import { fileProblems } from "../form/validation/files.js";
 import { t } from "../strings/formStrings.js";
 
