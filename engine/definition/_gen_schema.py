@@ -1,6 +1,6 @@
 """Writes tenant.schema.json (run: python -m engine.definition._gen_schema). The JSON file
 is the published grammar; this script only keeps it readable to edit. It also writes the client's
-copy of the engine's words (client/src/widgets/catalogue.js, formCatalogue.js) from texts.yaml."""
+copy of the engine's words (client/src/strings/catalogue.js, formCatalogue.js) from texts.yaml."""
 
 import json
 from pathlib import Path

@@ -34,6 +34,7 @@ from engine.fieldtypes.registry import type_of
 from engine.pdf.blocks import FieldLine, draw_string
 from engine.pdf.blocks import TextBlock as Paragraph  # reportlab's Paragraph, with every script
 from engine.pdf.fonts import font_names
+from engine.pdf.markdown import markup as _markup
 
 PLAIN = FieldType()  # draws a field of no known type as its label and answer
 
@@ -72,15 +73,6 @@ class _Styles:
 
 
 _MARKDOWN_BOLD = re.compile(r"\*\*(.+?)\*\*")
-_MARKDOWN_LINK = re.compile(r"\[([^\]]+)\]\(([^)]+)\)")
-
-
-def _markup(text: str) -> str:
-    """Author text (a little markdown) as reportlab paragraph markup."""
-    escaped = escape(str(text))
-    escaped = _MARKDOWN_LINK.sub(lambda m: f"{m.group(1)} ({m.group(2)})", escaped)
-    escaped = _MARKDOWN_BOLD.sub(r"<b>\1</b>", escaped)
-    return escaped.replace("\n\n", "<br/><br/>").replace("\n", " ")
 
 
 class ApplicationRenderer:

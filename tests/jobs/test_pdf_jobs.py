@@ -109,10 +109,10 @@ def test_the_submitted_pdf_holds_no_hidden_answer(app, applicant, burst_worker, 
 
     from sqlalchemy import text
 
-    from engine.applications import service
+    from engine.applications import current
 
     golden = json.loads(GOLDEN.read_text())
-    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
+    monkeypatch.setattr(current, "today", lambda: dt.date.fromisoformat(golden["today"]))
     assert applicant.put("/api/answer", json=golden["answers"]).status_code == 200
     for button, count in {**golden["add_another"], "legacy": 3}.items():
         applicant.put("/api/add-another", json={"button_id": button, "num_components": count})

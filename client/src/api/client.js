@@ -1,13 +1,13 @@
 // The one JSON helper and the applicant client's one table of endpoints: a typed call for every
-// endpoint of platform section 7 and every other one the form calls (add-another, tabs, documents,
-// the application PDF, lookups). Nothing else names an endpoint; the form's store (form/appBridge.js)
+// endpoint of the engine's API the applicant client calls (accounts, answers, add-another, tabs,
+// validations, documents, the application PDF, lookups). Nothing else names an endpoint; the form's store (form/appBridge.js)
 // hands these same functions to the widgets, and tests/api/test_client_endpoints.py checks that the
 // engine serves every path and method named here.
 //
 // axios is the transport (transport.js), loaded on demand (its own chunk): the auth pages paint
 // without it and it arrives before the first call (the shell prefetches it when the browser is idle).
 import { errorForResponse, ServerError, toApiError, UnauthorizedError } from "./errors.js";
-import { applyTexts, t } from "../widgets/strings.js";
+import { applyTexts, t } from "../strings/strings.js";
 
 const settings = { baseURL: "/", timeout: 30000 };
 let transport = null;
@@ -103,7 +103,7 @@ const put = (path, payload, options) => requestJson("PUT", path, payload, option
 const del = (path) => requestJson("DELETE", path, {});
 const part = encodeURIComponent; // a path segment or a query value
 
-// The compiled form (not in section 7: the engine's own)
+// The compiled form (the engine's own: the definition the client renders)
 export const fetchCompiledForm = () =>
   get("/public/form").then((compiled) => {
     applyTexts(compiled?.texts); // widget words from the tenant's compiled form

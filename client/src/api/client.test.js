@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as api from "./client.js";
 import { ServerError, UnauthorizedError } from "./errors.js";
-import { CATALOGUE } from "../widgets/catalogue.js";
+import { CATALOGUE } from "../strings/catalogue.js";
 
 const UNEXPECTED_MESSAGE = CATALOGUE.shell_unexpected;
 const SESSION_INVALID_MESSAGE = CATALOGUE.shell_session_invalid;

@@ -1,4 +1,4 @@
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { useEffect, useRef, useState } from "react";
 import { reviewPages } from "./review.js";
 

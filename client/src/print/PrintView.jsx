@@ -3,9 +3,9 @@ import { conditionsFor } from "../form/conditions.js";
 import { keyedLayouts } from "../form/renderModel.js";
 import { visibleAnswers } from "../form/visibility.js";
 import { Markdown } from "../widgets/Markdown.jsx";
-import { entryTitle, t } from "../widgets/formStrings.js";
+import { entryTitle, t } from "../strings/formStrings.js";
 import { mark, Row } from "../widgets/readout.jsx";
-import { fieldType } from "../widgets/theme.js";
+import { fieldType } from "../widgets/registry.js";
 import "./print.css";
 
 /**

@@ -1,6 +1,6 @@
 // The form route group: its entry step loads the compiled form and the student's data, then each
 // form page route renders <FormPage page compiled /> inside the shell with the AppContext.
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { Suspense, useMemo } from "react";
 import { Navigate, useLocation } from "react-router";
 import { AppContext } from "./AppContext.jsx";

@@ -1,5 +1,5 @@
 import { PdfDownload } from "../form/PdfDownload.jsx";
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
 
 // The application's status as the applicant reads it.
 const STATUS_TEXT = {

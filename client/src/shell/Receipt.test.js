@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { applyTexts } from "../widgets/strings.js";
+import { applyTexts } from "../strings/strings.js";
 import { formatSubmitted } from "./Receipt.jsx";
 
 const TZ = process.env.TZ;

@@ -1,4 +1,6 @@
 // The staff page's calls: same-origin JSON with the HttpOnly staff cookie; nothing else is stored.
+import { staffFetch } from "../api/staff.js";
+
 export const UNEXPECTED = "We've encountered an unexpected error at this time. Please try again later.";
 
 export class StaffApiError extends Error {
@@ -11,7 +13,7 @@ export class StaffApiError extends Error {
 async function call(method, path, body) {
   let response;
   try {
-    response = await fetch(path, {
+    response = await staffFetch(path, {
       method,
       credentials: "same-origin",
       headers: body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json" },

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { parseDate } from "../form/validation/keywords.js";
 import { answer, fieldAria, widgetContext } from "./common.js";
-import { t } from "./formStrings.js";
+import { t } from "../strings/formStrings.js";
 
 const EMPTY = { day: "", month: "", year: "" };
 

@@ -31,9 +31,9 @@ def app_overrides(tmp_path, monkeypatch):
 
 @pytest.fixture
 def on_golden_day(monkeypatch):
-    from engine.applications import service
+    from engine.applications import current
 
-    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(GOLDEN["today"]))
+    monkeypatch.setattr(current, "today", lambda: dt.date.fromisoformat(GOLDEN["today"]))
 
 
 def _sql(app, statement):

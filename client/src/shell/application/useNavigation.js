@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from "react-router";
 import * as api from "../../api/client.js";
 import { defaultRouteOf, navDestination, normalisePath, routeKind, savesLastPage } from "../routing.js";
 import { getSnapshot, updateSnapshot } from "../sessionStore.js";
-import { t } from "../../widgets/formStrings.js";
+import { t } from "../../strings/formStrings.js";
 
 /** The toast when the answers could not be saved before a move or on Continue. */
 const saveFailed = (toast) => toast.error(t("shell_save_error"), t("shell_save_error_text"));
