@@ -18,13 +18,19 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import inch
-from reportlab.platypus import Image, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Image, ListFlowable, ListItem, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from engine.pdf.blocks import TextBlock
 from engine.pdf.fonts import font_names
 
 MAX_BLOCKS = 20_000
 MAX_TABLE_NESTING = 3
 FRAME_WIDTH = LETTER[0] - 2 * inch
+# The flowable every paragraph becomes: the application PDF's text block (the same font fallback
+# chain, bidirectional ordering and shaping, engine/pdf/text.py), so every script an applicant can
+# type there survives here too. It takes a Paragraph's (markup, style); the documents benchmark puts
+# reportlab's Paragraph in its place to measure what the scripts cost.
+Block = TextBlock
 
 
 def _styles():
@@ -46,8 +52,8 @@ def _styles():
     return styles
 
 
-def _run_markup(run) -> str:
-    text = escape(run.text or "").replace("\n", "<br/>").replace("\t", "&nbsp;&nbsp;&nbsp;&nbsp;")
+def _run_markup(run, text: str) -> str:
+    text = escape(text).replace("\n", "<br/>").replace("\t", "&nbsp;&nbsp;&nbsp;&nbsp;")
     if not text:
         return ""
     if run.bold:
@@ -60,7 +66,15 @@ def _run_markup(run) -> str:
 
 
 def _paragraph_markup(paragraph: DocxParagraph) -> str:
-    return "".join(_run_markup(run) for run in paragraph.runs) or escape(paragraph.text or "")
+    """The runs as markup, the spaces that end a run moved to the start of the next: the text block
+    lays each run out on its own and keeps the spaces before a word, not those after the last."""
+    parts, carried = [], ""
+    for run in paragraph.runs:
+        text = carried + (run.text or "")
+        stripped = text.rstrip(" ")
+        carried = text[len(stripped) :]
+        parts.append(_run_markup(run, stripped))
+    return "".join(parts) or escape(paragraph.text or "")
 
 
 def _heading_level(paragraph: DocxParagraph) -> int | None:
@@ -184,13 +198,13 @@ class _Renderer:
                 pending_kind = list_kind[0]
                 indent = list_kind[1] * 14
                 style = ParagraphStyle(f"li{indent}", parent=self.styles["body"], leftIndent=indent)
-                pending_list.append(ListItem(Paragraph(markup, style)))
+                pending_list.append(ListItem(Block(markup, style)))
                 continue
             flush()
             level = _heading_level(child)
             if markup.strip():
                 style = self.styles[f"h{level}"] if level is not None else self.styles["body"]
-                flowables.append(Paragraph(markup, style))
+                flowables.append(Block(markup, style))
             elif not images:
                 flowables.append(Spacer(1, 6))
             flowables.extend(images)
@@ -202,7 +216,7 @@ class _Renderer:
         for row in table.rows:
             cells = []
             for cell in row.cells:
-                content = self.body(cell, depth + 1) or [Paragraph("", self.styles["cell"])]
+                content = self.body(cell, depth + 1) or [Block("", self.styles["cell"])]
                 cells.append(content)
             rows.append(cells)
         columns = max((len(r) for r in rows), default=1)
@@ -232,7 +246,7 @@ def render_docx(data: bytes, open_image, check_budget, max_pages: int) -> bytes:
     characters = sum(len(text.text or "") for text in body.iter(qn("w:t")))
     check_budget(pictures(document), characters, sum(1 for _ in body.iter(qn("w:p"))))
     renderer = _Renderer(document, open_image)
-    story = renderer.body(document) or [Paragraph("", renderer.styles["body"])]
+    story = renderer.body(document) or [Block("", renderer.styles["body"])]
     out = io.BytesIO()
     SimpleDocTemplate(
         out,
