@@ -249,6 +249,47 @@ def docx_long(pages=40) -> bytes:
     return out.getvalue()
 
 
+def docx_many_short_paragraphs(count=1379) -> bytes:
+    """About 37 KB: `count` one-word paragraphs, within the old estimate (46 a page, 30 pages) but 43
+    pages once laid out, which took 1.5-3.9 s of CPU before the layout was refused."""
+    from docx import Document
+
+    document = Document()
+    for number in range(count):
+        document.add_paragraph(f"Line {number}")
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+def docx_many_runs(paragraphs=50, runs=201) -> bytes:
+    """A few pages whose paragraphs change format at every word (10,050 runs)."""
+    from docx import Document
+
+    document = Document()
+    for _ in range(paragraphs):
+        paragraph = document.add_paragraph()
+        for number in range(runs):
+            paragraph.add_run(f"w{number} ").bold = number % 2 == 0
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+def docx_many_cells(rows=301, columns=10) -> bytes:
+    """A table of 3,010 cells on about ten pages: each cell is laid out on its own."""
+    from docx import Document
+
+    document = Document()
+    table = document.add_table(rows=rows, cols=columns)
+    for row in table.rows:
+        for cell in row.cells:
+            cell.text = "x"
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
 def docx_huge_xml(megabytes=14) -> bytes:
     """More markup than the budget (each paragraph differs, so it compresses only about 40:1, well
     under the zip-bomb ratio) in an upload under 1 MB."""
@@ -436,6 +477,21 @@ HOSTILE = {
     ),
     "docx_many_pictures": (docx_many_pictures, "pictures.docx", DOCX_TOO_COMPLEX.format("more than 100 pictures")),
     "docx_long": (docx_long, "long.docx", DOCX_TOO_COMPLEX.format("more than 30 pages")),
+    "docx_many_short_paragraphs": (
+        docx_many_short_paragraphs,
+        "lines.docx",
+        DOCX_TOO_COMPLEX.format("more than 30 pages"),
+    ),
+    "docx_many_runs": (
+        docx_many_runs,
+        "runs.docx",
+        DOCX_TOO_COMPLEX.format("more than 10000 differently formatted stretches of text"),
+    ),
+    "docx_many_cells": (
+        docx_many_cells,
+        "cells.docx",
+        DOCX_TOO_COMPLEX.format("more than 3000 paragraphs and table cells"),
+    ),
     "docx_huge_xml": (docx_huge_xml, "markup.docx", DOCX_TOO_COMPLEX.format("more than 12 MB of text and markup")),
     "docx_utf16_doctype": (
         docx_utf16_doctype,
@@ -447,6 +503,11 @@ HOSTILE = {
         pdf_huge_picture,
         "picture.pdf",
         PDF_TOO_COMPLEX.format("its pictures hold more than 1000 megapixels"),
+    ),
+    "pdf_huge_content": (
+        pdf_huge_content,
+        "content.pdf",
+        PDF_TOO_COMPLEX.format("a page holds more than 4 MB of drawing instructions"),
     ),
     "pdf_many_objects": (pdf_many_objects, "objects.pdf", PDF_TOO_COMPLEX.format("more than 20000 objects")),
     "name_33_characters": (lambda: pdf(), "a" * 29 + ".pdf", RULES["messages"]["name_too_long"]),
