@@ -32,7 +32,7 @@ MAX_DOCX_IMAGE_PIXELS = 100_000_000  # pixels decoded for all of them together (
 # Word document is held to fewer pages than a PDF (whose pages are copied, not laid out): estimated
 # from its XML before anything is laid out (text, paragraphs and runs), and counted while rendering.
 MAX_DOCX_PAGES = 30
-CHARACTERS_PER_PAGE = 3600  # 10.5 pt text across 6.5 inches: about 95 characters a line, 38 lines a page
+CHARACTERS_PER_PAGE = 3300  # 10.5 pt text across 6.5 inches, as laid out: about 95 characters x 35 lines
 # Characters that count twice: CJK (about twice as wide as a Latin letter) and the scripts shaped by
 # HarfBuzz (Arabic, Indic, emoji and what else lies beyond the Basic Multilingual Plane), which cost
 # about four times as much to lay out as Latin, Greek, Cyrillic or Hebrew.

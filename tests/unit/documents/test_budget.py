@@ -28,8 +28,9 @@ def no_layout(monkeypatch):
     monkeypatch.setattr(docx_render, "SimpleDocTemplate", Refuse)
 
 
+@pytest.mark.usefixtures("no_layout")
 @pytest.mark.parametrize("case", ["docx_many_short_paragraphs", "docx_many_runs", "docx_many_cells", "docx_long"])
-def test_a_costly_word_document_is_refused_before_layout(no_layout, case):
+def test_a_costly_word_document_is_refused_before_layout(case):
     factory, name, message = corpus.HOSTILE[case]
     with pytest.raises(ConversionRefused) as refused:
         check_and_convert(factory(), name, corpus.RULES)
@@ -42,7 +43,7 @@ def test_a_page_of_short_paragraphs_within_the_budget_converts():
 
 
 def test_cjk_text_counts_twice_towards_the_pages():
-    # 70,000 characters are 19 pages of Latin but 39 of CJK, which is about twice as wide.
+    # 70,000 characters are 21 pages of Latin but 42 of CJK, which is about twice as wide.
     def document(text: str) -> bytes:
         made = Document()
         for _ in range(175):
