@@ -237,7 +237,7 @@ def write(path: Path, rows: list, worst: tuple, ratios: list, repeat: int) -> No
     if SECTION not in text:
         text = text.rstrip("\n") + f"\n\n{SECTION}\n\n"
     head, _, tail = text.partition(SECTION + "\n")
-    path.write_text(head + SECTION + "\n\n" + "\n".join(lines) + tail.lstrip("\n"))
+    path.write_text(head + SECTION + "\n\n" + "\n".join(lines) + "\n" + tail.lstrip("\n"))
 
 
 if __name__ == "__main__":
