@@ -309,6 +309,8 @@ def render_application(
         title=title,
         author=tenant,
         invariant=1,
+        # reportlab's default first font (Helvetica) would be one the PDF names but does not embed
+        initialFontName=font_names()[0],
     ).build(story)
     footer = Footer(record.reference or title, texts["pdf_page_of"])
     return finish(out.getvalue(), appended or [], footer, Metadata(title, tenant, made))

@@ -27,6 +27,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.pdf.blocks import draw_string
+from engine.pdf.fonts import font_names
 
 SRGB = "sRGB IEC61966-2.1"
 
@@ -71,7 +72,7 @@ def _stamp(writer: PdfWriter, footer: Footer) -> None:
 def _footers(sizes: list[tuple[float, float]], footer: Footer) -> bytes:
     """One page per target page, of its size, holding only the footer."""
     out = io.BytesIO()
-    canvas = Canvas(out, invariant=1)
+    canvas = Canvas(out, invariant=1, initialFontName=font_names()[0])
     total = str(len(sizes))
     for number, (width, height) in enumerate(sizes, start=1):
         canvas.setPageSize((width, height))
