@@ -60,12 +60,16 @@ export function PrintView({ compiled, serviceView }) {
 function RecordHeader({ compiled, view }) {
   const settings = compiled.settings || {};
   const applicant = view.applicant || {};
-  const submitted = applicant.submitted_at
-    ? t("record_submitted_at", {
+  const submitted = applicant.submitted_at ? (
+    <time dateTime={applicant.submitted_at}>
+      {t("record_submitted_at", {
         local: momentText(applicant.submitted_at, settings),
         utc: momentText(applicant.submitted_at, settings, "UTC"),
-      })
-    : t("record_not_submitted");
+      })}
+    </time>
+  ) : (
+    t("record_not_submitted")
+  );
   const facts = [
     ["record_reference", applicant.reference, "print-reference"],
     ["record_applicant", applicant.name],

@@ -121,12 +121,13 @@ export const fieldType = {
   label: "group",
   review(layout, { answers, compiled }) {
     const value = answers[layout.key];
-    return isAnswered(value) ? [reviewRow(layout, dateText(String(value), compiled?.settings))] : [];
+    if (!isAnswered(value)) return [];
+    return [{ ...reviewRow(layout, dateText(String(value), compiled?.settings)), dateTime: String(value) }];
   },
   print(layout, value, { compiled }) {
     return (
       <Row label={layout.label}>
-        <span className="print-value">{value ? dateText(String(value), compiled?.settings) : ""}</span>
+        {value ? <time dateTime={String(value)}>{dateText(String(value), compiled?.settings)}</time> : ""}
       </Row>
     );
   },
