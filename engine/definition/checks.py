@@ -63,7 +63,7 @@ def time_zones() -> frozenset[str]:
 def _check_time_zone(source, problems: list[Problem]) -> None:
     settings = source.tenant.get("settings") or {}
     zone = settings.get("time_zone")
-    if isinstance(zone, str) and zone not in time_zones():
+    if isinstance(settings, LocDict) and isinstance(zone, str) and zone not in time_zones():
         problems.append(
             Problem(
                 settings.where("time_zone"),

@@ -34,7 +34,7 @@ def title_of(form: dict, texts: dict) -> str:
 
 
 def submitted_text(moment: dt.datetime, moments: Moments, texts: dict) -> str:
-    """"March 14, 2026 at 2:05 PM CDT (March 14, 2026 at 7:05 PM UTC)": the tenant's zone, then UTC."""
+    """ "March 14, 2026 at 2:05 PM CDT (March 14, 2026 at 7:05 PM UTC)": the tenant's zone, then UTC."""
     return fill(texts["record_submitted_at"], {"local": moments.moment(moment), "utc": moments.moment_utc(moment)})
 
 

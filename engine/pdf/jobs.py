@@ -18,8 +18,8 @@ from engine.applications.models import Application
 from engine.documents import messages
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus
 from engine.documents.storage import delete_quietly, new_key, storage_from_config
-from engine.pdf.records import completed_conversions, fingerprint, frozen, pdf_row
 from engine.pdf.header import Record
+from engine.pdf.records import completed_conversions, fingerprint, frozen, pdf_row
 from engine.pdf.render import render_application
 from engine.versions import for_application
 from engine.workhorse import current_job_id, job_session, job_settings, limit_memory

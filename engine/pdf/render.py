@@ -65,7 +65,9 @@ class _Styles:
         regular, bold = font_names()
         self.institution = _heading("institution", bold, 10, 13, 0, 2, "#555555")
         self.title = ParagraphStyle("title", fontName=bold, fontSize=18, leading=22, spaceAfter=8)
-        self.fact = ParagraphStyle("fact", fontName=regular, fontSize=9.5, leading=13, leftIndent=12, firstLineIndent=-12)
+        self.fact = ParagraphStyle(
+            "fact", fontName=regular, fontSize=9.5, leading=13, leftIndent=12, firstLineIndent=-12
+        )
         self.page = _heading("page", bold, 15, 19, 12, 6, "#1f3a5f")
         self.section = _heading("section", bold, 12, 15, 9, 3, "#1f3a5f")
         self.text = ParagraphStyle(
@@ -127,9 +129,7 @@ class ApplicationRenderer:
         """Whether the field (or one of its parts or items) holds an answer or a document."""
         keys = [field.get("key")] + [part.get("key") for part in (field.get("parts") or {}).values()]
         keys += [item.get("key") for item in field.get("items") or []]
-        return any(
-            key and (self.answers.get(key) not in ANSWERED_NOTHING or key in self.documents) for key in keys
-        )
+        return any(key and (self.answers.get(key) not in ANSWERED_NOTHING or key in self.documents) for key in keys)
 
     def required(self, field: dict) -> bool:
         """Whether the question must be answered now (a draft's missing answers stay in sight)."""

@@ -59,7 +59,12 @@ function parseJson(response) {
  * must be JSON. 401 -> UnauthorizedError (after the unauthorized handler ran); other non-OK
  * statuses -> ServerError with the server's message; no JSON or no message -> the standard one.
  */
-export async function requestJson(method, path, payload, { retries = 0, params, ownUnauthorized = false } = {}) {
+export async function requestJson(
+  method,
+  path,
+  payload,
+  { retries = 0, params, ownUnauthorized = false } = {},
+) {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await sendOnce(method, path, payload, params, ownUnauthorized);

@@ -32,10 +32,14 @@ describe("check your answers", () => {
   });
 
   it("reads a date in the form's date style (stored as YYYY-MM-DD)", () => {
-    const row = rowsOf(reviewPages(compiled, { birth_date: "2008-03-14" })).find((r) => r.key === "birth_date");
+    const row = rowsOf(reviewPages(compiled, { birth_date: "2008-03-14" })).find(
+      (r) => r.key === "birth_date",
+    );
     expect(row.value).toBe("March 14, 2008");
     const medium = { ...compiled, settings: { ...compiled.settings, date_style: "medium" } };
-    const short = rowsOf(reviewPages(medium, { birth_date: "2008-03-14" })).find((r) => r.key === "birth_date");
+    const short = rowsOf(reviewPages(medium, { birth_date: "2008-03-14" })).find(
+      (r) => r.key === "birth_date",
+    );
     expect(short.value).toBe("Mar 14, 2008");
   });
 

@@ -199,7 +199,10 @@ describe("the print view's record header", () => {
   });
 
   it("says a draft is not submitted yet", () => {
-    const draft = { ...view, applicant: { ...view.applicant, status: "started", submitted_at: null, reference: null } };
+    const draft = {
+      ...view,
+      applicant: { ...view.applicant, status: "started", submitted_at: null, reference: null },
+    };
     const { container } = render(<PrintView compiled={compiled} serviceView={draft} />);
     const header = container.querySelector(".print-record").textContent;
     expect(header).toContain("Not submitted yet");

@@ -52,9 +52,8 @@ export function momentText(iso, settings, timeZone) {
     .format(moment)
     .replace(/\u202f/g, " ");
   const parts = formatter(reading.language, { ...options, hour: "numeric", timeZoneName: "short" });
-  const name = (parts.formatToParts(moment).find((part) => part.type === "timeZoneName")?.value ?? "").replace(
-    /\u2212/g,
-    "-",
-  );
+  const name = (
+    parts.formatToParts(moment).find((part) => part.type === "timeZoneName")?.value ?? ""
+  ).replace(/\u2212/g, "-");
   return t("date_time_zone", { date, time, zone: name });
 }

@@ -14,7 +14,9 @@ afterEach(() => applyFormSettings(undefined));
 
 describe("dates and times as people read them (golden cases)", () => {
   it.each(CASES.map((golden) => [golden.name, golden]))("%s", (_name, golden) => {
-    const got = golden.date ? dateText(golden.date, golden.settings) : momentText(golden.moment, golden.settings);
+    const got = golden.date
+      ? dateText(golden.date, golden.settings)
+      : momentText(golden.moment, golden.settings);
     expect(got).toBe(golden.expect);
   });
 });

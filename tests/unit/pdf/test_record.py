@@ -101,11 +101,7 @@ def test_pdfa_markers(form, answers):
             assert xmp["pdfaid:part"] == "2"
             assert xmp["pdfaid:conformance"] == "B"
             assert xmp["dc:title"] == "Example College International Undergraduate Application"
-        fonts = [
-            font
-            for page in pdf.pages
-            for font in (page.Resources.get("/Font") or {}).values()
-        ]
+        fonts = [font for page in pdf.pages for font in (page.Resources.get("/Font") or {}).values()]
         assert fonts
         for font in fonts:
             descriptor = (font.DescendantFonts[0] if "/DescendantFonts" in font else font).FontDescriptor
