@@ -115,6 +115,14 @@ try {
 } catch {
   check(false, `the print view shows the applicant's answers (at ${printView.url()})`);
 }
+check(
+  (await printView.locator(".print-reference").textContent()) === mei.reference,
+  "the print view's header names the reference",
+);
+check(
+  (await printView.locator(".print-record").innerText()).includes("Submitted"),
+  "and says when it was submitted",
+);
 check(printView.url().includes("service_token="), "the print view opened with a print-view token");
 check(!printView.url().includes(token), "the staff token is not in the print view's address");
 await shotBoth(printView, "staff-print-view");

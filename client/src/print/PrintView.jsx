@@ -60,6 +60,8 @@ export function PrintView({ compiled, serviceView }) {
 function RecordHeader({ compiled, view }) {
   const settings = compiled.settings || {};
   const applicant = view.applicant || {};
+  // A submission time is the record's word on it, as in the staff list (its web status may lag).
+  const status = applicant.submitted_at ? "submitted" : applicant.status;
   const submitted = applicant.submitted_at ? (
     <time dateTime={applicant.submitted_at}>
       {t("record_submitted_at", {
@@ -74,7 +76,7 @@ function RecordHeader({ compiled, view }) {
     ["record_reference", applicant.reference, "print-reference"],
     ["record_applicant", applicant.name],
     ["record_email", applicant.email],
-    ["record_status", applicant.status && t(STATUS_TEXT[applicant.status] ?? "status_in_progress")],
+    ["record_status", status && t(STATUS_TEXT[status] ?? "status_in_progress")],
     ["record_submitted", submitted],
     ["record_version", view.definition_version],
   ].filter(([, value]) => value);

@@ -198,6 +198,12 @@ describe("the print view's record header", () => {
     expect(container.textContent).not.toContain("2008-04-12");
   });
 
+  it("calls a submitted application submitted, whatever its web status says", () => {
+    const lagging = { ...view, applicant: { ...view.applicant, status: "none" } };
+    const { container } = render(<PrintView compiled={compiled} serviceView={lagging} />);
+    expect(container.querySelector(".print-record").textContent).toContain("StatusSubmitted");
+  });
+
   it("says a draft is not submitted yet", () => {
     const draft = {
       ...view,
