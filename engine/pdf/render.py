@@ -25,6 +25,7 @@ import io
 import re
 from xml.sax.saxutils import escape
 
+from pypdf import PdfReader
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.styles import ParagraphStyle
@@ -41,7 +42,7 @@ from engine.pdf.blocks import TextBlock as Paragraph  # reportlab's Paragraph, w
 from engine.pdf.fonts import font_names
 from engine.pdf.header import Record, header, title_of
 from engine.pdf.moments import Moments
-from engine.pdf.stamp import Footer, Metadata, finish
+from engine.pdf.stamp import Footer, Metadata, appended_pages, finish, footed_canvas
 
 PLAIN = FieldType()  # draws a field of no known type as its label and answer
 
@@ -299,6 +300,8 @@ def render_application(
     story = renderer.build(header(form, texts, renderer.styles, record, renderer.applicant_name(), made))
     out = io.BytesIO()
     tenant = form.get("tenant", {}).get("name", "")
+    footer = Footer(record.reference or title, texts["pdf_page_of"])
+    documents_after = [PdfReader(io.BytesIO(document)) for document in appended or []]
     SimpleDocTemplate(
         out,
         pagesize=LETTER,
@@ -311,6 +314,5 @@ def render_application(
         invariant=1,
         # reportlab's default first font (Helvetica) would be one the PDF names but does not embed
         initialFontName=font_names()[0],
-    ).build(story)
-    footer = Footer(record.reference or title, texts["pdf_page_of"])
-    return finish(out.getvalue(), appended or [], footer, Metadata(title, tenant, made))
+    ).build(story, canvasmaker=footed_canvas(footer, appended_pages(documents_after)))
+    return finish(out.getvalue(), documents_after, footer, Metadata(title, tenant, made))

@@ -1,5 +1,5 @@
 """The finished application PDF (pypdf): the application's pages, then each converted document's
-pages, every page stamped with the same footer (the reference and "Page n of m", so a page that
+pages, every page with the same footer (the reference and "Page n of m", so a page that
 comes loose from the file still says whose it is and where it belongs), and the PDF/A-2b markers
 reportlab cannot write itself: an sRGB output intent and the `pdfaid` XMP metadata. They are
 markers, not a conformance proof: an uploaded document's pages are carried as they came."""
@@ -46,45 +46,87 @@ class Metadata:
     created: dt.datetime
 
 
-def finish(application_pdf: bytes, documents: list[bytes], footer: Footer, metadata: Metadata) -> bytes:
-    """The application PDF followed by each converted document's pages, every page footed and the
-    whole marked as PDF/A-2b."""
+def appended_pages(documents: list[PdfReader]) -> int:
+    return sum(len(document.pages) for document in documents)
+
+
+def footed_canvas(footer: Footer, pages_after: int):
+    """A reportlab canvas class that draws the footer on each of its pages once it knows how many
+    there are (its own, plus `pages_after` appended after them): the application's own pages are
+    footed as they are drawn, cheaper than stamping them afterwards."""
+
+    class FootedCanvas(Canvas):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self._held: list[dict] = []
+
+        def showPage(self):
+            self._held.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self):
+            total = len(self._held) + pages_after
+            for number, state in enumerate(self._held, start=1):
+                self.__dict__.update(state)
+                width, height = self._pagesize
+                draw_footer(self, float(width), float(height), footer, number, total)
+                Canvas.showPage(self)
+            Canvas.save(self)
+
+    return FootedCanvas
+
+
+def finish(application_pdf: bytes, documents: list[PdfReader], footer: Footer, metadata: Metadata) -> bytes:
+    """The application PDF (already footed) followed by each converted document's pages, footed
+    here, and the whole marked as PDF/A-2b."""
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(application_pdf)))
+    own = len(writer.pages)
     for document in documents:
-        writer.append(PdfReader(io.BytesIO(document)))
-    _stamp(writer, footer)
+        writer.append(document)
+    _stamp(writer, footer, own)
     _mark_pdfa(writer, metadata)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
 
 
-def _stamp(writer: PdfWriter, footer: Footer) -> None:
-    pages = list(writer.pages)
+def _stamp(writer: PdfWriter, footer: Footer, own: int) -> None:
+    """Foot the appended pages (those after the application's `own`)."""
+    total = len(writer.pages)
+    pages = list(writer.pages)[own:]
+    if not pages:
+        return
     for page in pages:
         page.transfer_rotation_to_content()  # a landscape scan's footer reads the way its text does
     boxes = [page.mediabox for page in pages]
-    overlay = PdfReader(io.BytesIO(_footers([(float(b.width), float(b.height)) for b in boxes], footer)))
+    sizes = [(float(b.width), float(b.height)) for b in boxes]
+    overlay = PdfReader(io.BytesIO(_footers(sizes, footer, own, total)))
     for page, box, stamp in zip(pages, boxes, overlay.pages, strict=True):
         page.merge_translated_page(stamp, float(box.left), float(box.bottom))
+        page.compress_content_streams()  # the merge leaves the page's content uncompressed
 
 
-def _footers(sizes: list[tuple[float, float]], footer: Footer) -> bytes:
-    """One page per target page, of its size, holding only the footer."""
+def _footers(sizes: list[tuple[float, float]], footer: Footer, before: int, total: int) -> bytes:
+    """One page per appended page, of its size, holding only its footer (numbered after `before`)."""
     out = io.BytesIO()
     canvas = Canvas(out, invariant=1, initialFontName=font_names()[0])
-    total = str(len(sizes))
-    for number, (width, height) in enumerate(sizes, start=1):
+    for number, (width, height) in enumerate(sizes, start=before + 1):
         canvas.setPageSize((width, height))
-        margin = min(footer.margin, width / 10)
-        baseline = min(0.5 * inch, height / 20)
-        canvas.setFillColor(colors.HexColor("#555555"))
-        draw_string(canvas, margin, baseline, footer.left, 8)
-        text = footer.page.replace("{page}", str(number)).replace("{pages}", total)
-        draw_string(canvas, width - margin, baseline, text, 8, right=True)
+        draw_footer(canvas, width, height, footer, number, total)
         canvas.showPage()
     canvas.save()
     return out.getvalue()
+
+
+def draw_footer(canvas, width: float, height: float, footer: Footer, number: int, total: int) -> None:
+    canvas.saveState()
+    margin = min(footer.margin, width / 10)
+    baseline = min(0.5 * inch, height / 20)
+    canvas.setFillColor(colors.HexColor("#555555"))
+    draw_string(canvas, margin, baseline, footer.left, 8)
+    text = footer.page.replace("{page}", str(number)).replace("{pages}", str(total))
+    draw_string(canvas, width - margin, baseline, text, 8, right=True)
+    canvas.restoreState()
 
 
 @functools.cache

@@ -106,3 +106,27 @@ def test_pdfa_markers(form, answers):
         for font in fonts:
             descriptor = (font.DescendantFonts[0] if "/DescendantFonts" in font else font).FontDescriptor
             assert any(name in descriptor for name in ("/FontFile", "/FontFile2", "/FontFile3")), font.BaseFont
+
+
+def test_a_rotated_or_odd_sized_uploaded_page_is_footed_too(form, answers):
+    """A scan saved sideways (/Rotate 90) and an A5 page: each still says whose it is and where it
+    belongs."""
+    from pypdf import PdfWriter
+    from reportlab.lib.pagesizes import A5
+    from reportlab.pdfgen import canvas
+
+    out = io.BytesIO()
+    drawing = canvas.Canvas(out, pagesize=A5)
+    drawing.drawString(40, 500, "Small scan")
+    drawing.showPage()
+    drawing.drawString(40, 500, "Sideways scan")
+    drawing.save()
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(out.getvalue())))
+    writer.pages[1].rotate(90)
+    rotated = io.BytesIO()
+    writer.write(rotated)
+    pdf = render_application(form, answers, record=RECORD, appended=[rotated.getvalue()])
+    pages = PdfReader(io.BytesIO(pdf)).pages
+    total = len(pages)
+    for number in (total - 1, total):
+        assert f"INTL-7K2Q9MXA Page {number} of {total}" in " ".join(pages[number - 1].extract_text().split())
