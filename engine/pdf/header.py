@@ -6,6 +6,7 @@ is not submitted yet and when it was made. Every word is the form's (`record_*`,
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -31,6 +32,16 @@ def title_of(form: dict, texts: dict) -> str:
     if tenant and "application" not in tenant.lower():
         return texts["pdf_title"].replace("{tenant}", tenant)
     return tenant or texts["pdf_title_untitled"]
+
+
+def applicant_name(form: dict, value: Callable[[str], str]) -> str:
+    """The name staff know the applicant by (settings.applicant_name), else the one the welcome
+    banner greets them by; `value(key)` reads a shown answer."""
+    keys = (form.get("settings") or {}).get("applicant_name") or []
+    if keys:
+        return " ".join(value(key).strip() for key in keys if value(key).strip())
+    name_keys = ((form.get("banners") or {}).get("welcome") or {}).get("name_keys") or []
+    return next((value(key) for key in name_keys if value(key)), "")
 
 
 def submitted_text(moment: dt.datetime, moments: Moments, texts: dict) -> str:

@@ -40,7 +40,7 @@ from engine.fieldtypes.registry import type_of
 from engine.pdf.blocks import FieldLine
 from engine.pdf.blocks import TextBlock as Paragraph  # reportlab's Paragraph, with every script
 from engine.pdf.fonts import font_names
-from engine.pdf.header import Record, header, title_of
+from engine.pdf.header import Record, applicant_name, header, title_of
 from engine.pdf.moments import Moments
 from engine.pdf.stamp import Footer, Metadata, appended_pages, finish, footed_canvas
 
@@ -263,16 +263,6 @@ class ApplicationRenderer:
                 del self.story[start:]
         return self.story
 
-    def applicant_name(self) -> str:
-        """The name staff know the applicant by (settings.applicant_name), else the one the
-        welcome banner greets them by."""
-        settings = self.form.get("settings") or {}
-        keys = settings.get("applicant_name") or []
-        if keys:
-            return " ".join(self.value(key).strip() for key in keys if self.value(key).strip())
-        name_keys = ((self.form.get("banners") or {}).get("welcome") or {}).get("name_keys") or []
-        return next((self.value(key) for key in name_keys if self.value(key)), "")
-
 
 def render_application(
     form: dict,
@@ -297,7 +287,7 @@ def render_application(
         record = Record(record.reference, record.submitted_at, record.version, applicant)
     title = title_of(form, texts)
     made = generated_at or dt.datetime.now(dt.UTC)
-    story = renderer.build(header(form, texts, renderer.styles, record, renderer.applicant_name(), made))
+    story = renderer.build(header(form, texts, renderer.styles, record, applicant_name(form, renderer.value), made))
     out = io.BytesIO()
     tenant = form.get("tenant", {}).get("name", "")
     footer = Footer(record.reference or title, texts["pdf_page_of"])
