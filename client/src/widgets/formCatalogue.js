@@ -106,6 +106,5 @@ export const CATALOGUE = {
   month_10: "October",
   month_11: "November",
   month_12: "December",
-  date_time: "{day} {month} {year} at {time} UTC{offset}",
   date_time_zone: "{date} at {time} {zone}",
 };
