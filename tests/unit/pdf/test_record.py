@@ -92,6 +92,7 @@ def test_pdfa_markers(form, answers):
     """An sRGB output intent, pdfaid XMP (part 2, conformance B) and only embedded fonts: markers of
     PDF/A-2b, not a proof of conformance."""
     with pikepdf.open(io.BytesIO(render_application(form, answers, record=RECORD))) as pdf:
+        assert len(pdf.trailer.ID) == 2  # the file identifier PDF/A asks for
         intents = pdf.Root.OutputIntents
         assert len(intents) == 1
         assert intents[0].S == pikepdf.Name.GTS_PDFA1
