@@ -172,6 +172,10 @@ def test_the_submitted_pdf_is_a_record_footed_on_every_page(app, applicant, burs
     file_key = upload(applicant, corpus.docx(("Essay text in Word",)), "essay.docx")
     applicant.post(f"/api/pdf/document-answer/{FILE_KEY}", json={"file_key": file_key, "file_name": "essay.docx"})
     burst_worker()
+    # A copy downloaded just before submitting is a draft's; the submission renders its own.
+    assert applicant.get("/api/pdf").json["status"] == "unprocessed"
+    burst_worker()
+    assert applicant.get("/api/pdf").json["status"] == "completed"
     submitted = applicant.post("/api/submit", json={})
     assert submitted.status_code == 200, submitted.json
     burst_worker()
