@@ -111,6 +111,7 @@ class ApplicationRenderer:
         self.collapse = (form.get("settings") or {}).get("pdf_empty") == "collapse"
         self.story: list = []
         self.answered = 0  # answered (or required) questions drawn: a section that adds none is not drawn
+        self.asked = 0  # questions shown, answered or not
 
     # -- values --------------------------------------------------------------------------
     def visible(self, node: dict) -> bool:
@@ -168,6 +169,7 @@ class ApplicationRenderer:
         if not self.visible(field):
             return
         holds_answers = any(name in field for name in ("key", "parts", "items"))
+        self.asked += holds_answers
         if holds_answers and not self.has_answer(field):
             required = self.required(field)
             if self.collapse or required:
@@ -187,11 +189,11 @@ class ApplicationRenderer:
         """A visible section, drawn only when it holds an answer (`collapse`: else one line)."""
         if not self.visible(section):
             return
-        start, answered = len(self.story), self.answered
+        start, answered, asked = len(self.story), self.answered, self.asked
         self._section(section)
         if self.answered == answered:
             del self.story[start:]
-            if self.collapse and section.get("title"):
+            if self.collapse and section.get("title") and self.asked > asked:  # it asks something
                 self.add(section["title"], self.texts["pdf_not_answered"])
 
     def _section(self, section: dict) -> None:
