@@ -20,5 +20,9 @@ class Date(FieldType):
         schema["fe_valid_date"] = True
         schema_messages["pattern"] = schema_messages["fe_valid_date"] = messages["date_format"]
 
+    def pdf(self, renderer, field: dict) -> None:
+        """The date as the form's language writes it in its date style; stored ISO."""
+        renderer.add(field.get("label", field["key"]), renderer.date(field["key"]))
+
 
 TYPE = Date()

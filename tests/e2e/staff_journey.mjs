@@ -122,6 +122,14 @@ try {
   check(false, `the print view shows the applicant's answers (at ${printView.url()})`);
 }
 check(
+  (await printView.locator(".print-reference").textContent()) === mei.reference,
+  "the print view's header names the reference",
+);
+check(
+  (await printView.locator(".print-record").innerText()).includes("Submitted"),
+  "and says when it was submitted",
+);
+check(
   navigations.some((url) => url.includes("service_token=")),
   "the print view opened with a print-view token",
 );

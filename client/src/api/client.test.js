@@ -115,6 +115,15 @@ describe("the JSON helper", () => {
     expect(handler.mock.calls[0][0]).toBe(error);
   });
 
+  it("leaves a print-view link's 401 to the caller: no session handler, no sign-in page", async () => {
+    reply = { status: 401, text: JSON.stringify({ message: "This service link is invalid." }) };
+    const handler = vi.fn();
+    api.setUnauthorizedHandler(handler);
+    const error = await api.fetchServiceView("stale").catch((e) => e);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
   it("retries the web-status post twice, and nothing else", async () => {
     reply = (n) =>
       n < 3

@@ -3,6 +3,7 @@
 import { t } from "../strings/formStrings.js";
 import { Suspense, useMemo } from "react";
 import { Navigate, useLocation } from "react-router";
+import { LinkProblem } from "../print/LinkProblem.jsx";
 import { AppContext } from "./AppContext.jsx";
 import { Completion } from "./Completion.jsx";
 import { Layout } from "./Layout.jsx";
@@ -74,6 +75,7 @@ export default function FormGroup() {
 
   if (entry.status === "loading") return <Loading />;
   if (entry.status === "error") {
+    if (entry.error.serviceLink) return <LinkProblem />;
     if (entry.error.formLoad) return <LoadError message={entry.error.message} onRetry={app.retry} />;
     throw entry.error; // to the error boundary: "Something went wrong."
   }
