@@ -1,4 +1,4 @@
-import { t } from "../widgets/strings.js";
+import { t } from "../strings/strings.js";
 
 /**
  * What a print-view link that no longer works opens (invalid, expired or revoked): says the link

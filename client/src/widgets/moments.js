@@ -6,7 +6,7 @@
 // written as a plain space on both sides (browsers differ in which of the two they give), and a
 // minus in a zone's offset ("UTC−6") as a hyphen.
 import { formSettings } from "../strings/formSettings.js";
-import { t } from "./formStrings.js";
+import { t } from "../strings/formStrings.js";
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const STYLES = new Set(["long", "medium", "short"]);
