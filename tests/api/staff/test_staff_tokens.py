@@ -1,8 +1,8 @@
-"""Staff tokens: made by `formengine staff-token`, stored hashed, expiring, revocable, scoped to
-reading applications; every bad token gets a 401 that says what is wrong and shows nothing."""
+"""Staff tokens are for machines: made by `formengine staff-token --name --scope`, stored hashed,
+expiring, revocable, sent as `Authorization: Bearer`, scoped (read or export) and audited as their own
+actor; they no longer sign a browser in. Every bad token gets a 401 that says what is wrong."""
 
 import hashlib
-from urllib.parse import urlsplit
 
 import pytest
 from click.testing import CliRunner
@@ -22,80 +22,78 @@ def cli(app, monkeypatch):
     return lambda *args: runner.invoke(main, ["staff-token", *args])
 
 
-def _token_of(link: str) -> str:
-    return urlsplit(link).fragment.removeprefix("token=")
+def _bearer(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
 
 
-def test_the_command_prints_a_staff_link_and_stores_only_a_hash(app, cli, sql):
-    result = cli("--days", "3", "--name", "Admissions office")
+def test_the_command_prints_a_token_once_and_stores_only_a_hash(app, cli, sql):
+    result = cli("--days", "3", "--name", "Records system", "--scope", "export")
     assert result.exit_code == 0, result.output
-    link = result.stdout.strip()
-    assert link.startswith(app.config["PUBLIC_URL"].rstrip("/") + "/staff#token=staff_")
-    token = _token_of(link)
-    assert "expires" in result.stderr and "send it privately" in result.stderr
-    (stored, name, days), *_ = sql(
-        "SELECT token_hash, name, CAST(expires_at AS DATE) - CAST(created_at AS DATE) FROM staff_tokens"
+    token = result.stdout.strip()
+    assert token.startswith("staff_") and "Authorization: Bearer" in result.stderr and "(export)" in result.stderr
+    (stored, name, scope, days), *_ = sql(
+        "SELECT token_hash, name, scope, CAST(expires_at AS DATE) - CAST(created_at AS DATE) FROM staff_tokens"
         if app.extensions["db_engine"].dialect.name == "postgresql"
-        else "SELECT token_hash, name, julianday(date(expires_at)) - julianday(date(created_at)) FROM staff_tokens"
+        else "SELECT token_hash, name, scope, julianday(date(expires_at)) - julianday(date(created_at)) FROM staff_tokens"
     )
     assert stored == hashlib.sha256(token.encode()).hexdigest() and token not in stored
-    assert name == "Admissions office" and int(days) == 3
+    assert name == "Records system" and int(days) == 3 and scope == "applications:read applications:export"
+    assert "export\tRecords system" in cli("list").stdout
 
 
 @pytest.mark.parametrize("days", ["0", "91", "-1"])
 def test_the_command_refuses_a_lifetime_out_of_range(cli, days, sql):
-    result = cli("--days", days)
+    result = cli("--days", days, "--name", "x")
     assert result.exit_code == 2 and "--days" in result.output and "1 to 90" in result.output
     assert sql("SELECT count(*) FROM staff_tokens")[0][0] == 0
 
 
-def test_a_token_signs_in_with_an_httponly_cookie_for_staff_pages_only(app, new_staff_token):
+def test_a_token_must_be_named(cli, sql):
+    result = cli("--days", "3")
+    assert result.exit_code == 2 and "--name" in result.output
+    assert sql("SELECT count(*) FROM staff_tokens")[0][0] == 0
+
+
+def test_a_token_is_a_bearer_for_machines_and_every_use_is_audited(app, new_staff_token, sql):
+    token = new_staff_token(name="Records system")
+    response = app.test_client().get("/staff/api/applications", headers=_bearer(token))
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
+    assert "Set-Cookie" not in response.headers
+    assert sql("SELECT actor_kind, actor_label, action FROM audit_events") == [
+        ("token", "Records system", "token_use")
+    ]
+
+
+def test_a_token_no_longer_signs_a_browser_in(app, new_staff_token):
+    response = app.test_client().post("/staff/api/session", json={"token": new_staff_token()})
+    assert response.status_code == 400 and "Set-Cookie" not in response.headers
+
+
+def test_a_read_token_cannot_export_and_an_export_token_can(app, new_staff_token, sql):
     client = app.test_client()
-    response = client.post("/staff/api/session", json={"token": new_staff_token()})
-    assert response.status_code == 200
-    assert response.json["name"] == "Admissions office" and response.json["message"].startswith("Signed in")
-    cookie = response.headers["Set-Cookie"]
-    assert cookie.startswith("formengine_staff=staff_")
-    for part in ("HttpOnly", "Path=/staff", "SameSite=Strict", "Max-Age="):
-        assert part in cookie
-    assert response.headers["Cache-Control"] == "no-store"
-    assert client.get("/staff/api/applications").status_code == 200
-    assert client.get("/staff/api/session").json["name"] == "Admissions office"
-
-
-def test_a_bearer_header_works_for_tools(app, new_staff_token):
-    headers = {"Authorization": f"Bearer {new_staff_token()}"}
-    assert app.test_client().get("/staff/api/applications", headers=headers).status_code == 200
-
-
-def test_signing_out_forgets_the_cookie(staff):
-    response = staff.delete("/staff/api/session", json={})
-    assert response.status_code == 200 and "formengine_staff=;" in response.headers["Set-Cookie"]
-    assert staff.get("/staff/api/applications").status_code == 401
+    refused = client.get("/staff/api/exports?format=csv", headers=_bearer(new_staff_token(name="Reader bot")))
+    assert refused.status_code == 403 and refused.json["message"] == "This needs the exporter role. Ask an administrator."
+    allowed = client.get("/staff/api/exports?format=json", headers=_bearer(new_staff_token(name="Pull", scope="export")))
+    assert allowed.status_code == 200 and allowed.headers["Content-Disposition"].startswith("attachment")
+    actions = sql("SELECT actor_label, action FROM audit_events WHERE action <> 'token_use' ORDER BY id")
+    assert actions == [("Reader bot", "forbidden"), ("Pull", "export")]
 
 
 def _refused(app, token: str | None) -> dict:
-    client = app.test_client()
-    listed = client.get("/staff/api/applications", headers={"Authorization": f"Bearer {token}"} if token else {})
-    signed_in = client.post("/staff/api/session", json={"token": token or "x"})
-    assert listed.status_code == 401 and signed_in.status_code == 401
-    assert "Set-Cookie" not in signed_in.headers
-    assert listed.json["message"] == signed_in.json["message"] or token is None
-    return listed.json
+    response = app.test_client().get("/staff/api/applications", headers=_bearer(token) if token else {})
+    assert response.status_code == 401
+    return response.json
 
 
-def test_no_token_is_refused_with_what_to_do(app):
-    assert _refused(app, None) == {
-        "message": "A staff token is required. Ask your administrator for a staff link (formengine staff-token)."
-    }
+def test_no_token_or_session_is_refused_with_what_to_do(app):
+    assert _refused(app, None) == {"message": "Sign in as staff to continue."}
 
 
 def test_a_tampered_token_is_refused(app, new_staff_token):
     token = new_staff_token()
     tampered = token[:-1] + ("A" if token[-1] != "A" else "B")
     assert _refused(app, tampered)["message"].startswith("This staff token is not valid.")
-    too_long = app.test_client().get("/staff/api/applications", headers={"Authorization": "Bearer " + "x" * 5000})
-    assert too_long.status_code == 401 and too_long.json["message"].startswith("This staff token is not valid.")
+    assert _refused(app, "x" * 5000)["message"].startswith("This staff token is not valid.")
 
 
 def test_an_expired_token_is_refused_with_its_date(app, new_staff_token, sql):
@@ -106,24 +104,22 @@ def test_an_expired_token_is_refused_with_its_date(app, new_staff_token, sql):
 
 
 def test_a_revoked_token_is_refused_at_once(app, cli, sql):
-    token = _token_of(cli("--days", "1").stdout.strip())
-    client = app.test_client()
-    assert client.post("/staff/api/session", json={"token": token}).status_code == 200
+    token = cli("--days", "1", "--name", "Bot").stdout.strip()
+    assert app.test_client().get("/staff/api/applications", headers=_bearer(token)).status_code == 200
     token_id = sql("SELECT id FROM staff_tokens")[0][0]
     result = cli("revoke", str(token_id))
     assert result.exit_code == 0 and "revoked 1" in result.output
-    response = client.get("/staff/api/applications")  # the cookie is still there: the token is not
-    assert response.status_code == 401 and response.json["message"].startswith("This staff token has been revoked.")
+    assert _refused(app, token)["message"].startswith("This staff token has been revoked.")
     assert cli("revoke", str(token_id)).exit_code == 1  # nothing live left to revoke
 
 
-def test_revoking_by_link_or_all(app, cli):
-    first, second = (cli("--days", "1").stdout.strip() for _ in range(2))
+def test_revoking_by_token_or_all(app, cli):
+    first, second = (cli("--days", "1", "--name", "Bot").stdout.strip() for _ in range(2))
     assert cli("revoke", first).exit_code == 0
     listing = cli("list").stdout
     assert listing.count("revoked") == 1 and listing.count("live") == 1 and "staff_" not in listing
     assert "revoked 1" in cli("revoke", "--all").output
-    assert _refused(app, _token_of(second))["message"].startswith("This staff token has been revoked.")
+    assert _refused(app, second)["message"].startswith("This staff token has been revoked.")
 
 
 def test_an_applicants_print_view_token_is_not_a_staff_token(app):
@@ -131,24 +127,3 @@ def test_an_applicants_print_view_token_is_not_a_staff_token(app):
     with app.app_context():
         service_token, _url, _expires = access.create_service_token("ada@example.com")
     assert _refused(app, service_token)["message"].startswith("This is a print-view link for one application")
-
-
-def test_an_applicants_session_reads_nothing(app, add_application):
-    add_application(first_name="Grace", reference="INTL-ABCDEFGH")
-    applicant = make_applicant(app, "ada@example.com")
-    response = applicant.get("/staff/api/applications")
-    assert response.status_code == 401 and "Grace" not in response.get_data(as_text=True)
-    assert applicant.get("/staff/applications/1/print").status_code == 401
-
-
-def test_signing_in_from_another_site_is_refused(app, new_staff_token):
-    response = app.test_client().post(
-        "/staff/api/session", json={"token": new_staff_token()}, headers={"Origin": "https://evil.example"}
-    )
-    assert response.status_code == 403 and "Set-Cookie" not in response.headers
-
-
-@pytest.mark.parametrize("body", [{}, {"token": ""}, {"token": 5}, [1]])
-def test_a_malformed_sign_in_is_a_400(app, body):
-    response = app.test_client().post("/staff/api/session", json=body)
-    assert response.status_code == 400 and response.json["message"]

@@ -1,0 +1,65 @@
+"""Staff as people: staff members (local accounts with a TOTP second factor, or from an identity
+provider) with roles, their own sessions, and the append-only audit trail.
+
+Revision ID: h_staff_people_audit
+Revises: archived_answers
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "h_staff_people_audit"
+down_revision = "archived_answers"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "staff_members",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("subject", sa.String(length=255), nullable=False, unique=True),
+        sa.Column("email", sa.String(length=254), nullable=False, unique=True),
+        sa.Column("name", sa.String(length=200), nullable=False),
+        sa.Column("roles", sa.String(length=100), nullable=False),
+        sa.Column("password_hash", sa.String(length=255), nullable=True),
+        sa.Column("totp_secret", sa.String(length=64), nullable=True),
+        sa.Column("totp_last_step", sa.BigInteger(), nullable=True),
+        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.Column("last_sign_in_at", sa.DateTime(), nullable=True),
+        sa.Column("disabled_at", sa.DateTime(), nullable=True),
+    )
+    op.create_table(
+        "staff_sessions",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("token_hash", sa.String(length=64), nullable=False, unique=True),
+        sa.Column("staff_id", sa.Integer(), sa.ForeignKey("staff_members.id", ondelete="CASCADE"), nullable=False),
+        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.Column("last_seen_at", sa.DateTime(), nullable=False),
+        sa.Column("expires_at", sa.DateTime(), nullable=False),
+    )
+    op.create_index("ix_staff_sessions_staff_id", "staff_sessions", ["staff_id"])
+    op.create_table(
+        "audit_events",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("at", sa.DateTime(), nullable=False),
+        sa.Column("actor_kind", sa.String(length=20), nullable=False),
+        sa.Column("actor_id", sa.Integer(), nullable=True),
+        sa.Column("actor_label", sa.String(length=254), nullable=False),
+        sa.Column("action", sa.String(length=50), nullable=False),
+        sa.Column("application_id", sa.Integer(), nullable=True),
+        sa.Column("reference", sa.String(length=50), nullable=True),
+        sa.Column("ip", sa.String(length=64), nullable=True),
+        sa.Column("user_agent", sa.String(length=300), nullable=True),
+        sa.Column("detail", sa.Text(), nullable=True),
+    )
+    op.create_index("ix_audit_events_at", "audit_events", ["at"])
+    op.create_index("ix_audit_events_application_id", "audit_events", ["application_id"])
+    op.create_index("ix_audit_events_reference", "audit_events", ["reference"])
+    op.create_index("ix_audit_events_actor", "audit_events", ["actor_kind", "actor_id"])
+
+
+def downgrade() -> None:
+    op.drop_table("audit_events")
+    op.drop_table("staff_sessions")
+    op.drop_table("staff_members")
