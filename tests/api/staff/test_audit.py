@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import ProgrammingError
+from sqlalchemy.pool import NullPool
 
 from engine import db
 from engine.applications.models import utcnow
@@ -142,7 +143,7 @@ def test_the_application_role_cannot_change_or_delete_audit_entries(app, databas
         pytest.skip("SQLite has no roles: the audit is append-only by the code alone (docs/deploy.md)")
     sign_in(new_member("reader")).get(f"/staff/applications/{submitted}/print")
     role = f"formengine_app_{uuid.uuid4().hex[:8]}"
-    owner = create_engine(database_url)
+    owner = create_engine(database_url, poolclass=NullPool)  # no connection keeps the role it was set to
     try:
         with owner.begin() as conn:
             for statement in _grant_sql(role):
