@@ -30,7 +30,7 @@ async function call(method, path, body) {
   return data;
 }
 
-export const signIn = (token) => call("POST", "/staff/api/session", { token });
+export const signIn = ({ email, password, code }) => call("POST", "/staff/api/session", { email, password, code });
 export const currentSession = () => call("GET", "/staff/api/session");
 export const signOut = () => call("DELETE", "/staff/api/session", {});
 export const pdfStatus = (id) => call("GET", `/staff/api/applications/${id}/pdf`);
@@ -42,3 +42,12 @@ export function listApplications({ q = "", status = "all", page = 1 }) {
 }
 
 export const printViewUrl = (id) => `/staff/applications/${id}/print`;
+
+/** An export's download address (the browser downloads it; the server records it). */
+export const exportUrl = (format, status) => `/staff/api/exports?${new URLSearchParams({ format, status })}`;
+
+/** The audit trail, newest first, for {reference, staff}. */
+export function auditEntries({ reference = "", staff = "" } = {}) {
+  const query = new URLSearchParams({ reference, staff, limit: "100" });
+  return call("GET", `/staff/api/audit?${query}`);
+}
