@@ -67,6 +67,8 @@ def record(
     detail: dict | None = None,
 ) -> None:
     """Append one entry (and commit it). From a request, its IP and user agent are kept too."""
+    if action not in ACTIONS:  # a new kind of action is added to ACTIONS first: the trail stays readable
+        raise ValueError(f"unknown audit action {action!r}")
     ip = user_agent = None
     if has_request_context():
         ip = request.remote_addr
@@ -107,7 +109,9 @@ def entries(session: Session, query: Query) -> list[dict]:
     if query.application_id is not None:
         statement = statement.where(AuditEvent.application_id == query.application_id)
     if query.staff_email:
-        statement = statement.where(AuditEvent.actor_kind == "staff", AuditEvent.actor_label == query.staff_email.strip().lower())
+        statement = statement.where(
+            AuditEvent.actor_kind == "staff", AuditEvent.actor_label == query.staff_email.strip().lower()
+        )
     if query.since is not None:
         statement = statement.where(AuditEvent.at >= query.since)
     return [as_dict(event) for event in session.scalars(statement)]

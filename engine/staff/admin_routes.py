@@ -5,7 +5,14 @@ from flask.views import MethodView
 from engine.extensions import ErrorSchema
 from engine.staff import admin
 from engine.staff.routes import NO_STORE, StaffBlueprint, needs, no_store
-from engine.staff.schemas import AuditPageSchema, AuditQuerySchema, MemberPutSchema, MemberSchema, MembersSchema, TokensSchema
+from engine.staff.schemas import (
+    AuditPageSchema,
+    AuditQuerySchema,
+    MemberPutSchema,
+    MemberSchema,
+    MembersSchema,
+    TokensSchema,
+)
 
 blp = StaffBlueprint("staff_admin", __name__, url_prefix="/staff", description="Staff administration")
 blp.after_request(no_store)

@@ -96,9 +96,13 @@ def list_members() -> None:
     with _app().app_context():
         found = members.all_members(db.session())
         for member in found:
-            last = member.last_sign_in_at.replace(microsecond=0).isoformat() + "Z" if member.last_sign_in_at else "never"
+            last = (
+                member.last_sign_in_at.replace(microsecond=0).isoformat() + "Z" if member.last_sign_in_at else "never"
+            )
             state = "disabled" if member.disabled_at else "active"
-            click.echo(f"{member.email}\t{','.join(member.role_list)}\t{state}\tlast sign-in {last}\t{member.name or '-'}")
+            click.echo(
+                f"{member.email}\t{','.join(member.role_list)}\t{state}\tlast sign-in {last}\t{member.name or '-'}"
+            )
     if not found:
         click.echo("no staff members", err=True)
 

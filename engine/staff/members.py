@@ -64,7 +64,9 @@ def add(session: Session, email: str, roles: list[str], password: str, name: str
     return NewMember(member, secret, pyotp.TOTP(secret).provisioning_uri(name=address, issuer_name=ISSUER))
 
 
-def authenticate(session: Session, email: str, password: str, code: str, now: float | None = None) -> StaffMember | None:
+def authenticate(
+    session: Session, email: str, password: str, code: str, now: float | None = None
+) -> StaffMember | None:
     """The member when the password and a fresh TOTP code are right and the account is live, else
     None (the same answer whatever was wrong). Records the code's step; the caller commits."""
     member = find(session, email)

@@ -24,6 +24,8 @@ class StaffToken(Base):
     expires_at: Mapped[dt.datetime]
     revoked_at: Mapped[dt.datetime | None]
     last_used_at: Mapped[dt.datetime | None]
+
+
 # What a token may do besides reading: run exports (an integration such as a records system's pull).
 EXPORT_APPLICATIONS = "applications:export"
 

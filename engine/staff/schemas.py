@@ -26,14 +26,18 @@ class SessionSchema(ma.Schema):
     kind = fields.String(required=True, validate=validate.OneOf(("staff", "token")))
     name = fields.String(required=True, metadata={"description": "The member's or the token's name"})
     email = fields.String(required=True, allow_none=True, metadata={"description": "Null for a token"})
-    role = fields.String(required=True, validate=validate.OneOf(ROLES), metadata={"description": "The highest role held"})
+    role = fields.String(
+        required=True, validate=validate.OneOf(ROLES), metadata={"description": "The highest role held"}
+    )
     expires_at = fields.String(required=True, metadata={"description": "ISO-8601 UTC"})
 
 
 class ExportQuerySchema(ma.Schema):
     format = fields.String(required=True, validate=validate.OneOf(FORMATS))
     status = fields.String(load_default="submitted", validate=validate.OneOf(EXPORT_STATUSES))
-    since = fields.NaiveDateTime(load_default=None, metadata={"description": "Submitted (with status all: changed) from then"})
+    since = fields.NaiveDateTime(
+        load_default=None, metadata={"description": "Submitted (with status all: changed) from then"}
+    )
     labels = fields.Boolean(load_default=False)
 
 

@@ -42,7 +42,9 @@ def sign_in(email: str, password: str, code: str) -> tuple[dict, str]:
     session.commit()
     record(Actor.staff(member.id, member.email), "sign_in")
     caller = auth.Caller(Actor.staff(member.id, member.email), member.role_list[-1], member=member)
-    return session_info(caller, row.expires_at, messages.SIGNED_IN.format(email=member.email, when=_iso(row.expires_at))), session_id
+    return session_info(
+        caller, row.expires_at, messages.SIGNED_IN.format(email=member.email, when=_iso(row.expires_at))
+    ), session_id
 
 
 def sign_out(session_id: str | None) -> None:
@@ -122,7 +124,9 @@ def deliveries_of(application_id: int) -> list[dict]:
 
 
 def retry_deliveries(application_id: int) -> int:
-    reference = db.session().scalar(select(Application.reference).where(Application.id == _application_id(application_id)))
+    reference = db.session().scalar(
+        select(Application.reference).where(Application.id == _application_id(application_id))
+    )
     count = delivery.retry(db.session(), current_app.config, reference) if reference else 0
     auth.audit("delivery_retry", application=application_id, detail={"queued": count})
     return count

@@ -12,7 +12,9 @@ const { reader, admin, total, mei, drafts } = fixture;
 /** The authenticator's code for a base32 secret (RFC 6238: HMAC-SHA1, 30 s, 6 digits). */
 function totp(secret, now = Date.now()) {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  const bits = [...secret.replace(/=+$/, "")].map((c) => alphabet.indexOf(c).toString(2).padStart(5, "0")).join("");
+  const bits = [...secret.replace(/=+$/, "")]
+    .map((c) => alphabet.indexOf(c).toString(2).padStart(5, "0"))
+    .join("");
   const key = Buffer.from(bits.match(/.{8}/g).map((byte) => Number.parseInt(byte, 2)));
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(now / 30000)));
@@ -65,7 +67,10 @@ await page.getByLabel("Password").fill("Not-The-Password-1!");
 await page.getByLabel("Authenticator code").fill("000000");
 await page.getByRole("button", { name: "Sign in" }).click();
 const refused = await page.getByRole("alert").textContent({ timeout: 10000 });
-check(refused.startsWith("The e-mail address, password or code is not right"), `a wrong password: "${refused}"`);
+check(
+  refused.startsWith("The e-mail address, password or code is not right"),
+  `a wrong password: "${refused}"`,
+);
 check((await page.locator("table").count()) === 0, "a refused sign-in lists nothing");
 
 // 3. The reader signs in and sees applications, submitted first; no export, no audit.
@@ -160,7 +165,8 @@ const exportAnswer = await page.evaluate(async () => {
   return { status: response.status, body: await response.json() };
 });
 check(
-  exportAnswer.status === 403 && exportAnswer.body.message === "This needs the exporter role. Ask an administrator.",
+  exportAnswer.status === 403 &&
+    exportAnswer.body.message === "This needs the exporter role. Ask an administrator.",
   `a reader's export is refused: ${JSON.stringify(exportAnswer)}`,
 );
 
@@ -207,7 +213,10 @@ await axe(adminPage, "the audit trail");
 await search(adminPage, mei.reference); // one row above: the whole page, the audit in it, is shot
 await shotBoth(adminPage, "staff-audit");
 
-check(page.errors.length === 0 && adminPage.errors.length === 0, `no page errors (${page.errors.join("; ")})`);
+check(
+  page.errors.length === 0 && adminPage.errors.length === 0,
+  `no page errors (${page.errors.join("; ")})`,
+);
 await browser.close();
 if (failures.length) {
   console.log(`${failures.length} check(s) failed`);

@@ -90,7 +90,9 @@ describe("the staff page", () => {
       [/^GET \/staff\/api\/applications/, () => reply(200, PAGE)],
     ]);
     render(<StaffApp />);
-    fireEvent.change(await screen.findByLabelText("E-mail address"), { target: { value: " rita@example.edu " } });
+    fireEvent.change(await screen.findByLabelText("E-mail address"), {
+      target: { value: " rita@example.edu " },
+    });
     fireEvent.change(screen.getByLabelText("Password"), { target: { value: "pw" } });
     fireEvent.change(screen.getByLabelText("Authenticator code"), { target: { value: "123456" } });
     expect(screen.queryByRole("alert")).toBeNull(); // "Sign in" is no error
@@ -172,7 +174,9 @@ describe("the staff page", () => {
       ],
     ]);
     render(<StaffApp />);
-    expect((await screen.findByRole("alert")).textContent).toBe("Your staff session has ended. Sign in again.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Your staff session has ended. Sign in again.",
+    );
   });
 
   it("the PDF button polls until the PDF is ready, then downloads it", async () => {

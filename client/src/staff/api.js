@@ -30,7 +30,8 @@ async function call(method, path, body) {
   return data;
 }
 
-export const signIn = ({ email, password, code }) => call("POST", "/staff/api/session", { email, password, code });
+export const signIn = ({ email, password, code }) =>
+  call("POST", "/staff/api/session", { email, password, code });
 export const currentSession = () => call("GET", "/staff/api/session");
 export const signOut = () => call("DELETE", "/staff/api/session", {});
 export const pdfStatus = (id) => call("GET", `/staff/api/applications/${id}/pdf`);

@@ -50,7 +50,11 @@ def new_member(app):
 
 
 def sign_in_body(member: dict, code: str | None = None) -> dict:
-    return {"email": member["email"], "password": member["password"], "code": code or pyotp.TOTP(member["secret"]).now()}
+    return {
+        "email": member["email"],
+        "password": member["password"],
+        "code": code or pyotp.TOTP(member["secret"]).now(),
+    }
 
 
 @pytest.fixture

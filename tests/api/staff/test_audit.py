@@ -116,7 +116,10 @@ def test_administrators_read_the_trail_on_the_staff_page(app, new_member, sign_i
     assert {m["email"]: m["roles"] for m in members}[reader["email"]] == ["reader"]
     changed = admin.put(f"/staff/api/members/{reader['id']}", json={"roles": ["exporter"]})
     assert changed.status_code == 200 and changed.json["roles"] == ["exporter"]
-    assert admin.get("/staff/api/audit", query_string={"staff": reader["email"]}).json["items"][0]["action"] == "print_view"
+    assert (
+        admin.get("/staff/api/audit", query_string={"staff": reader["email"]}).json["items"][0]["action"]
+        == "print_view"
+    )
     role_change = admin.get("/staff/api/audit").json["items"][0]
     assert role_change["action"] == "role_change" and role_change["detail"]["to"] == ["exporter"]
     assert admin.put(f"/staff/api/members/{reader['id']}", json={"roles": ["boss"]}).status_code == 400
@@ -151,10 +154,18 @@ def test_the_application_role_cannot_change_or_delete_audit_entries(app, databas
         with owner.connect() as conn:
             conn.execute(text(f'SET ROLE "{role}"'))
             assert conn.execute(text("SELECT count(*) FROM audit_events")).scalar() == 2
-            conn.execute(text("INSERT INTO audit_events (at, actor_kind, actor_label, action) VALUES (now(), 'system', 't', 'x')"))
+            conn.execute(
+                text(
+                    "INSERT INTO audit_events (at, actor_kind, actor_label, action) VALUES (now(), 'system', 't', 'x')"
+                )
+            )
             conn.execute(text("UPDATE applications SET updated_at = updated_at"))  # the rest stays writable
             conn.commit()
-            for statement in ("UPDATE audit_events SET action = 'nothing'", "DELETE FROM audit_events", "TRUNCATE audit_events"):
+            for statement in (
+                "UPDATE audit_events SET action = 'nothing'",
+                "DELETE FROM audit_events",
+                "TRUNCATE audit_events",
+            ):
                 conn.execute(text(f'SET ROLE "{role}"'))
                 with pytest.raises(ProgrammingError, match="permission denied"):
                     conn.execute(text(statement))

@@ -24,7 +24,9 @@ def cli(app, monkeypatch):
 
 
 def test_adding_a_member_prints_the_authenticator_secret_once(cli, sql):
-    result = cli("add", "--email", "Ada@Example.edu", "--role", "reader", "--name", "Ada", input=f"{PASSWORD}\n{PASSWORD}\n")
+    result = cli(
+        "add", "--email", "Ada@Example.edu", "--role", "reader", "--name", "Ada", input=f"{PASSWORD}\n{PASSWORD}\n"
+    )
     assert result.exit_code == 0, result.output
     uri = result.stdout.strip().splitlines()[-1]  # after the password prompts
     assert uri.startswith("otpauth://totp/formengine%20staff:ada%40example.edu?secret=")
@@ -64,7 +66,10 @@ def test_signing_in_gives_a_staff_cookie_of_its_own(app, new_member, sql):
     for part in ("HttpOnly", "Path=/staff", "SameSite=Strict", f"Max-Age={int(sessions.LIFETIME.total_seconds())}"):
         assert part in cookie
     assert client.get("/staff/api/session").json["name"] == "Edith"
-    assert sql("SELECT count(*) FROM account_sessions")[0][0] == 0 and sql("SELECT count(*) FROM staff_sessions")[0][0] == 1
+    assert (
+        sql("SELECT count(*) FROM account_sessions")[0][0] == 0
+        and sql("SELECT count(*) FROM staff_sessions")[0][0] == 1
+    )
     assert sql("SELECT actor_label, action, ip, user_agent FROM audit_events") == [
         (member["email"], "sign_in", "127.0.0.1", "Tester/1")
     ]
@@ -164,7 +169,9 @@ def test_signing_in_from_another_site_is_refused(app, new_member):
     assert response.status_code == 403 and "Set-Cookie" not in response.headers
 
 
-@pytest.mark.parametrize("body", [{}, {"email": "a@b.c", "password": "x"}, {"email": 5, "password": "x", "code": "1"}, [1]])
+@pytest.mark.parametrize(
+    "body", [{}, {"email": "a@b.c", "password": "x"}, {"email": 5, "password": "x", "code": "1"}, [1]]
+)
 def test_a_malformed_sign_in_is_a_400(app, body):
     response = app.test_client().post("/staff/api/session", json=body)
     assert response.status_code == 400 and response.json["message"]

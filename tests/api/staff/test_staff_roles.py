@@ -88,7 +88,11 @@ def test_the_role_by_endpoint_table(app, callers, caller, add_application, new_m
         if held is None:
             assert response.status_code == 401, where
         elif ROLES.index(held) >= ROLES.index(needed):
-            assert response.status_code not in (401, 403), (where, response.status_code, response.get_data(as_text=True))
+            assert response.status_code not in (401, 403), (
+                where,
+                response.status_code,
+                response.get_data(as_text=True),
+            )
         else:
             assert response.status_code == 403, where
             assert response.json["message"] == f"This needs the {needed} role. Ask an administrator.", where

@@ -59,9 +59,7 @@ def test_a_token_is_a_bearer_for_machines_and_every_use_is_audited(app, new_staf
     response = app.test_client().get("/staff/api/applications", headers=_bearer(token))
     assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
     assert "Set-Cookie" not in response.headers
-    assert sql("SELECT actor_kind, actor_label, action FROM audit_events") == [
-        ("token", "Records system", "token_use")
-    ]
+    assert sql("SELECT actor_kind, actor_label, action FROM audit_events") == [("token", "Records system", "token_use")]
 
 
 def test_a_token_no_longer_signs_a_browser_in(app, new_staff_token):
@@ -72,8 +70,12 @@ def test_a_token_no_longer_signs_a_browser_in(app, new_staff_token):
 def test_a_read_token_cannot_export_and_an_export_token_can(app, new_staff_token, sql):
     client = app.test_client()
     refused = client.get("/staff/api/exports?format=csv", headers=_bearer(new_staff_token(name="Reader bot")))
-    assert refused.status_code == 403 and refused.json["message"] == "This needs the exporter role. Ask an administrator."
-    allowed = client.get("/staff/api/exports?format=json", headers=_bearer(new_staff_token(name="Pull", scope="export")))
+    assert (
+        refused.status_code == 403 and refused.json["message"] == "This needs the exporter role. Ask an administrator."
+    )
+    allowed = client.get(
+        "/staff/api/exports?format=json", headers=_bearer(new_staff_token(name="Pull", scope="export"))
+    )
     assert allowed.status_code == 200 and allowed.headers["Content-Disposition"].startswith("attachment")
     actions = sql("SELECT actor_label, action FROM audit_events WHERE action <> 'token_use' ORDER BY id")
     assert actions == [("Reader bot", "forbidden"), ("Pull", "export")]
