@@ -81,6 +81,7 @@ def _register_blueprints(app: Flask) -> None:
         "engine.pdf.routes",
         "engine.staff.routes",
         "engine.staff.admin_routes",
+        "engine.staff.oidc_routes",
         "engine.delivery.routes",
     ):
         try:

@@ -54,8 +54,9 @@ def _member_caller() -> Caller:
             after_this_request(clear_cookie)
         raise AppError(_GONE[found], 401)
     _session, member = found
-    roles = member.role_list
-    return Caller(Actor.staff(member.id, member.email), roles[-1] if roles else ROLES[0], member=member)
+    if not member.role_list:  # every role taken away while signed in
+        raise AppError(messages.NO_ROLE, 403)
+    return Caller(Actor.staff(member.id, member.email), member.role_list[-1], member=member)
 
 
 def caller() -> Caller:

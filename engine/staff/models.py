@@ -68,3 +68,16 @@ class StaffSession(Base):
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
     last_seen_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
     expires_at: Mapped[dt.datetime]
+
+
+class StaffSignInRequest(Base):
+    """A sign-in sent to the identity provider and not yet back: its `state` (hashed), `nonce` and
+    PKCE verifier. Deleted when the provider answers, so a callback (or its nonce) works once."""
+
+    __tablename__ = "staff_sign_in_requests"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    state_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    nonce: Mapped[str] = mapped_column(String(100))
+    code_verifier: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow, index=True)

@@ -18,6 +18,7 @@ from engine.staff.schemas import (
     ListQuerySchema,
     SessionPostSchema,
     SessionSchema,
+    SignOutSchema,
 )
 
 NO_STORE = {"Cache-Control": "no-store"}
@@ -78,14 +79,15 @@ class SessionViews(MethodView):
         return info, 200, NO_STORE
 
     @blp.alt_response(403, schema=ErrorSchema, description="Cross-origin request")
-    @blp.response(200, MessageSchema)
+    @blp.response(200, SignOutSchema)
     @blp.doc(**{"x-staff-role": "none"})
     @csrf_protect
     def delete(self):
-        """Sign out: the session ends on the server and the browser forgets its cookie."""
-        service.sign_out(request.cookies.get(auth.COOKIE))
+        """Sign out: the session ends here and the browser forgets its cookie; `logout_url`, when
+        given, ends the identity provider's session too."""
+        logout_url = service.sign_out(request.cookies.get(auth.COOKIE))
         after_this_request(auth.clear_cookie)
-        return {"message": messages.SIGNED_OUT}, 200, NO_STORE
+        return {"message": messages.SIGNED_OUT, "logout_url": logout_url}, 200, NO_STORE
 
 
 @blp.route("/api/applications")

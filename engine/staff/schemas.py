@@ -144,3 +144,15 @@ class TokenSchema(ma.Schema):
 
 class TokensSchema(ma.Schema):
     items = fields.List(fields.Nested(TokenSchema), required=True)
+
+
+class SignInOptionsSchema(ma.Schema):
+    local = fields.Boolean(required=True, metadata={"description": "Staff accounts with a password and TOTP"})
+    oidc = fields.Boolean(required=True, metadata={"description": "The institution's identity provider"})
+
+
+class SignOutSchema(ma.Schema):
+    message = fields.String(required=True)
+    logout_url = fields.String(
+        allow_none=True, metadata={"description": "The identity provider's sign-out, to end its session too"}
+    )

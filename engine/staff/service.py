@@ -20,7 +20,8 @@ from engine.delivery.models import Delivery
 from engine.errors import AppError
 from engine.exports import service as exports
 from engine.pdf import service as pdf
-from engine.staff import auth, listing, members, messages, sessions
+from engine.staff import auth, listing, members, messages, oidc, sessions
+from engine.staff.oidc_config import settings
 
 # A print view opened from the list works for an hour (never longer than the staff token).
 PRINT_VIEW_TTL = dt.timedelta(hours=1)
@@ -47,11 +48,21 @@ def sign_in(email: str, password: str, code: str) -> tuple[dict, str]:
     ), session_id
 
 
-def sign_out(session_id: str | None) -> None:
+def sign_out(session_id: str | None) -> str | None:
+    """Ends the session; the identity provider's sign-out address for a member who came from it."""
     found = sessions.lookup(db.session(), session_id)
-    if not isinstance(found, str):
-        record(Actor.staff(found[1].id, found[1].email), "sign_out")
     sessions.end(db.session(), session_id)
+    if isinstance(found, str):
+        return None
+    member = found[1]
+    record(Actor.staff(member.id, member.email), "sign_out")
+    config = settings()
+    if config is None or not member.subject.startswith("oidc:"):
+        return None
+    try:
+        return oidc.logout_url(config, f"{current_app.config['PUBLIC_URL'].rstrip('/')}/staff")
+    except oidc.OidcRefused:
+        return None  # the provider is unreachable: signed out here all the same
 
 
 def session_info(caller: auth.Caller, expires_at: dt.datetime | None = None, message: str = "") -> dict:

@@ -1,5 +1,6 @@
 """Staff as people: staff members (local accounts with a TOTP second factor, or from an identity
-provider) with roles, their own sessions, and the append-only audit trail.
+provider) with roles, their own sessions, sign-ins waiting for the provider, and the append-only
+audit trail.
 
 Revision ID: h_staff_people_audit
 Revises: archived_answers
@@ -40,6 +41,15 @@ def upgrade() -> None:
     )
     op.create_index("ix_staff_sessions_staff_id", "staff_sessions", ["staff_id"])
     op.create_table(
+        "staff_sign_in_requests",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("state_hash", sa.String(length=64), nullable=False, unique=True),
+        sa.Column("nonce", sa.String(length=100), nullable=False),
+        sa.Column("code_verifier", sa.String(length=200), nullable=False),
+        sa.Column("created_at", sa.DateTime(), nullable=False),
+    )
+    op.create_index("ix_staff_sign_in_requests_created_at", "staff_sign_in_requests", ["created_at"])
+    op.create_table(
         "audit_events",
         sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("at", sa.DateTime(), nullable=False),
@@ -61,5 +71,6 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("audit_events")
+    op.drop_table("staff_sign_in_requests")
     op.drop_table("staff_sessions")
     op.drop_table("staff_members")

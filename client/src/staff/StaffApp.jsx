@@ -36,12 +36,15 @@ function useStaffSession() {
   }, []);
 
   const signOut = async () => {
+    let logoutUrl = null;
     try {
-      await api.signOut();
+      logoutUrl = (await api.signOut()).logout_url;
     } finally {
       setSession(false);
       setMessage("You have signed out.");
     }
+    // Signed in through the institution's provider: end its session too (it comes back to /staff).
+    if (logoutUrl) window.location.assign(logoutUrl);
   };
   return { session, message, signIn, signedOut, signOut };
 }
@@ -77,57 +80,80 @@ export function StaffApp() {
 }
 
 function SignIn({ message, onSignIn }) {
-  const [fields, setFields] = useState({ email: "", password: "", code: "" });
-  const set = (name) => (event) => setFields({ ...fields, [name]: event.target.value });
+  const [oidc, setOidc] = useState(false);
+  useEffect(() => {
+    api.signInOptions().then(
+      (options) => setOidc(options.oidc),
+      () => setOidc(false),
+    );
+  }, []);
   return (
     <section className="staff-card" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">Staff sign-in</h1>
-      <p>Sign in with your staff e-mail address, your password and the code from your authenticator app.</p>
       {message && (
         <p className="staff-alert" role="alert">
           {message}
         </p>
       )}
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSignIn({ email: fields.email.trim(), password: fields.password, code: fields.code.trim() });
-          setFields({ ...fields, password: "", code: "" });
-        }}
-      >
-        <label htmlFor="staff-email">E-mail address</label>
-        <input
-          id="staff-email"
-          type="email"
-          autoComplete="username"
-          required
-          value={fields.email}
-          onChange={set("email")}
-        />
-        <label htmlFor="staff-password">Password</label>
-        <input
-          id="staff-password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={fields.password}
-          onChange={set("password")}
-        />
-        <label htmlFor="staff-code">Authenticator code</label>
-        <input
-          id="staff-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]{6,7}"
-          maxLength={7}
-          required
-          value={fields.code}
-          onChange={set("code")}
-        />
-        <button type="submit" className="staff-button">
-          Sign in
-        </button>
-      </form>
+      {oidc && (
+        <p>
+          <a className="staff-button" href={api.OIDC_LOGIN}>
+            Sign in with your institution’s account
+          </a>
+        </p>
+      )}
+      <p>
+        {oidc ? "Or, with a staff account here: " : ""}your staff e-mail address, your password and the code
+        from your authenticator app.
+      </p>
+      <LocalSignIn onSignIn={onSignIn} />
     </section>
+  );
+}
+
+function LocalSignIn({ onSignIn }) {
+  const [fields, setFields] = useState({ email: "", password: "", code: "" });
+  const set = (name) => (event) => setFields({ ...fields, [name]: event.target.value });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSignIn({ email: fields.email.trim(), password: fields.password, code: fields.code.trim() });
+        setFields({ ...fields, password: "", code: "" });
+      }}
+    >
+      <label htmlFor="staff-email">E-mail address</label>
+      <input
+        id="staff-email"
+        type="email"
+        autoComplete="username"
+        required
+        value={fields.email}
+        onChange={set("email")}
+      />
+      <label htmlFor="staff-password">Password</label>
+      <input
+        id="staff-password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={fields.password}
+        onChange={set("password")}
+      />
+      <label htmlFor="staff-code">Authenticator code</label>
+      <input
+        id="staff-code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9 ]{6,7}"
+        maxLength={7}
+        required
+        value={fields.code}
+        onChange={set("code")}
+      />
+      <button type="submit" className="staff-button">
+        Sign in
+      </button>
+    </form>
   );
 }

@@ -98,7 +98,11 @@ describe("the staff page", () => {
     expect(screen.queryByRole("alert")).toBeNull(); // "Sign in" is no error
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByText("Mei Chen")).toBeTruthy();
-    expect(JSON.parse(calls[1].body)).toEqual({ email: "rita@example.edu", password: "pw", code: "123456" });
+    expect(JSON.parse(calls.find((c) => c.method === "POST").body)).toEqual({
+      email: "rita@example.edu",
+      password: "pw",
+      code: "123456",
+    });
     expect(screen.getByText("27 applications")).toBeTruthy();
     expect(screen.getByRole("cell", { name: "Submitted" })).toBeTruthy();
     expect(screen.getByText("Draft (started)")).toBeTruthy();
@@ -109,6 +113,32 @@ describe("the staff page", () => {
     expect(screen.getByText(/rita@example.edu · reader/)).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Export" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Audit trail" })).toBeNull();
+  });
+
+  it("offers the institution's sign-in when configured, and ends its session on sign-out", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign, hash: "", search: "", pathname: "/staff" });
+    let signedIn = true;
+    serve([
+      [
+        /^GET \/staff\/api\/session$/,
+        () => (signedIn ? reply(200, SESSION) : reply(401, { message: "Sign in" })),
+      ],
+      [/^GET \/staff\/api\/applications/, () => reply(200, PAGE)],
+      [/^GET \/staff\/api\/sign-in-options$/, () => reply(200, { local: true, oidc: true })],
+      [
+        /^DELETE \/staff\/api\/session$/,
+        () => {
+          signedIn = false;
+          return reply(200, { message: "Signed out.", logout_url: "https://idp.example/logout?x=1" });
+        },
+      ],
+    ]);
+    render(<StaffApp />);
+    fireEvent.click(await screen.findByRole("button", { name: "Sign out" }));
+    const link = await screen.findByRole("link", { name: "Sign in with your institution’s account" });
+    expect(link.getAttribute("href")).toBe("/staff/oidc/login");
+    expect(assign).toHaveBeenCalledWith("https://idp.example/logout?x=1");
   });
 
   it("shows the server's reason when a sign-in is refused", async () => {

@@ -34,6 +34,8 @@ export const signIn = ({ email, password, code }) =>
   call("POST", "/staff/api/session", { email, password, code });
 export const currentSession = () => call("GET", "/staff/api/session");
 export const signOut = () => call("DELETE", "/staff/api/session", {});
+export const signInOptions = () => call("GET", "/staff/api/sign-in-options");
+export const OIDC_LOGIN = "/staff/oidc/login";
 export const pdfStatus = (id) => call("GET", `/staff/api/applications/${id}/pdf`);
 
 /** One page of applications for {q, status, page}. */

@@ -9,11 +9,14 @@ from engine.staff.auth import ROLE_ATTRIBUTE
 from engine.staff.models import ROLES
 from tests.api.staff.conftest import make_applicant
 
-# The role each staff endpoint needs ("none": signing in and out).
+# The role each staff endpoint needs ("none": signing in and out, and the identity provider's way in).
 EXPECTED = {
     ("GET", "/staff/api/session"): "reader",
     ("POST", "/staff/api/session"): "none",
     ("DELETE", "/staff/api/session"): "none",
+    ("GET", "/staff/api/sign-in-options"): "none",
+    ("GET", "/staff/oidc/login"): "none",
+    ("GET", "/staff/oidc/callback"): "none",
     ("GET", "/staff/api/applications"): "reader",
     ("GET", "/staff/api/applications/{application_id}/pdf"): "reader",
     ("GET", "/staff/applications/{application_id}/print"): "reader",
