@@ -45,7 +45,9 @@ def _get_json(url: str) -> dict:
         response.raise_for_status()
         return response.json()
     except (requests.RequestException, ValueError) as error:
-        raise OidcRefused("provider_unreachable", "The sign-in service could not be reached. Try again later.") from error
+        raise OidcRefused(
+            "provider_unreachable", "The sign-in service could not be reached. Try again later."
+        ) from error
 
 
 def discovery(config: OidcSettings, fresh: bool = False) -> dict:
@@ -100,7 +102,9 @@ def _take_request(session: Session, state: str) -> StaffSignInRequest:
 def finish(session: Session, config: OidcSettings, redirect_uri: str, args: dict) -> dict:
     """The provider's answer (the callback's query) turned into verified ID token claims."""
     if args.get("error"):
-        raise OidcRefused("provider_error", f"The sign-in service refused: {args.get('error_description') or args['error']}.")
+        raise OidcRefused(
+            "provider_error", f"The sign-in service refused: {args.get('error_description') or args['error']}."
+        )
     request = _take_request(session, args.get("state", ""))
     metadata = discovery(config)
     try:
@@ -108,7 +112,9 @@ def finish(session: Session, config: OidcSettings, redirect_uri: str, args: dict
             metadata["token_endpoint"], code=args.get("code", ""), code_verifier=request.code_verifier
         )
     except Exception as error:  # Authlib raises its OAuth errors and requests' alike
-        raise OidcRefused("code_exchange_failed", "The sign-in service did not confirm the sign-in. Start again.") from error
+        raise OidcRefused(
+            "code_exchange_failed", "The sign-in service did not confirm the sign-in. Start again."
+        ) from error
     return verify_id_token(config, metadata, token.get("id_token") or "", request.nonce)
 
 

@@ -16,11 +16,12 @@ import os
 
 from flask import current_app
 
+from engine.errors import StartRefused
 from engine.staff.models import ROLES
 
 
-class OidcMisconfigured(ValueError):
-    """A setting that cannot work; the message names it."""
+class OidcMisconfigured(StartRefused):
+    """A setting that cannot work: the process refuses to start, the message names the setting."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -49,14 +50,22 @@ def settings() -> OidcSettings | None:
     secret = _setting(secret_var)
     if not client_id or not secret:
         raise OidcMisconfigured(f"STAFF_OIDC_ISSUER is set: STAFF_OIDC_CLIENT_ID and {secret_var} are needed too")
+    if not issuer.startswith("https://") and not issuer.startswith(("http://127.0.0.1", "http://localhost")):
+        raise OidcMisconfigured(f"STAFF_OIDC_ISSUER must be an https:// URL (got {issuer})")
+    group_claim = _setting("STAFF_OIDC_GROUP_CLAIM")
+    role_groups = _role_groups(_setting("STAFF_OIDC_ROLE_GROUPS"))
+    if group_claim and not role_groups:
+        raise OidcMisconfigured("STAFF_OIDC_GROUP_CLAIM is set: STAFF_OIDC_ROLE_GROUPS must map roles to groups")
     return OidcSettings(
         issuer=issuer,
         client_id=client_id,
         client_secret=secret,
         scopes=_setting("STAFF_OIDC_SCOPES", "openid email profile"),
-        allowed_domains=tuple(d.strip().lower() for d in _setting("STAFF_OIDC_ALLOWED_DOMAINS").split(",") if d.strip()),
-        group_claim=_setting("STAFF_OIDC_GROUP_CLAIM"),
-        role_groups=_role_groups(_setting("STAFF_OIDC_ROLE_GROUPS")),
+        allowed_domains=tuple(
+            d.strip().lower() for d in _setting("STAFF_OIDC_ALLOWED_DOMAINS").split(",") if d.strip()
+        ),
+        group_claim=group_claim,
+        role_groups=role_groups,
     )
 
 

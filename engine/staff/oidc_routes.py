@@ -8,16 +8,27 @@ from flask.views import MethodView
 
 from engine import db
 from engine.audit.service import Actor, record
+from engine.errors import AppError
 from engine.extensions import ErrorSchema
 from engine.staff import auth, oidc, sessions
 from engine.staff.oidc_config import settings
 from engine.staff.routes import NO_STORE, StaffBlueprint, no_store
 from engine.staff.schemas import SignInOptionsSchema
-from engine.errors import AppError
 
-blp = StaffBlueprint("staff_oidc", __name__, url_prefix="/staff", description="Staff sign-in through the identity provider")
+blp = StaffBlueprint(
+    "staff_oidc", __name__, url_prefix="/staff", description="Staff sign-in through the identity provider"
+)
 blp.after_request(no_store)
 NONE = {"x-staff-role": "none"}
+
+
+def _check_settings(state) -> None:
+    """A provider setting that cannot work stops the start (OidcMisconfigured), not a sign-in later."""
+    with state.app.app_context():
+        settings()
+
+
+blp.record_once(_check_settings)
 
 
 def _callback_url() -> str:

@@ -45,7 +45,9 @@ def provider():
     if not shutil.which("node"):
         pytest.skip("node is missing")
     if not (FIXTURE / "node_modules" / "oidc-provider").exists():
-        installed = subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=FIXTURE, capture_output=True, timeout=300)
+        installed = subprocess.run(
+            ["npm", "ci", "--no-audit", "--no-fund"], cwd=FIXTURE, capture_output=True, timeout=300
+        )
         if installed.returncode != 0:
             pytest.fail(f"npm ci in {FIXTURE} failed: {installed.stderr.decode()[-500:]}")
     key = RSAKey.generate_key(2048, parameters={"kid": "test-key", "use": "sig", "alg": "RS256"}, private=True)
@@ -169,7 +171,14 @@ def test_a_state_that_does_not_match_or_a_replayed_callback_is_refused(app, prov
 
 def _token(key, **changes) -> str:
     now = int(time.time())
-    claims = {"iss": changes.pop("iss", None), "aud": CLIENT_ID, "sub": "ada", "iat": now, "exp": now + 300, "nonce": "n-1"}
+    claims = {
+        "iss": changes.pop("iss", None),
+        "aud": CLIENT_ID,
+        "sub": "ada",
+        "iat": now,
+        "exp": now + 300,
+        "nonce": "n-1",
+    }
     claims.update(changes)
     return jwt.encode({"alg": "RS256", "kid": key.kid}, claims, key)
 
@@ -213,7 +222,9 @@ def test_signing_out_ends_the_providers_session_too(app, provider):
     page = browser.get(out.json["logout_url"], timeout=10)
     fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', page.text))
     action = re.search(r'action="([^"]+)"', page.text).group(1)
-    ended = browser.post(urljoin(provider["url"], action), data={**fields, "logout": "yes"}, allow_redirects=False, timeout=10)
+    ended = browser.post(
+        urljoin(provider["url"], action), data={**fields, "logout": "yes"}, allow_redirects=False, timeout=10
+    )
     assert ended.headers["Location"] == f"{PUBLIC_URL}/staff"
     after = urlsplit(app.test_client().get("/staff/oidc/login").headers["Location"])
     asked = browser.get(f"{provider['url']}{after.path}?{after.query}", allow_redirects=False, timeout=10)
@@ -239,3 +250,21 @@ def test_a_disabled_member_is_refused_at_the_provider_sign_in(app, provider, sql
     sql("UPDATE staff_members SET disabled_at = created_at")
     _client, answer, _browser, _url = sign_in(app, provider, "ada", browser)
     assert answer.status_code == 403 and "disabled" in answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "changes, says",
+    [
+        ({"TEST_OIDC_SECRET": ""}, "TEST_OIDC_SECRET are needed"),
+        ({"STAFF_OIDC_ISSUER": "http://idp.example"}, "https:// URL"),
+        ({"STAFF_OIDC_ROLE_GROUPS": "boss=adm"}, "'boss=adm' is not role=group"),
+        ({"STAFF_OIDC_ROLE_GROUPS": ""}, "STAFF_OIDC_ROLE_GROUPS must map"),
+    ],
+)
+def test_a_provider_setting_that_cannot_work_stops_the_start(oidc_settings, database_url, tmp_path, changes, says):
+    from engine.app import create_app
+    from engine.staff.oidc_config import OidcMisconfigured
+
+    overrides = {"TESTING": True, "DATABASE_URL": database_url, "INSTANCE_PATH": str(tmp_path / "i")}
+    with pytest.raises(OidcMisconfigured, match=re.escape(says)):
+        create_app({**overrides, **oidc_settings, **changes})
