@@ -35,6 +35,8 @@ ACTIONS = (
     "staff_added",
     "staff_disabled",
     "token_use",
+    "token_created",
+    "token_revoked",
     "forbidden",
 )
 MAX_USER_AGENT = 300

@@ -129,6 +129,7 @@ def staff_token(ctx: click.Context, days: int, name: str, scope: str) -> None:
             token, row = tokens.create(days, name, scope)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--days") from exc
+        record(CLI_ACTOR, "token_created", detail={"token": row.id, "name": row.name, "scope": scope, "days": days})
     click.echo(token)
     click.echo(
         f"staff token {row.id} ({scope}) expires {row.expires_at.replace(microsecond=0).isoformat()}Z; "
@@ -162,6 +163,8 @@ def revoke(token_or_id: str | None, revoke_every: bool) -> None:
         raise click.UsageError("give a token id, token or link, or --all, but not both")
     with _app().app_context():
         count = tokens.revoke_all() if revoke_every else tokens.revoke(token_or_id)
+        if count:
+            record(CLI_ACTOR, "token_revoked", detail={"tokens": "all" if revoke_every else "one", "count": count})
     if not count and not revoke_every:
         raise click.ClickException("no live staff token matches")
     click.echo(f"revoked {count} staff token(s)")

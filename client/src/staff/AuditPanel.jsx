@@ -16,6 +16,8 @@ const ACTIONS = {
   staff_added: "Added a staff member",
   staff_disabled: "Disabled a staff member",
   token_use: "Token used",
+  token_created: "Made a token",
+  token_revoked: "Revoked tokens",
   forbidden: "Refused (role)",
 };
 

@@ -177,3 +177,24 @@ def test_the_application_role_cannot_change_or_delete_audit_entries(app, databas
             conn.execute(text(f'DROP OWNED BY "{role}"'))
             conn.execute(text(f'DROP ROLE "{role}"'))
         owner.dispose()
+
+
+def test_command_line_exports_and_token_changes_are_recorded(app, submitted, sql, tmp_path, monkeypatch):
+    from engine.exports import cli as export_cli
+    from engine.staff import cli as staff_cli
+
+    monkeypatch.setattr(export_cli, "_app", lambda: app)
+    monkeypatch.setattr(staff_cli, "_app", lambda: app)
+    runner = CliRunner()
+    output = tmp_path / "applications.json"
+    assert runner.invoke(main, ["export", "--format", "json", "--output", str(output)]).exit_code == 0
+    assert runner.invoke(main, ["staff-token", "--name", "Records system", "--scope", "export"]).exit_code == 0
+    assert runner.invoke(main, ["staff-token", "revoke", "--all"]).exit_code == 0
+    rows = sql("SELECT actor_kind, actor_label, action, detail FROM audit_events ORDER BY id")
+    assert [(kind, label, action) for kind, label, action, _ in rows] == [
+        ("system", "command line", "export"),
+        ("system", "command line", "token_created"),
+        ("system", "command line", "token_revoked"),
+    ]
+    assert json.loads(rows[0][3]) == {"applications": 1, "format": "json", "status": "submitted", "via": "command line"}
+    assert json.loads(rows[1][3])["name"] == "Records system"
