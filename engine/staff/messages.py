@@ -13,6 +13,7 @@ SESSION_IDLE = "Your staff session ended after a time without activity. Sign in 
 SESSION_EXPIRED = "Your staff session has ended. Sign in again."
 MEMBER_DISABLED = "This staff account is disabled. Ask an administrator."
 SIGN_IN_FAILED = "The e-mail address, password or code is not right, or the code was used already."
+SIGN_IN_WAIT = "Too many failed sign-ins. Wait {seconds} seconds, then try again."
 SIGNED_IN = "Signed in as {email} until {when}."
 SIGNED_OUT = "Signed out."
 NO_ROLE = "This staff account has no role. Ask an administrator."

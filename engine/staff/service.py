@@ -11,6 +11,7 @@ from flask import current_app
 from sqlalchemy import select
 
 from engine import db
+from engine.accounts import limits
 from engine.accounts.models import utcnow
 from engine.applications import access
 from engine.applications.models import Application
@@ -34,11 +35,19 @@ def form_data() -> dict:
 def sign_in(email: str, password: str, code: str) -> tuple[dict, str]:
     """(the session's description, the session id for the cookie); 401 (recorded) when refused."""
     session = db.session()
+    actor = Actor.staff(None, members.normalise_email(email))
+    # The applicants' login back-off, on a key of its own: after a few failures each try waits longer.
+    key = f"staff-sign-in:{actor.label}"
+    claim = limits.claim_login(session, key)
+    if not claim.allowed:
+        record(actor, "sign_in_failed", detail={"reason": "waiting"})
+        raise AppError(messages.SIGN_IN_WAIT.format(seconds=claim.retry_after), 429, retry_after=claim.retry_after)
     member = members.authenticate(session, email, password, code)
     if member is None:
         session.rollback()
-        record(Actor.staff(None, members.normalise_email(email)), "sign_in_failed")
+        record(actor, "sign_in_failed")
         raise AppError(messages.SIGN_IN_FAILED, 401)
+    limits.clear(session, key, commit=False)
     session_id, row = sessions.create(session, member)
     session.commit()
     record(Actor.staff(member.id, member.email), "sign_in")

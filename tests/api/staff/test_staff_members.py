@@ -99,6 +99,31 @@ def test_a_code_is_accepted_once(app, new_member, sql):
     assert [action for (action,) in sql("SELECT action FROM audit_events ORDER BY id")] == ["sign_in", "sign_in_failed"]
 
 
+def test_failed_sign_ins_back_off_and_a_success_clears_them(app, new_member, sql):
+    member = new_member("reader")
+    wrong = {**sign_in_body(member), "password": "Not-The-Password-1!"}
+    for _ in range(3):
+        assert app.test_client().post("/staff/api/session", json=wrong).status_code == 401
+    key = f"staff-sign-in:{member['email']}"
+    assert sql("SELECT count FROM rate_limits WHERE key = :key", key=key) == [(3,)]
+    sql(
+        "UPDATE rate_limits SET blocked_until = :until WHERE key = :key",
+        until=sessions.utcnow() + dt.timedelta(minutes=1),
+        key=key,
+    )
+    waiting = app.test_client().post("/staff/api/session", json=sign_in_body(member))
+    assert (
+        waiting.status_code == 429
+        and waiting.headers["Retry-After"]
+        and "Too many failed sign-ins" in waiting.json["message"]
+    )
+    sql("UPDATE rate_limits SET blocked_until = NULL WHERE key = :key", key=key)
+    assert app.test_client().post("/staff/api/session", json=sign_in_body(member)).status_code == 200
+    assert sql("SELECT count(*) FROM rate_limits WHERE key = :key", key=key) == [(0,)]
+    reasons = sql("SELECT detail FROM audit_events WHERE action = 'sign_in_failed' ORDER BY id")
+    assert reasons == [(None,), (None,), (None,), ('{"reason": "waiting"}',)]
+
+
 def test_a_disabled_member_is_refused_at_the_next_request(cli, new_member, sign_in, sql):
     member = new_member("reader")
     client = sign_in(member)
