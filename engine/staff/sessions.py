@@ -20,6 +20,10 @@ def create(session: Session, member: StaffMember) -> tuple[str, StaffSession]:
     """A new session for the member: (the id for the cookie, never stored; its row). The caller commits."""
     token = new_token()
     now = utcnow()
+    # Sessions that ended without a request to notice it go now: the table holds live ones only.
+    session.execute(
+        delete(StaffSession).where((StaffSession.expires_at <= now) | (StaffSession.last_seen_at <= now - IDLE))
+    )
     record = StaffSession(
         token_hash=token_hash(token), staff_id=member.id, created_at=now, last_seen_at=now, expires_at=now + LIFETIME
     )

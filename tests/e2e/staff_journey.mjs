@@ -209,7 +209,10 @@ check(
   JSON.stringify(actions) === JSON.stringify(expected),
   `the audit shows exactly the reader's actions, newest first: ${actions.join(", ")}`,
 );
-await axe(adminPage, "the audit trail");
+await adminPage.getByLabel(`Role of ${reader.email}`).selectOption("exporter");
+await adminPage.getByText(`${reader.email} is now exporter.`).waitFor({ timeout: 10000 });
+check(true, "an administrator makes the reader an exporter from the page");
+await axe(adminPage, "the audit trail and staff members");
 await search(adminPage, mei.reference); // one row above: the whole page, the audit in it, is shot
 await shotBoth(adminPage, "staff-audit");
 

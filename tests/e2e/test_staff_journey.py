@@ -128,3 +128,5 @@ def test_the_staff_list_in_a_real_browser(staff_app):
     ]
     assert {e["actor"]["label"] for e in entries} == {fixture["reader"]["email"]}
     assert entries[1]["detail"]["needs"] == "exporter" and entries[1]["ip"] == "127.0.0.1"
+    listed = _cli(staff_app, "staff", "list").stdout
+    assert f"{fixture['reader']['email']}\texporter\tactive" in listed  # the administrator's change, from the page

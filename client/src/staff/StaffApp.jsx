@@ -6,6 +6,7 @@ import * as api from "./api.js";
 import { ApplicationsPage } from "./ApplicationsPage.jsx";
 import { AuditPanel } from "./AuditPanel.jsx";
 import { ExportPanel } from "./ExportPanel.jsx";
+import { MembersPanel } from "./MembersPanel.jsx";
 import { atLeast, formatTime } from "./format.js";
 
 /** The staff session: found by the cookie, signed in by the form; signed out. */
@@ -74,6 +75,7 @@ export function StaffApp() {
         {session && <ApplicationsPage onSignedOut={signedOut} />}
         {session && atLeast(session.role, "exporter") && <ExportPanel />}
         {session && atLeast(session.role, "administrator") && <AuditPanel onSignedOut={signedOut} />}
+        {session && atLeast(session.role, "administrator") && <MembersPanel onSignedOut={signedOut} />}
       </main>
     </div>
   );

@@ -41,6 +41,15 @@ const SESSION = {
   role: "reader",
   expires_at: "2026-03-08T12:00:00Z",
 };
+const MEMBER = {
+  id: 4,
+  email: "rita@example.edu",
+  name: "Rita",
+  roles: ["reader"],
+  local: true,
+  last_sign_in_at: null,
+  disabled: false,
+};
 const AUDIT = {
   items: [
     {
@@ -160,9 +169,19 @@ describe("the staff page", () => {
       [/^GET \/staff\/api\/session$/, () => reply(200, { ...SESSION, role: "administrator" })],
       [/^GET \/staff\/api\/applications/, () => reply(200, PAGE)],
       [/^GET \/staff\/api\/audit/, () => reply(200, AUDIT)],
+      [/^GET \/staff\/api\/members$/, () => reply(200, { items: [MEMBER] })],
+      [
+        /^PUT \/staff\/api\/members\/4$/,
+        (_url, options) => reply(200, { ...MEMBER, ...JSON.parse(options.body), roles: ["exporter"] }),
+      ],
     ]);
     render(<StaffApp />);
     expect(await screen.findByText("Downloaded the PDF")).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText("Role of rita@example.edu"), {
+      target: { value: "exporter" },
+    });
+    expect(await screen.findByText("rita@example.edu is now exporter.")).toBeTruthy();
+    expect(JSON.parse(calls.find((c) => c.method === "PUT").body)).toEqual({ roles: ["exporter"] });
     expect(screen.getByRole("cell", { name: "INTL-7K2Q9MXA" })).toBeTruthy();
     const csv = screen.getByRole("link", { name: "CSV (one row per application)" });
     expect(csv.getAttribute("href")).toBe("/staff/api/exports?format=csv&status=submitted");

@@ -54,3 +54,6 @@ export function auditEntries({ reference = "", staff = "" } = {}) {
   const query = new URLSearchParams({ reference, staff, limit: "100" });
   return call("GET", `/staff/api/audit?${query}`);
 }
+
+export const staffMembers = () => call("GET", "/staff/api/members");
+export const updateMember = (id, change) => call("PUT", `/staff/api/members/${id}`, change);
