@@ -26,6 +26,7 @@ _.file_type
 
 # Marshmallow / webargs / flask-smorest: schema fields (serialised by name), hooks, parser options.
 studentAnswers
+disabled  # the staff API's member: read and written by name
 document_answer
 archived_answer
 successful_login
