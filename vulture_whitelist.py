@@ -143,3 +143,7 @@ from_compiled
 # http.client: HTTPConnection.connect opens its socket through this attribute (the webhook's
 # connection to the address already checked, engine/delivery/webhook.py).
 _._create_connection
+
+# urllib.request: an opener calls its redirect handler's redirect_request (the documented-commands
+# test's handler returns None so a 303 is read rather than followed).
+_.redirect_request

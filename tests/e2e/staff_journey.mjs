@@ -145,9 +145,7 @@ try {
 } catch {
   check(false, `the print view shows the applicant's answers (at ${printView.url()})`);
 }
-const printViewToken = navigations
-  .map((url) => new URL(url).searchParams.get("service_token"))
-  .find(Boolean);
+const printViewToken = navigations.map((url) => new URL(url).searchParams.get("service_token")).find(Boolean);
 check(Boolean(printViewToken), "the print view opened with a print-view token");
 await printView.waitForURL((url) => !url.searchParams.has("service_token"));
 check(
