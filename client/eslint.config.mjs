@@ -7,6 +7,9 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
+const HTTP_GLOBALS = ["fetch", "XMLHttpRequest", "WebSocket", "EventSource"];
+const HTTP_ONLY_IN_API = "HTTP calls go through client/src/api/ (docs/client.md).";
+
 export default [
   { ignores: ["client/dist/", "**/node_modules/", ".venv/", "instance/"] },
   js.configs.recommended,
@@ -52,7 +55,7 @@ export default [
     },
   },
   {
-    // Every word an applicant reads comes from the tenant's texts (widgets/strings.js `t`), never from
+    // Every word an applicant reads comes from the tenant's texts (strings/strings.js `t`), never from
     // a component: no literal text between tags, and no literal in an attribute that is read out.
     files: ["client/src/**/*.jsx"],
     ignores: ["client/src/**/*.test.jsx", "client/src/widgets/testing.jsx", "client/src/staff/**"],
@@ -63,8 +66,30 @@ export default [
         {
           selector:
             "JSXAttribute[name.name=/^(title|label|aria-label|placeholder|alt|hint|footerQuestion)$/] > Literal[value=/[A-Za-z]/]",
-          message: "An applicant reads this: take it from the tenant's texts, t(id) from widgets/strings.js.",
+          message: "An applicant reads this: take it from the tenant's texts, t(id) from strings/strings.js.",
         },
+      ],
+    },
+  },
+  {
+    // HTTP calls leave the client through client/src/api/ only (docs/client.md): the one JSON helper
+    // (axios), the upload to storage and the staff page's transport. Anywhere else, import from there.
+    files: ["client/src/**/*.{js,jsx}"],
+    ignores: ["client/src/api/**", "client/src/**/*.test.{js,jsx}"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        ...HTTP_GLOBALS.map((name) => ({ name, message: HTTP_ONLY_IN_API })),
+      ],
+      "no-restricted-properties": [
+        "error",
+        ...["globalThis", "window", "self"].flatMap((object) =>
+          HTTP_GLOBALS.map((property) => ({ object, property, message: HTTP_ONLY_IN_API })),
+        ),
+      ],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["axios", "axios/*"], message: HTTP_ONLY_IN_API }] },
       ],
     },
   },

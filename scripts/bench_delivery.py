@@ -29,7 +29,7 @@ from engine import db
 from engine.accounts.models import Account, utcnow
 from engine.accounts.passwords import hash_password
 from engine.app import create_app
-from engine.applications import service as applications
+from engine.applications import current
 from engine.migrate import upgrade
 from engine.runner import EmbeddedRedis
 
@@ -98,7 +98,7 @@ def main() -> None:
     parser.add_argument("--postgres", help="a PostgreSQL server URL (databases are made and dropped)")
     options = parser.parse_args()
     os.environ[SECRET_ENV] = "bench-secret-" + "x" * 32
-    applications.today = lambda: dt.date.fromisoformat(GOLDEN["today"])  # the golden answers' day
+    current.today = lambda: dt.date.fromisoformat(GOLDEN["today"])  # the golden answers' day
     with tempfile.TemporaryDirectory(prefix="bench-delivery-") as name:
         folder = Path(name)
         redis = None

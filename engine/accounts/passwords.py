@@ -1,4 +1,4 @@
-"""Password rules (platform section 5), the common-password list, and argon2id hashing.
+"""Password rules, the common-password list, and argon2id hashing.
 
 The rules are data (`PASSWORD_RULES`, `SPECIAL_CHARACTERS`) so the client's checklist
 shows exactly what the server checks; `GET /public/password-rules` serves them.

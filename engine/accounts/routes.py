@@ -1,4 +1,4 @@
-"""The accounts API: platform section 7's auth calls. Thin: parse, one service call, answer."""
+"""The accounts API: sign-up, confirmation, sign-in, password reset, sign-out. Thin: parse, one service call, answer."""
 
 from flask import request
 from flask.views import MethodView

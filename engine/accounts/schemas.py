@@ -1,4 +1,4 @@
-"""Request and response bodies of the accounts API (platform section 7 payloads).
+"""Request and response bodies of the accounts API.
 
 Fields only check types here; the service checks meaning (e-mail pattern, password
 rules) so that every problem comes back at once with the spec's messages.

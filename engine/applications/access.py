@@ -18,7 +18,8 @@ from engine.applications import hooks, messages, service
 from engine.applications.answers import merge
 from engine.applications.models import Application, SavedDraft, ServiceToken
 from engine.errors import AppError
-from engine.staff.models import StaffToken
+from engine.staff import sessions as staff_sessions
+from engine.staff.models import StaffMember, StaffSession, StaffToken
 
 DRAFT_LIFETIME = dt.timedelta(days=30)
 DRAFTS_PER_IP_PER_HOUR = 30
@@ -113,10 +114,14 @@ def create_service_token(username: str, ttl: dt.timedelta = DEFAULT_SERVICE_TTL)
 
 
 def service_token_for(
-    application_id: int, ttl: dt.timedelta = DEFAULT_SERVICE_TTL, parent_token_id: int | None = None
+    application_id: int,
+    ttl: dt.timedelta = DEFAULT_SERVICE_TTL,
+    parent_token_id: int | None = None,
+    parent_session_id: int | None = None,
 ) -> tuple[str, str, dt.datetime]:
     """A read-only print-view token for an application by id (the staff list opens print views so,
-    on the authority of the staff token `parent_token_id`: it works only while that one does)."""
+    on the authority of a machine's staff token `parent_token_id` or a member's staff session
+    `parent_session_id`: it works only while that one does)."""
     token = new_token()
     now = utcnow()
     with db.transaction() as tx:
@@ -127,6 +132,7 @@ def service_token_for(
                 created_at=now,
                 expires_at=now + ttl,
                 parent_token_id=parent_token_id,
+                parent_session_id=parent_session_id,
             )
         )
     return token, print_view_url(token), now + ttl
@@ -178,12 +184,20 @@ def _live_service_token(token: str) -> ServiceToken:
 
 
 def _parent_grants(record: ServiceToken, now: dt.datetime) -> bool:
-    """A token made on a staff token's authority is looked up through it on every use, so revoking
-    (or the expiry of) the staff token voids it at once, however long it had left."""
-    if record.parent_token_id is None:
-        return True
-    parent = db.session().get(StaffToken, record.parent_token_id)
-    return parent is not None and parent.grants(now)
+    """A token made on a staff token's or a staff session's authority is looked up through it on every
+    use, so revoking (or the expiry of) the staff token, or the member signing out, going idle or
+    being disabled, voids it at once, however long it had left."""
+    session = db.session()
+    if record.parent_token_id is not None:
+        token = session.get(StaffToken, record.parent_token_id)
+        if token is None or not token.grants(now):
+            return False
+    if record.parent_session_id is not None:
+        parent = session.get(StaffSession, record.parent_session_id)
+        member = None if parent is None else session.get(StaffMember, parent.staff_id)
+        if parent is None or member is None or staff_sessions.ended(parent, member, now):
+            return False
+    return True
 
 
 def service_view(token: str) -> dict:

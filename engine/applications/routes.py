@@ -1,4 +1,4 @@
-"""The applications API: platform section 7's data calls. Thin: parse, one service call, answer."""
+"""The applications API: profile, answers, tabs, add-another, validations, submit. Thin: parse, one service call, answer."""
 
 from flask import jsonify, redirect, request
 from flask.views import MethodView
@@ -19,6 +19,14 @@ from engine.accounts.auth import (
 from engine.accounts.parser import ArgumentsParser
 from engine.accounts.schemas import TooManySchema
 from engine.applications import access, messages, service
+from engine.applications.access_schemas import (
+    DraftPostSchema,
+    DraftSchema,
+    DraftTokenSchema,
+    ServiceQuerySchema,
+    ServiceViewSchema,
+    TokenQuerySchema,
+)
 from engine.applications.schemas import (
     ANSWER_MAP,
     COUNTS_MAP,
@@ -27,18 +35,12 @@ from engine.applications.schemas import (
     AddAnotherResponseSchema,
     AnswerMapSchema,
     AnswerSavedSchema,
-    DraftPostSchema,
-    DraftSchema,
-    DraftTokenSchema,
     ErrorMapSchema,
     LastPageSchema,
     ProfileSchema,
-    ServiceQuerySchema,
-    ServiceViewSchema,
     SubmitResponseSchema,
     TabsPutSchema,
     TabsResponseSchema,
-    TokenQuerySchema,
     ValidationsSchema,
     WebStatusResponseSchema,
     WebStatusSchema,

@@ -1,6 +1,6 @@
 """Writes tenant.schema.json (run: python -m engine.definition._gen_schema). The JSON file
 is the published grammar; this script only keeps it readable to edit. It also writes the client's
-copy of the engine's words (client/src/widgets/catalogue.js, formCatalogue.js) from texts.yaml."""
+copy of the engine's words (client/src/strings/catalogue.js, formCatalogue.js) from texts.yaml."""
 
 import json
 from pathlib import Path
@@ -316,6 +316,26 @@ defs = {
                 "type": "string",
                 "pattern": "^[A-Z][A-Z0-9]{0,7}$",
                 "description": "Starts every application reference (INTL gives INTL-7K2Q9MXA); default APP",
+            },
+            institution={
+                **TEXT,
+                "description": "The institution's name, at the head of the application PDF and the print view",
+            },
+            time_zone={
+                "type": "string",
+                "minLength": 1,
+                "description": "The institution's time zone, an IANA name such as Europe/London (default UTC): "
+                "the submitted time on the PDF, the receipt and the print view is read in it",
+            },
+            date_style={
+                "enum": ["long", "medium", "short"],
+                "description": "How dates read in the review, receipt, print view and PDF, in the form's language "
+                "(long: 14 March 2008; medium: 14 Mar 2008; short: 14/03/2008); default long",
+            },
+            pdf_empty={
+                "enum": ["omit", "collapse"],
+                "description": "An unanswered section or question on the application PDF: left out (omit, the "
+                "default) or one line saying it was not answered (collapse)",
             },
         ),
         modals={"type": "object", "additionalProperties": obj(["title", "body"], title=TEXT, body=MARKDOWN)},

@@ -3,7 +3,7 @@
 The compiled form's `texts` carries every id (the tenant's wording over these), and the server's
 answers to an applicant read them too (`tenant_text`, `TenantWords`); the client's
 defaults, used before the compiled form has arrived, are written from the same file:
-`python -m engine.definition._gen_schema` writes client/src/widgets/catalogue.js (the ids the
+`python -m engine.definition._gen_schema` writes client/src/strings/catalogue.js (the ids the
 sign-in pages and the shell need, in the first bundle) and formCatalogue.js (the rest, loaded with
 the form pages); a test keeps them in step."""
 
@@ -16,7 +16,7 @@ from pathlib import Path
 import yaml
 
 SOURCE = Path(__file__).with_name("texts.yaml")
-WIDGETS = Path(__file__).resolve().parents[2] / "client" / "src" / "widgets"
+STRINGS = Path(__file__).resolve().parents[2] / "client" / "src" / "strings"
 # Each group and the client module it is written to (the server's own answers stay on the server).
 GROUPS = {"everywhere": "catalogue.js", "form": "formCatalogue.js", "server": None}
 # Filled in in every e-mail text (mail_*) besides the placeholders of its default (engine/mail.py).
@@ -51,7 +51,7 @@ def render_client() -> dict[Path, str]:
             "};",
             "",
         ]
-        out[WIDGETS / file_name] = "\n".join(lines)
+        out[STRINGS / file_name] = "\n".join(lines)
     return out
 
 

@@ -3,6 +3,8 @@ routes, prefixes), with "did you mean" for a misspelling. The checks of meaning 
 can hold, bounds, patterns, rules that cannot apply) are in meaning.py."""
 
 import datetime as dt
+import functools
+import zoneinfo
 
 from engine.definition.conditions import condition_keys
 from engine.definition.loader import LocDict
@@ -32,6 +34,7 @@ def check_model(model: FormModel, source, problems: list[Problem]) -> None:
     _check_options(model, source, problems)
     _check_routes(source, problems)
     _check_banners(source, known, problems)
+    _check_time_zone(source, problems)
     for _, page in source.pages:
         ids: set[str] = set()
         for section in page["sections"]:
@@ -49,6 +52,27 @@ def check_model(model: FormModel, source, problems: list[Problem]) -> None:
             ids.add(section["id"])
             _check_section(place, section, known, problems)
     check_meaning(model, source, problems)
+
+
+@functools.cache
+def time_zones() -> frozenset[str]:
+    """The IANA time zone names this machine knows (the system's tz database)."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+def _check_time_zone(source, problems: list[Problem]) -> None:
+    settings = source.tenant.get("settings") or {}
+    zone = settings.get("time_zone")
+    if isinstance(settings, LocDict) and isinstance(zone, str) and zone not in time_zones():
+        problems.append(
+            Problem(
+                settings.where("time_zone"),
+                "UNKNOWN_TIME_ZONE",
+                f"time_zone '{zone}' is not an IANA time zone name",
+                did_you_mean(zone, time_zones()) or "write it as Region/City, e.g. Europe/London or America/Chicago",
+                "tenant > settings",
+            )
+        )
 
 
 def unknown_key(where: Location, key: str, known: set[str], what: str, place: str) -> Problem:

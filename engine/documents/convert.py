@@ -14,6 +14,8 @@ import warnings
 import zipfile
 
 from engine.definition.files import file_problems
+from engine.documents import pdf_budget
+from engine.pdf.text import BREAK_ANYWHERE
 
 MAX_IMAGE_PIXELS = 40_000_000  # our own cap (Pillow only warns at 89 M and errors at twice that)
 MAX_IMAGE_SIDE = 2200  # larger images are scaled down before they go into the PDF
@@ -26,15 +28,20 @@ MAX_ZIP_RATIO = 200  # a single entry expanding more than this is a bomb
 MAX_DOCX_XML = 12 * 1024 * 1024  # every XML part together, bytes
 MAX_DOCX_IMAGES = 100  # pictures drawn (each reference counts, the same picture 90 times is 90)
 MAX_DOCX_IMAGE_PIXELS = 100_000_000  # pixels decoded for all of them together (read from the headers)
-# Laying text out costs about 0.1 s a page (reportlab, with font fallback), so a Word document is
-# held to fewer pages than a PDF (whose pages are copied, not laid out): estimated from its text
-# before rendering, and counted while rendering.
+# Laying text out costs about 0.01-0.03 s a page (engine/pdf/text.py's fallback and shaping), so a
+# Word document is held to fewer pages than a PDF (whose pages are copied, not laid out): estimated
+# from its XML before anything is laid out (text, paragraphs and runs), and counted while rendering.
 MAX_DOCX_PAGES = 30
-CHARACTERS_PER_PAGE = 4000  # 10.5 pt text across 6.5 inches, about 95 characters x 46 lines
-PARAGRAPHS_PER_PAGE = 46  # a paragraph takes at least a line
-MAX_PDF_OBJECTS = 20_000
-MAX_PDF_IMAGES = 1_000
-MAX_PDF_IMAGE_PIXELS = 1_000_000_000  # as their dictionaries declare them: a viewer decodes them
+CHARACTERS_PER_PAGE = 3300  # 10.5 pt text across 6.5 inches, as laid out: about 95 characters x 35 lines
+# Characters that count twice: CJK (about twice as wide as a Latin letter) and the scripts shaped by
+# HarfBuzz (Arabic, Indic, emoji and what else lies beyond the Basic Multilingual Plane), which cost
+# about four times as much to lay out as Latin, Greek, Cyrillic or Hebrew.
+COUNTS_TWICE = re.compile(
+    f"[{BREAK_ANYWHERE.pattern[1:-1]}\uac00-\ud7af\u0600-\u08ff\u0900-\u0dff\U00010000-\U0001ffff]"
+)
+LINES_PER_PAGE = 32  # a paragraph takes at least a line of 14 pt and 6 pt before it: 9 inches / 20 pt
+MAX_DOCX_PARAGRAPHS = 3000  # table cells' included (a wide table puts many on a line)
+MAX_DOCX_RUNS = 10_000  # stretches of text in one format (Word splits a paragraph into many)
 
 MESSAGES = {
     "unknown_type": None,  # the tenant's wrong_type message
@@ -193,7 +200,7 @@ def normalise_pdf(data: bytes) -> bytes:
             raise ConversionRefused(MESSAGES["pdf_unreadable"])
         if count > MAX_PDF_PAGES:
             raise ConversionRefused(MESSAGES["pdf_too_many_pages"])
-        _check_pdf_budget(reader)
+        pdf_budget.check(reader)
         writer = PdfWriter()
         for page in reader.pages:
             page.mediabox  # noqa: B018 - touching it fails early on a page without a usable box
@@ -206,6 +213,8 @@ def normalise_pdf(data: bytes) -> bytes:
         return out.getvalue()
     except ConversionRefused:
         raise
+    except pdf_budget.OverBudget as over:
+        raise _too_complex("pdf", over.reason) from None
     except (
         PyPdfError,
         ValueError,
@@ -220,39 +229,6 @@ def normalise_pdf(data: bytes) -> bytes:
         ZeroDivisionError,
     ):
         raise ConversionRefused(MESSAGES["pdf_unreadable"]) from None
-
-
-def _check_pdf_budget(reader) -> None:
-    """Objects, pictures and their declared pixels, read from the dictionaries (nothing decoded)."""
-    from pypdf.generic import IndirectObject
-
-    objects = sum(len(section) for section in reader.xref.values()) + len(reader.xref_objStm)
-    if objects > MAX_PDF_OBJECTS:
-        raise _too_complex("pdf", f"more than {MAX_PDF_OBJECTS} objects")
-    images = pixels = 0
-    seen: set = set()
-    for page in reader.pages:
-        pending = [page.get("/Resources")]
-        while pending:  # a page's pictures, and those of the forms it draws (each form once)
-            resources = pending.pop()
-            resources = resources.get_object() if resources is not None else None
-            xobjects = resources.get("/XObject") if hasattr(resources, "get") else None
-            xobjects = xobjects.get_object() if xobjects is not None else {}
-            for reference in xobjects.values() if hasattr(xobjects, "values") else ():
-                xobject = reference.get_object()
-                if not hasattr(xobject, "get"):
-                    continue
-                if xobject.get("/Subtype") == "/Image":
-                    images += 1
-                    pixels += max(0, int(xobject.get("/Width", 0))) * max(0, int(xobject.get("/Height", 0)))
-                elif xobject.get("/Subtype") == "/Form" and isinstance(reference, IndirectObject):
-                    if reference.idnum not in seen:
-                        seen.add(reference.idnum)
-                        pending.append(xobject.get("/Resources"))
-            if images > MAX_PDF_IMAGES:
-                raise _too_complex("pdf", f"more than {MAX_PDF_IMAGES} pictures")
-            if pixels > MAX_PDF_IMAGE_PIXELS:
-                raise _too_complex("pdf", f"its pictures hold more than {MAX_PDF_IMAGE_PIXELS // 1_000_000} megapixels")
 
 
 def pdf_has_active_content(data: bytes) -> bool:
@@ -376,11 +352,17 @@ def image_pixels(blob: bytes) -> int:
     return width * height
 
 
-def check_docx_budget(blobs: list[bytes], characters: int, paragraphs: int) -> None:
+def check_docx_budget(blobs: list[bytes], measures) -> None:
     """A parsed document within the budget before anything is decoded or laid out: its text (as
-    pages), the pictures it draws (one blob per drawing) and their pixels."""
-    if max(characters / CHARACTERS_PER_PAGE, paragraphs / PARAGRAPHS_PER_PAGE) > MAX_DOCX_PAGES:
+    pages), paragraphs and runs (docx_render.Measures), the pictures it draws (one blob per drawing)
+    and their pixels."""
+    characters = len(measures.text) + len(COUNTS_TWICE.findall(measures.text))
+    if max(characters / CHARACTERS_PER_PAGE, measures.lines / LINES_PER_PAGE) > MAX_DOCX_PAGES:
         raise _too_complex("docx", f"more than {MAX_DOCX_PAGES} pages")
+    if measures.paragraphs > MAX_DOCX_PARAGRAPHS:
+        raise _too_complex("docx", f"more than {MAX_DOCX_PARAGRAPHS} paragraphs and table cells")
+    if measures.runs > MAX_DOCX_RUNS:
+        raise _too_complex("docx", f"more than {MAX_DOCX_RUNS} differently formatted stretches of text")
     if len(blobs) > MAX_DOCX_IMAGES:
         raise _too_complex("docx", f"more than {MAX_DOCX_IMAGES} pictures")
     pixels = {id(blob): image_pixels(blob) for blob in {id(blob): blob for blob in blobs}.values()}

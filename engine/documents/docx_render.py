@@ -8,9 +8,11 @@ Call only after `convert.check_docx_archive` has refused bombs and entity declar
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from docx import Document
+from docx.enum.style import WD_STYLE_TYPE
 from docx.oxml.ns import qn
 from docx.table import Table as DocxTable
 from docx.text.paragraph import Paragraph as DocxParagraph
@@ -18,13 +20,19 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import inch
-from reportlab.platypus import Image, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Image, ListFlowable, ListItem, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from engine.pdf.blocks import TextBlock
 from engine.pdf.fonts import font_names
 
 MAX_BLOCKS = 20_000
 MAX_TABLE_NESTING = 3
 FRAME_WIDTH = LETTER[0] - 2 * inch
+# The flowable every paragraph becomes: the application PDF's text block (the same font fallback
+# chain, bidirectional ordering and shaping, engine/pdf/text.py), so every script an applicant can
+# type there survives here too. It takes a Paragraph's (markup, style); the documents benchmark puts
+# reportlab's Paragraph in its place to measure what the scripts cost.
+Block = TextBlock
 
 
 def _styles():
@@ -46,8 +54,8 @@ def _styles():
     return styles
 
 
-def _run_markup(run) -> str:
-    text = escape(run.text or "").replace("\n", "<br/>").replace("\t", "&nbsp;&nbsp;&nbsp;&nbsp;")
+def _run_markup(run, text: str) -> str:
+    text = escape(text).replace("\n", "<br/>").replace("\t", "&nbsp;&nbsp;&nbsp;&nbsp;")
     if not text:
         return ""
     if run.bold:
@@ -60,11 +68,18 @@ def _run_markup(run) -> str:
 
 
 def _paragraph_markup(paragraph: DocxParagraph) -> str:
-    return "".join(_run_markup(run) for run in paragraph.runs) or escape(paragraph.text or "")
+    """The runs as markup, the spaces that end a run moved to the start of the next: the text block
+    lays each run out on its own and keeps the spaces before a word, not those after the last."""
+    parts, carried = [], ""
+    for run in paragraph.runs:
+        text = carried + (run.text or "")
+        stripped = text.rstrip(" ")
+        carried = text[len(stripped) :]
+        parts.append(_run_markup(run, stripped))
+    return "".join(parts) or escape(paragraph.text or "")
 
 
-def _heading_level(paragraph: DocxParagraph) -> int | None:
-    name = (paragraph.style.name if paragraph.style is not None else "") or ""
+def _heading_level(name: str) -> int | None:
     if name == "Title":
         return 0
     if name.startswith("Heading"):
@@ -73,10 +88,10 @@ def _heading_level(paragraph: DocxParagraph) -> int | None:
     return None
 
 
-def _list_kind(paragraph: DocxParagraph) -> tuple[str, int] | None:
+def _list_kind(paragraph: DocxParagraph, name: str) -> tuple[str, int] | None:
     """("bullet" | "number", level) for a list paragraph, else None."""
     p_pr = paragraph._p.pPr
-    name = ((paragraph.style.name if paragraph.style is not None else "") or "").lower()
+    name = name.lower()
     level = 0
     if p_pr is not None and p_pr.numPr is not None:
         ilvl = p_pr.numPr.ilvl
@@ -87,6 +102,21 @@ def _list_kind(paragraph: DocxParagraph) -> tuple[str, int] | None:
     if name.startswith("list number"):
         return ("number", 0)
     return None
+
+
+def _style_names(document):
+    """A paragraph's style name from its style id, the document's styles read once: python-docx's
+    `paragraph.style` reads every style of the document again for each paragraph (2.5 ms a paragraph
+    with Word's 160 styles, which made a page of short paragraphs cost more than its layout)."""
+    styles = document.styles
+    names = {style.style_id: style.name or "" for style in styles if style.type == WD_STYLE_TYPE.PARAGRAPH}
+    default = styles.default(WD_STYLE_TYPE.PARAGRAPH)
+    default_name = (default.name or "") if default is not None else ""
+
+    def name(paragraph: DocxParagraph) -> str:
+        return names.get(paragraph._p.style, default_name)
+
+    return name
 
 
 EMU_PER_POINT = 12700
@@ -145,6 +175,7 @@ class _Renderer:
         self.fonts = font_names()
         self.blocks = 0
         self.decoded: dict = {}
+        self.style_name = _style_names(document)
 
     def body(self, container, depth: int = 0) -> list:
         flowables: list = []
@@ -176,7 +207,8 @@ class _Renderer:
                     flowables.append(self.table(child, depth))
                 continue
             images = _images(child, self.document, self.open_image, self.decoded)
-            list_kind = _list_kind(child)
+            style_name = self.style_name(child)
+            list_kind = _list_kind(child, style_name)
             markup = _paragraph_markup(child)
             if list_kind is not None and markup.strip():
                 if pending_kind not in (None, list_kind[0]):
@@ -184,13 +216,13 @@ class _Renderer:
                 pending_kind = list_kind[0]
                 indent = list_kind[1] * 14
                 style = ParagraphStyle(f"li{indent}", parent=self.styles["body"], leftIndent=indent)
-                pending_list.append(ListItem(Paragraph(markup, style)))
+                pending_list.append(ListItem(Block(markup, style)))
                 continue
             flush()
-            level = _heading_level(child)
+            level = _heading_level(style_name)
             if markup.strip():
                 style = self.styles[f"h{level}"] if level is not None else self.styles["body"]
-                flowables.append(Paragraph(markup, style))
+                flowables.append(Block(markup, style))
             elif not images:
                 flowables.append(Spacer(1, 6))
             flowables.extend(images)
@@ -202,7 +234,7 @@ class _Renderer:
         for row in table.rows:
             cells = []
             for cell in row.cells:
-                content = self.body(cell, depth + 1) or [Paragraph("", self.styles["cell"])]
+                content = self.body(cell, depth + 1) or [Block("", self.styles["cell"])]
                 cells.append(content)
             rows.append(cells)
         columns = max((len(r) for r in rows), default=1)
@@ -222,17 +254,39 @@ class _Renderer:
         return flowable
 
 
+@dataclass(frozen=True, slots=True)
+class Measures:
+    """What laying a document out costs, counted in its XML before anything is laid out."""
+
+    text: str  # every run's text
+    paragraphs: int  # each becomes a text block, table cells' included
+    runs: int  # each is read and marked up on its own
+    lines: int  # at least one line each: paragraphs outside tables, table rows, line breaks
+
+
+def measures(document) -> Measures:
+    body = document.element.body
+    paragraphs = sum(1 for _ in body.iter(qn("w:p")))
+    in_cells = sum(1 for cell in body.iter(qn("w:tc")) for _ in cell.iterchildren(qn("w:p")))
+    rows = sum(1 for _ in body.iter(qn("w:tr")))
+    breaks = sum(1 for _ in body.iter(qn("w:br"), qn("w:cr")))
+    return Measures(
+        text="".join(text.text or "" for text in body.iter(qn("w:t"))),
+        paragraphs=paragraphs,
+        runs=sum(1 for _ in body.iter(qn("w:r"))),
+        lines=paragraphs - in_cells + rows + breaks,
+    )
+
+
 def render_docx(data: bytes, open_image, check_budget, max_pages: int) -> bytes:
     """The document as a PDF; `open_image(bytes)` decodes each picture (convert.open_image: the
     same pixel cap and checks as uploaded images, passed in so this module needs nothing of it);
-    `check_budget(pictures, characters, paragraphs)` refuses a document over the budget before
-    anything is decoded or laid out; TooManyPages past `max_pages`."""
+    `check_budget(pictures, measures)` refuses a document over the budget before anything is
+    decoded or laid out; TooManyPages past `max_pages`."""
     document = Document(io.BytesIO(data))
-    body = document.element.body
-    characters = sum(len(text.text or "") for text in body.iter(qn("w:t")))
-    check_budget(pictures(document), characters, sum(1 for _ in body.iter(qn("w:p"))))
+    check_budget(pictures(document), measures(document))
     renderer = _Renderer(document, open_image)
-    story = renderer.body(document) or [Paragraph("", renderer.styles["body"])]
+    story = renderer.body(document) or [Block("", renderer.styles["body"])]
     out = io.BytesIO()
     SimpleDocTemplate(
         out,

@@ -1,4 +1,4 @@
-"""Request and response bodies of the documents API (platform section 7)."""
+"""Request and response bodies of the documents API."""
 
 import marshmallow as ma
 from marshmallow import fields, validate

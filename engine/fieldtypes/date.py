@@ -24,5 +24,9 @@ class Date(FieldType):
         # The widget says it at once when day, month and year make no date (31 February).
         layout["date_message"] = compiler.messages["date_format"]
 
+    def pdf(self, renderer, field: dict) -> None:
+        """The date as the form's language writes it in its date style; stored ISO."""
+        renderer.add(field.get("label", field["key"]), renderer.date(field["key"]))
+
 
 TYPE = Date()

@@ -1,4 +1,4 @@
-"""The application PDF job: a thin shell over `render.render_application` + `append_documents`.
+"""The application PDF job: a thin shell over `render.render_application` (which appends the documents).
 
 Queued by `GET /api/pdf` and, at submission, by the applications domain (with only the id).
 The job renders the application as it is when the job runs, from the definition version the
@@ -18,8 +18,9 @@ from engine.applications.models import Application
 from engine.documents import messages
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus
 from engine.documents.storage import delete_quietly, new_key, storage_from_config
+from engine.pdf.header import Record
 from engine.pdf.records import completed_conversions, fingerprint, frozen, pdf_row
-from engine.pdf.render import append_documents, render_application
+from engine.pdf.render import render_application
 from engine.versions import for_application
 from engine.workhorse import current_job_id, job_session, job_settings, limit_memory
 
@@ -64,13 +65,18 @@ def render_application_pdf(application_id: int) -> str:
         # A document whose question is hidden is neither listed nor appended.
         _, shown = compiled.visibility.visible_record(inputs[0], documents, inputs[1], inputs[2])
         attached = [c.pdf_key for c in conversions if c.pdf_key and c.answer_key in shown]
-        username = account.username if account else ""
+        record = Record(
+            reference=application.reference or "",
+            submitted_at=application.submitted_at,
+            version=compiled.etag,
+            email=account.username if account else "",
+        )
 
     pdf_key = None
     try:
         answers, add_another, tabs = inputs
-        pdf = render_application(compiled.data, answers, documents, add_another, tabs, applicant=username)
-        pdf = append_documents(pdf, [store.read(key, MAX_DOCUMENT_BYTES) for key in attached])
+        appended = [store.read(key, MAX_DOCUMENT_BYTES) for key in attached]
+        pdf = render_application(compiled.data, answers, documents, add_another, tabs, record=record, appended=appended)
         pdf_key = new_key(f"applications/{application_id}", ".pdf")
         store.write(pdf_key, pdf)
         outcome = (ConversionStatus.COMPLETED.value, None)

@@ -32,6 +32,8 @@ def fingerprint(application, conversions: list[DocumentConversion], form_etag: s
         "add_another": application.add_another or {},
         "tabs": application.tabs or {},
         "form": form_etag,
+        # The record's header: a draft's PDF is not the submission's, even with the same answers.
+        "record": [application.reference, str(application.submitted_at)],
         "documents": [[c.answer_key, c.pdf_key, c.file_name, c.file_size] for c in conversions],
     }
     return hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode()).hexdigest()

@@ -10,7 +10,12 @@ false, branches after the first true one, tabs not chosen, add-another entries b
 are left out before anything is drawn, and so are the headings of hidden sections. A later
 add-another entry with nothing answered is not drawn; the others are headed by their title
 ("School 2").
-`append_documents` then adds the converted documents' pages (pypdf).
+An unanswered question or section is left out (the tenant's `settings.pdf_empty: omit`, the
+default) or drawn as one "Not answered" line (`collapse`); a required question left unanswered in a
+draft always gets its line. A section that draws no answer is never an empty heading. Text the
+author marks `screen_only` stays off paper. The first page opens with the record's header
+(engine/pdf/header.py); engine/pdf/stamp.py then appends the converted documents' pages, foots every
+page with the reference and "Page n of m", and adds the PDF/A markers.
 """
 
 from __future__ import annotations
@@ -20,20 +25,25 @@ import io
 import re
 from xml.sax.saxutils import escape
 
+from pypdf import PdfReader
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import SimpleDocTemplate
 
-from engine.definition.catalogue import DEFAULT_TEXTS, date_time_text
-from engine.definition.entries import entry_title, is_empty_entry
+from engine.definition.catalogue import DEFAULT_TEXTS
+from engine.definition.entries import ANSWERED_NOTHING, entry_title, is_empty_entry
 from engine.definition.visibility import Visibility
 from engine.fieldtypes.base import FieldType
 from engine.fieldtypes.registry import type_of
-from engine.pdf.blocks import FieldLine, draw_string
+from engine.pdf.blocks import FieldLine
 from engine.pdf.blocks import TextBlock as Paragraph  # reportlab's Paragraph, with every script
 from engine.pdf.fonts import font_names
+from engine.pdf.header import Record, applicant_name, header, title_of
+from engine.pdf.markdown import markup as _markup
+from engine.pdf.moments import Moments
+from engine.pdf.stamp import Footer, Metadata, appended_pages, finish, footed_canvas
 
 PLAIN = FieldType()  # draws a field of no known type as its label and answer
 
@@ -55,9 +65,10 @@ def _heading(name: str, font: str, size: float, leading: float, before: float, a
 class _Styles:
     def __init__(self):
         regular, bold = font_names()
-        self.title = ParagraphStyle("title", fontName=bold, fontSize=18, leading=22, spaceAfter=4)
-        self.subtitle = ParagraphStyle(
-            "subtitle", fontName=regular, fontSize=9, leading=12, textColor=colors.HexColor("#555555"), spaceAfter=10
+        self.institution = _heading("institution", bold, 10, 13, 0, 2, "#555555")
+        self.title = ParagraphStyle("title", fontName=bold, fontSize=18, leading=22, spaceAfter=8)
+        self.fact = ParagraphStyle(
+            "fact", fontName=regular, fontSize=9.5, leading=13, leftIndent=12, firstLineIndent=-12
         )
         self.page = _heading("page", bold, 15, 19, 12, 6, "#1f3a5f")
         self.section = _heading("section", bold, 12, 15, 9, 3, "#1f3a5f")
@@ -72,15 +83,6 @@ class _Styles:
 
 
 _MARKDOWN_BOLD = re.compile(r"\*\*(.+?)\*\*")
-_MARKDOWN_LINK = re.compile(r"\[([^\]]+)\]\(([^)]+)\)")
-
-
-def _markup(text: str) -> str:
-    """Author text (a little markdown) as reportlab paragraph markup."""
-    escaped = escape(str(text))
-    escaped = _MARKDOWN_LINK.sub(lambda m: f"{m.group(1)} ({m.group(2)})", escaped)
-    escaped = _MARKDOWN_BOLD.sub(r"<b>\1</b>", escaped)
-    return escaped.replace("\n\n", "<br/><br/>").replace("\n", " ")
 
 
 class ApplicationRenderer:
@@ -97,7 +99,11 @@ class ApplicationRenderer:
         texts = self.texts = {**DEFAULT_TEXTS, **(form.get("texts") or {})}
         self.checked, self.unchecked, self.school_code = texts["selected"], texts["not_selected"], texts["service_ceeb"]
         self.styles = _Styles()
+        self.moments = Moments(form.get("settings"), texts)
+        self.collapse = (form.get("settings") or {}).get("pdf_empty") == "collapse"
         self.story: list = []
+        self.answered = 0  # answered (or required) questions drawn: a section that adds none is not drawn
+        self.asked = 0  # questions shown, answered or not
 
     # -- values --------------------------------------------------------------------------
     def visible(self, node: dict) -> bool:
@@ -108,6 +114,21 @@ class ApplicationRenderer:
         if value is None or value is False:
             return ""
         return value if isinstance(value, str) else str(value)
+
+    def date(self, key: str) -> str:
+        """A date answer in the form's date style (stored ISO)."""
+        return self.moments.date(self.value(key))
+
+    def has_answer(self, field: dict) -> bool:
+        """Whether the field (or one of its parts or items) holds an answer or a document."""
+        keys = [field.get("key")] + [part.get("key") for part in (field.get("parts") or {}).values()]
+        keys += [item.get("key") for item in field.get("items") or []]
+        return any(key and (self.answers.get(key) not in ANSWERED_NOTHING or key in self.documents) for key in keys)
+
+    def required(self, field: dict) -> bool:
+        """Whether the question must be answered now (a draft's missing answers stay in sight)."""
+        when = field.get("required_when")
+        return bool(field.get("required")) or (when is not None and self.visibility.holds(when, self.instance))
 
     def mark(self, checked: bool) -> str:
         return self.checked if checked else self.unchecked
@@ -139,6 +160,17 @@ class ApplicationRenderer:
         """One visible field, drawn by its type (engine/fieldtypes); an unknown type as label and answer."""
         if not self.visible(field):
             return
+        holds_answers = any(name in field for name in ("key", "parts", "items"))
+        self.asked += holds_answers
+        if holds_answers and not self.has_answer(field):
+            required = self.required(field)
+            if self.collapse or required:
+                label = field.get("label") or field.get("key", "")
+                self.add(label, self.texts["pdf_not_answered"])
+            self.answered += required  # a draft's missing answer keeps its section in sight
+            return
+        if holds_answers:
+            self.answered += 1
         (type_of(field) or PLAIN).pdf(self, field)
 
     def fields(self, fields: list) -> None:
@@ -146,8 +178,17 @@ class ApplicationRenderer:
             self.field(field)
 
     def section(self, section: dict) -> None:
+        """A visible section, drawn only when it holds an answer (`collapse`: else one line)."""
         if not self.visible(section):
             return
+        start, answered, asked = len(self.story), self.answered, self.asked
+        self._section(section)
+        if self.answered == answered:
+            del self.story[start:]
+            if self.collapse and section.get("title") and self.asked > asked:  # it asks something
+                self.add(section["title"], self.texts["pdf_not_answered"])
+
+    def _section(self, section: dict) -> None:
         if section.get("title"):
             self.story.append(Paragraph(_markup(section["title"]), self.styles.section))
         if section.get("text"):
@@ -157,6 +198,7 @@ class ApplicationRenderer:
             confirmed = bool(self.answers.get(confirm["key"]))
             if confirm.get("kind") == "checkbox":
                 self.add(confirm.get("label", ""), self.mark(confirmed))
+                self.answered += confirmed
             elif not confirmed and confirm.get("before"):
                 self.story.append(Paragraph(_markup(confirm["before"]), self.styles.text))
             if not confirmed:
@@ -203,25 +245,17 @@ class ApplicationRenderer:
             count = default
         return max(1, min(count, int(repeater.get("max", 10))))
 
-    def build(self, title: str, subtitle: str) -> list:
-        self.story = [Paragraph(escape(title), self.styles.title), Paragraph(escape(subtitle), self.styles.subtitle)]
+    def build(self, opening: list) -> list:
+        """The opening flowables, then each page that draws anything, under its heading."""
+        self.story = list(opening)
         for page in self.form.get("pages", []):
+            start = len(self.story)
             self.story.append(Paragraph(escape(f"{page.get('number', '')}. {page.get('title', '')}"), self.styles.page))
             for section in page.get("sections", []):
                 self.section(section)
+            if len(self.story) == start + 1:
+                del self.story[start:]
         return self.story
-
-
-def _page_footer(title: str, page_text: str):
-    def draw(canvas, document):
-        canvas.saveState()
-        canvas.setFillColor(colors.HexColor("#666666"))
-        draw_string(canvas, document.leftMargin, 0.5 * inch, title, 8)
-        number = page_text.replace("{page}", str(document.page))
-        draw_string(canvas, LETTER[0] - document.rightMargin, 0.5 * inch, number, 8, right=True)
-        canvas.restoreState()
-
-    return draw
 
 
 def render_application(
@@ -233,22 +267,25 @@ def render_application(
     *,
     applicant: str = "",
     generated_at: dt.datetime | None = None,
+    record: Record | None = None,
+    appended: list[bytes] | None = None,
 ) -> bytes:
-    """The application as PDF bytes. `form` is the compiled form's data (CompiledForm.data);
-    `documents` is {key: {file_name, file_size}} of attached (converted) documents."""
+    """The application as PDF bytes, the `appended` converted documents' pages after it. `form` is
+    the compiled form's data (CompiledForm.data); `documents` is {key: {file_name, file_size}} of
+    attached (converted) documents; `record` the reference, submission time and version;
+    `applicant` the account's e-mail when `record` does not carry it."""
     renderer = ApplicationRenderer(form, answers, documents or {}, add_another or {}, tabs or {})
-    tenant = form.get("tenant", {}).get("name", "")
     texts = renderer.texts
-    title = texts["pdf_title"].replace("{tenant}", tenant) if tenant and "application" not in tenant.lower() else tenant
-    title = title or texts["pdf_title_untitled"]
-    when = date_time_text(generated_at or dt.datetime.now(dt.UTC), texts)
-    # Without an explicit applicant, the name the tenant greets applicants by (its banner's name keys).
-    name_keys = ((form.get("banners") or {}).get("welcome") or {}).get("name_keys") or []
-    name = next((renderer.value(key) for key in name_keys if renderer.value(key)), "")
-    subtitle = " · ".join(v for v in (applicant or name, texts["pdf_generated"].replace("{when}", when)) if v)
-    story = renderer.build(title, subtitle)
+    record = record or Record(email=applicant)
+    if applicant and not record.email:
+        record = Record(record.reference, record.submitted_at, record.version, applicant)
+    title = title_of(form, texts)
+    made = generated_at or dt.datetime.now(dt.UTC)
+    story = renderer.build(header(form, texts, renderer.styles, record, applicant_name(form, renderer.value), made))
     out = io.BytesIO()
-    footer = _page_footer(f"{title}{' - ' + (applicant or name) if (applicant or name) else ''}", texts["pdf_page"])
+    tenant = form.get("tenant", {}).get("name", "")
+    footer = Footer(record.reference or title, texts["pdf_page_of"])
+    documents_after = [PdfReader(io.BytesIO(document)) for document in appended or []]
     SimpleDocTemplate(
         out,
         pagesize=LETTER,
@@ -259,20 +296,7 @@ def render_application(
         title=title,
         author=tenant,
         invariant=1,
-    ).build(story, onFirstPage=footer, onLaterPages=footer)
-    return out.getvalue()
-
-
-def append_documents(application_pdf: bytes, documents: list[bytes]) -> bytes:
-    """The application PDF followed by each converted document's pages."""
-    if not documents:
-        return application_pdf
-    from pypdf import PdfReader, PdfWriter
-
-    writer = PdfWriter()
-    writer.append(PdfReader(io.BytesIO(application_pdf)))
-    for document in documents:
-        writer.append(PdfReader(io.BytesIO(document)))
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+        # reportlab's default first font (Helvetica) would be one the PDF names but does not embed
+        initialFontName=font_names()[0],
+    ).build(story, canvasmaker=footed_canvas(footer, appended_pages(documents_after)))
+    return finish(out.getvalue(), documents_after, footer, Metadata(title, tenant, made))

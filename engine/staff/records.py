@@ -63,7 +63,7 @@ def version_of(application: Application) -> str | None:
 
 
 def status_column():
-    """none / started / validating / submitted, as the profile derives it (platform section 4)."""
+    """none / started / validating / submitted, as the profile derives it."""
     distinct = (
         select(func.count(func.distinct(WebStatusEvent.web_status)))
         .where(WebStatusEvent.application_id == Application.id, WebStatusEvent.web_status.in_(WEB_STATUSES))

@@ -66,10 +66,10 @@ def test_a_save_moves_a_draft_on_an_earlier_version(app, tenant):
 
 
 def submit_golden(applicant, monkeypatch) -> None:
-    from engine.applications import service
+    from engine.applications import current
 
     golden = json.loads(GOLDEN.read_text())
-    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
+    monkeypatch.setattr(current, "today", lambda: dt.date.fromisoformat(golden["today"]))
     response = applicant.put("/api/answer", json=golden["answers"])
     assert response.status_code == 200, response.json
     response = applicant.post("/api/submit", json={})

@@ -30,9 +30,10 @@ function check(condition, message) {
  * visible list (the applicant reads them all when it opens, and each is the tenant's); the
  * placeholder of a visible box. Not checked, because they are not the engine's words: what the
  * applicant typed or chose (`answers`, removed wherever it shows), e-mail addresses, the
- * application's reference, and numbers (anything without a letter: a date like 12/04, a size's
- * digits, a year). Dates and times the engine writes are the tenant's words (date_time, month_<n>),
- * so they are checked like any other text. */
+ * application's reference and definition version, and numbers (anything without a letter: a date like 12/04, a size's
+ * digits, a year), and dates and times (<time>: CLDR's words for the form's language, written by the
+ * browser's Intl in the tenant's date_style; the tenant's own month names are checked in the date
+ * question's list). */
 function unwrapped(page, answers) {
   return page.evaluate((answers) => {
     const visible = (element) => element.checkVisibility({ visibilityProperty: true });
@@ -41,7 +42,7 @@ function unwrapped(page, answers) {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       // A <select>'s options are read below; a box's value is the applicant's answer.
-      if (!parent || parent.closest("script, style, select, noscript, input, textarea")) continue;
+      if (!parent || parent.closest("script, style, select, noscript, input, textarea, time")) continue;
       if (!visible(parent)) continue;
       texts.push(node.data);
     }
@@ -69,7 +70,8 @@ function unwrapped(page, answers) {
     }
     rest = rest
       .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, " ") // e-mail addresses
-      .replace(/\b[A-Z][A-Z0-9]*-[A-Z0-9]{8}\b/g, " "); // an application reference
+      .replace(/\b[A-Z][A-Z0-9]*-[A-Z0-9]{8}\b/g, " ") // an application reference
+      .replace(/\b[0-9a-f]{32}\b/g, " "); // a definition version's id (the print view's header)
     return { words: rest.match(/[\p{L}]+/gu) ?? [], wrapped };
   }, answers);
 }

@@ -1,6 +1,7 @@
 """The staff print view of an application answered in every script, in Debian's Chromium against a
 real `formengine run`: every typed answer shows as typed, Arabic and Hebrew run right to left
-(print_scripts.mjs; screenshots in tests/e2e/screenshots/print-scripts-*.png)."""
+(print_scripts.mjs; screenshots in tests/e2e/screenshots/print-scripts-*.png); the record's header
+(print-header-*.png); a bad link gets its own page, not the sign-in (print-link-problem-375.png)."""
 
 import http.cookiejar
 import json

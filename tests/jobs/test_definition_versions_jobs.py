@@ -70,10 +70,10 @@ def print_view_text(app, token: str) -> str:
 def test_a_submitted_application_is_frozen_and_a_broken_edit_never_reaches_a_job(
     app, tenant, burst_worker, monkeypatch
 ):
-    from engine.applications import access, service
+    from engine.applications import access, current
 
     golden = json.loads(GOLDEN.read_text())
-    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
+    monkeypatch.setattr(current, "today", lambda: dt.date.fromisoformat(golden["today"]))
     a = make_applicant(app, "a@example.com")
     b = make_applicant(app, "b@example.com")
     assert a.put("/api/answer", json=golden["answers"]).status_code == 200

@@ -82,9 +82,9 @@ def cli(app, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def on_golden_day(monkeypatch):
-    from engine.applications import service as applications
+    from engine.applications import current
 
-    monkeypatch.setattr(applications, "today", lambda: dt.date.fromisoformat(GOLDEN["today"]))
+    monkeypatch.setattr(current, "today", lambda: dt.date.fromisoformat(GOLDEN["today"]))
 
 
 def _submit(applicant) -> str:

@@ -109,10 +109,10 @@ def test_the_submitted_pdf_holds_no_hidden_answer(app, applicant, burst_worker, 
 
     from sqlalchemy import text
 
-    from engine.applications import service
+    from engine.applications import current
 
     golden = json.loads(GOLDEN.read_text())
-    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
+    monkeypatch.setattr(current, "today", lambda: dt.date.fromisoformat(golden["today"]))
     assert applicant.put("/api/answer", json=golden["answers"]).status_code == 200
     for button, count in {**golden["add_another"], "legacy": 3}.items():
         applicant.put("/api/add-another", json={"button_id": button, "num_components": count})
@@ -144,3 +144,62 @@ def test_the_submitted_pdf_holds_no_hidden_answer(app, applicant, burst_worker, 
         assert extracted.index("Family member 1") < extracted.index("Robert Chen") < extracted.index("Family member 2")
         assert extracted.index("Family member 2") < extracted.index("Alan Turing")
         assert "Family member 3" not in extracted
+
+
+def test_the_submitted_pdf_is_a_record_footed_on_every_page(app, applicant, burst_worker, monkeypatch):
+    """The PDF of a submission names its reference, says "Submitted" with the time in the tenant's
+    zone (intl_undergrad: America/Chicago) and in UTC and the definition version, prints no empty
+    section, and foots every page, the uploaded essay's included, with the reference and its number."""
+    import datetime as dt
+    import io
+    import re
+
+    from pypdf import PdfReader
+    from sqlalchemy import text
+
+    from engine.applications import service
+    from engine.definition.catalogue import DEFAULT_TEXTS
+    from engine.pdf.moments import Moments
+
+    golden = json.loads(GOLDEN.read_text())
+    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
+    answers = {k: v for k, v in golden["answers"].items() if not k.startswith(("parent_2_", "guardian_"))}
+    answers.update(parent_communication_preference="1", parent_communication_preference_desc="Parent")
+    assert applicant.put("/api/answer", json=answers).status_code == 200
+    for button, count in golden["add_another"].items():
+        applicant.put("/api/add-another", json={"button_id": button, "num_components": count})
+    assert applicant.put("/api/tabs", json={"tab_id": "essay_mode", "chosen_tab": "uploaded"}).status_code == 200
+    file_key = upload(applicant, corpus.docx(("Essay text in Word",)), "essay.docx")
+    applicant.post(f"/api/pdf/document-answer/{FILE_KEY}", json={"file_key": file_key, "file_name": "essay.docx"})
+    burst_worker()
+    # A copy downloaded just before submitting is a draft's; the submission renders its own.
+    assert applicant.get("/api/pdf").json["status"] == "unprocessed"
+    burst_worker()
+    assert applicant.get("/api/pdf").json["status"] == "completed"
+    submitted = applicant.post("/api/submit", json={})
+    assert submitted.status_code == 200, submitted.json
+    burst_worker()
+    ready = applicant.get("/api/pdf").json
+    assert ready["status"] == "completed", ready
+    pdf = download(applicant, ready["url"])
+
+    with app.extensions["db_engine"].connect() as connection:
+        reference, moment, version = connection.execute(
+            text("SELECT reference, submitted_at, definition_version FROM applications")
+        ).one()
+    moment = moment if isinstance(moment, dt.datetime) else dt.datetime.fromisoformat(moment)
+    moments = Moments({"time_zone": "America/Chicago"}, DEFAULT_TEXTS)
+    assert re.fullmatch(r"INTL-[0-9A-Z]{8}", reference)
+    pages = PdfReader(io.BytesIO(pdf)).pages
+    first = " ".join(pages[0].extract_text().split())
+    assert f"Reference {reference}" in first
+    local = moments.moment(moment)
+    assert re.search(r" C[DS]T$", local)  # Central time, with its abbreviation
+    assert f"Submitted {local} ({moments.moment_utc(moment)})" in first
+    assert f"Form version {version}" in first
+    whole = text_of(pdf)
+    assert "Parent 2" not in whole and "Legal Guardian" not in whole
+    assert "Use the numbered navigation" not in whole
+    essay = " ".join(pages[-1].extract_text().split())
+    assert "Essay text in Word" in essay
+    assert f"{reference} Page {len(pages)} of {len(pages)}" in essay

@@ -43,10 +43,10 @@ def app_overrides(own_redis, queue_name, tmp_path):
 def on_golden_day(monkeypatch):
     import datetime as dt
 
-    from engine.applications import service
+    from engine.applications import current
 
     golden = json.loads(GOLDEN.read_text())
-    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
+    monkeypatch.setattr(current, "today", lambda: dt.date.fromisoformat(golden["today"]))
     return golden["answers"]
 
 

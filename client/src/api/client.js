@@ -1,13 +1,14 @@
 // The one JSON helper and the applicant client's one table of endpoints: a typed call for every
-// endpoint of platform section 7 and every other one the form calls (add-another, tabs, documents,
-// the application PDF, lookups). Nothing else names an endpoint; the form's store (form/appBridge.js)
+// endpoint of the engine's API the applicant client calls (accounts, answers, add-another, tabs,
+// validations, documents, the application PDF, lookups). Nothing else names an endpoint; the form's store (form/appBridge.js)
 // hands these same functions to the widgets, and tests/api/test_client_endpoints.py checks that the
 // engine serves every path and method named here.
 //
 // axios is the transport (transport.js), loaded on demand (its own chunk): the auth pages paint
 // without it and it arrives before the first call (the shell prefetches it when the browser is idle).
 import { errorForResponse, ServerError, toApiError, UnauthorizedError } from "./errors.js";
-import { applyTexts, t } from "../widgets/strings.js";
+import { applyFormSettings } from "../strings/formSettings.js";
+import { applyTexts, t } from "../strings/strings.js";
 
 const settings = { baseURL: "/", timeout: 30000 };
 let transport = null;
@@ -58,17 +59,22 @@ function parseJson(response) {
  * must be JSON. 401 -> UnauthorizedError (after the unauthorized handler ran); other non-OK
  * statuses -> ServerError with the server's message; no JSON or no message -> the standard one.
  */
-export async function requestJson(method, path, payload, { retries = 0, params } = {}) {
+export async function requestJson(
+  method,
+  path,
+  payload,
+  { retries = 0, params, ownUnauthorized = false } = {},
+) {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await sendOnce(method, path, payload, params);
+      return await sendOnce(method, path, payload, params, ownUnauthorized);
     } catch (error) {
       if (attempt >= retries || error instanceof UnauthorizedError) throw error;
     }
   }
 }
 
-async function sendOnce(method, path, payload, params) {
+async function sendOnce(method, path, payload, params, ownUnauthorized) {
   const http = await loadTransport();
   const hasPayload = payload !== undefined;
   let response;
@@ -92,7 +98,7 @@ async function sendOnce(method, path, payload, params) {
     return body;
   }
   const error = errorForResponse(response.status, body ?? null, response.headers?.["retry-after"]);
-  if (error instanceof UnauthorizedError) onUnauthorized(error);
+  if (error instanceof UnauthorizedError && !ownUnauthorized) onUnauthorized(error);
   throw error;
 }
 
@@ -103,10 +109,11 @@ const put = (path, payload, options) => requestJson("PUT", path, payload, option
 const del = (path) => requestJson("DELETE", path, {});
 const part = encodeURIComponent; // a path segment or a query value
 
-// The compiled form (not in section 7: the engine's own)
+// The compiled form (the engine's own: the definition the client renders)
 export const fetchCompiledForm = () =>
   get("/public/form").then((compiled) => {
     applyTexts(compiled?.texts); // widget words from the tenant's compiled form
+    applyFormSettings(compiled?.settings); // how its dates read (language, date_style, time_zone)
     return compiled;
   });
 
@@ -131,7 +138,9 @@ export const postValidations = (errors, page) =>
   post("/api/validations", page ? { errors, page } : { errors });
 export const submitApplicationCall = () => post("/api/submit");
 export const fetchTemporaryAnswer = (token) => get("/public/tmp", { params: { token } });
-export const fetchServiceView = (service_token) => get("/service/tmp-pdf", { params: { service_token } });
+// A 401 here is about the link, not a session: the caller shows the link's problem, never the login.
+export const fetchServiceView = (service_token) =>
+  get("/service/tmp-pdf", { params: { service_token }, ownUnauthorized: true });
 
 // Add-another counts and tabs (the form's store loads them; a save answers what the rules cleared)
 export const fetchTabs = () => get("/api/tabs");

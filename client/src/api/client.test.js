@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as api from "./client.js";
 import { ServerError, UnauthorizedError } from "./errors.js";
-import { CATALOGUE } from "../widgets/catalogue.js";
+import { CATALOGUE } from "../strings/catalogue.js";
 
 const UNEXPECTED_MESSAGE = CATALOGUE.shell_unexpected;
 const SESSION_INVALID_MESSAGE = CATALOGUE.shell_session_invalid;
@@ -113,6 +113,15 @@ describe("the JSON helper", () => {
     expect(error.message).toBe(SESSION_INVALID_MESSAGE);
     expect(handler).toHaveBeenCalledTimes(1);
     expect(handler.mock.calls[0][0]).toBe(error);
+  });
+
+  it("leaves a print-view link's 401 to the caller: no session handler, no sign-in page", async () => {
+    reply = { status: 401, text: JSON.stringify({ message: "This service link is invalid." }) };
+    const handler = vi.fn();
+    api.setUnauthorizedHandler(handler);
+    const error = await api.fetchServiceView("stale").catch((e) => e);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(handler).not.toHaveBeenCalled();
   });
 
   it("retries the web-status post twice, and nothing else", async () => {

@@ -1,5 +1,5 @@
-// Error types of the one JSON helper, and the platform's standard messages (section 8).
-import { t } from "../widgets/strings.js";
+// Error types of the one JSON helper, and the standard messages shown when a failed call carries none.
+import { t } from "../strings/strings.js";
 
 /**
  * An error from the API, carrying the server's {message} (or the standard one), the HTTP status and,

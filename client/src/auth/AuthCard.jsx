@@ -1,4 +1,4 @@
-import { t } from "../widgets/strings.js";
+import { t } from "../strings/strings.js";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { LoadingIndicator } from "../shell/Loading.jsx";

@@ -1,4 +1,4 @@
-import { t } from "../widgets/strings.js";
+import { t } from "../strings/strings.js";
 import * as api from "../api/client.js";
 import { useServices } from "../shell/services.js";
 import { AuthCard, useCardForm, useNavigationMessages } from "./AuthCard.jsx";

@@ -1,4 +1,4 @@
-import { t } from "../widgets/strings.js";
+import { t } from "../strings/strings.js";
 import { useId } from "react";
 import { useNavigate } from "react-router";
 import * as api from "../api/client.js";

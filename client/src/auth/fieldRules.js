@@ -1,4 +1,4 @@
-// Field rules of the auth cards (platform section 5); messages are text ids (widgets/strings.js).
+// Field rules of the auth cards (the e-mail and code checks); messages are text ids (strings/strings.js).
 export const EMAIL_MESSAGE = "auth_email_invalid";
 export const LOGIN_EMAIL_MESSAGE = "auth_login_email_invalid";
 export const LOGIN_PASSWORD_MESSAGE = "auth_password_required";

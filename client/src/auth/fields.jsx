@@ -1,4 +1,4 @@
-import { t } from "../widgets/strings.js";
+import { t } from "../strings/strings.js";
 import { useId, useState } from "react";
 import { passwordChecklist } from "./passwordRules.js";
 

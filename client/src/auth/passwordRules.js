@@ -1,7 +1,7 @@
-// The new-password rules of platform section 5, as the live checklist shows them. The special
+// The new-password rules, as the live checklist shows them. The special
 // character set, the minimum length and the rules are the server's (engine/accounts/passwords.py);
-// a test reads that file so the two cannot drift. Labels and messages are text ids (widgets/strings.js).
-import { t } from "../widgets/strings.js";
+// a test reads that file so the two cannot drift. Labels and messages are text ids (strings/strings.js).
+import { t } from "../strings/strings.js";
 
 export const MIN_LENGTH = 12;
 export const SPECIAL_CHARACTERS = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";

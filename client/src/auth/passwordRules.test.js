@@ -10,7 +10,7 @@ import {
   SPECIAL_CHARACTERS,
 } from "./passwordRules.js";
 import { isCode, isEmail } from "./fieldRules.js";
-import { CATALOGUE } from "../widgets/catalogue.js";
+import { CATALOGUE } from "../strings/catalogue.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRules = readFileSync(path.join(here, "../../../engine/accounts/passwords.py"), "utf8");

@@ -1,7 +1,7 @@
 // The page's actions: Continue (drop the empty later entries, save the page, move on) or, on the
 // last page, Submit (with the review of the answers before they are sent), and the PDF download.
 import { useEffect, useRef, useState } from "react";
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { PdfDownload } from "./PdfDownload.jsx";
 import { Review } from "./Review.jsx";
 import { isAnswered } from "../widgets/readout.jsx";

@@ -5,7 +5,7 @@ import { layoutShown } from "./renderModel.js";
 import { AddAnother } from "../widgets/AddAnother.jsx";
 import { Tabs } from "../widgets/Tabs.jsx";
 import { Markdown } from "../widgets/Markdown.jsx";
-import { fieldType } from "../widgets/theme.js";
+import { fieldType } from "../widgets/registry.js";
 
 /**
  * RJSF's ObjectFieldTemplate for one section (each section is its own small RJSF form, so a

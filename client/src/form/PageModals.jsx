@@ -1,7 +1,7 @@
 // The page's two dialogs: the confirm before a change clears answers, and the notice that a file is
 // still uploading or converting (a tab with it cannot be left yet).
 import { useState } from "react";
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { ConfirmDialog, SmallDialog } from "../shell/Modal.jsx";
 
 /**

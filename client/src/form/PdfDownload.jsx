@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "./appBridge.js";
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
 
-// Platform section 9: poll every 1000 ms while unprocessed/in progress, then every 600000 ms.
+// Poll every second while the PDF is unprocessed or in progress, then every ten minutes (a settled
+// PDF changes only when the answers do).
 export const PDF_POLL_MS = { waiting: 1000, settled: 600000 };
 const WAITING = new Set(["unprocessed", "in_progress"]);
 

@@ -1,4 +1,4 @@
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { useEffect, useRef, useState } from "react";
 import { reviewPages } from "./review.js";
 
@@ -77,7 +77,8 @@ function ReviewRow({ route, row, onChange }) {
   return (
     <div className="review-row">
       <dt>{row.label}</dt>
-      <dd dir="auto">{row.value}</dd>
+      {/* A date reads in the form's style; its stored value stays machine-readable beside it. */}
+      <dd dir="auto">{row.dateTime ? <time dateTime={row.dateTime}>{row.value}</time> : row.value}</dd>
       <dd className="review-change">
         <a
           href={`${route}#${row.key}`}

@@ -1,7 +1,7 @@
 // One section of a form page as its own RJSF form with the theme (FormPage renders one per section).
 import { memo, useMemo } from "react";
 import Form from "@rjsf/core";
-import { passThroughValidator, theme } from "../widgets/theme.js";
+import { passThroughValidator, theme } from "./theme.js";
 import { SectionRenderContext } from "./PageLayout.jsx";
 import { conditionsFor } from "./conditions.js";
 import { sameSignature, sectionModel, sectionSignature } from "./renderModel.js";

@@ -2,7 +2,6 @@
 // and toasts come from there): document answers, uploads and conversions in progress, add-another
 // counts, chosen tabs, the server's 422 errors; plus the calls the widgets make, through the shell's
 // one JSON helper. One small store with subscribe/get, so only what reads a changed slice re-renders.
-import { t } from "../widgets/formStrings.js";
 import { useSyncExternalStore } from "react";
 import {
   applicationPdf,
@@ -19,7 +18,6 @@ import {
   putTabs,
   startConversion,
 } from "../api/client.js";
-import { ApiError } from "../api/errors.js";
 
 /** The form's calls: the functions of the one endpoint table (api/client.js), in one object so
  * that a test can replace one of them. */
@@ -38,33 +36,6 @@ export const api = {
   lookupFind,
   lookupDetail,
 };
-
-/** Upload a file to a presigned POST with progress; fields first, then the file (S3's order). */
-export function uploadToPresigned({ url, fields }, file, onProgress, XHR = globalThis.XMLHttpRequest) {
-  return new Promise((resolve, reject) => {
-    const data = new FormData();
-    for (const [name, value] of Object.entries(fields)) data.append(name, value);
-    data.append("file", file);
-    const xhr = new XHR();
-    xhr.open("POST", url);
-    xhr.withCredentials = false;
-    if (xhr.upload && onProgress) {
-      xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    }
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) return resolve();
-      let message = t("shell_unexpected");
-      try {
-        message = JSON.parse(xhr.responseText).message || message;
-      } catch {
-        /* not JSON: the standard message */
-      }
-      reject(new ApiError(message, xhr.status));
-    };
-    xhr.onerror = () => reject(new ApiError(t("shell_unexpected"), 0));
-    xhr.send(data);
-  });
-}
 
 /** What the store holds for `owner` before anything is loaded. */
 function emptyState(owner) {

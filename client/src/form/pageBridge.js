@@ -1,14 +1,14 @@
 // The page's bridge (runtime.bridge): what the widgets call to change answers, add-another entries
 // and tab choices. Made anew on every render of the page (it reads that render's props); the methods
 // call each other through runtime.bridge, so they always reach the newest.
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { uploadBusy } from "../widgets/fileUpload.js";
 import { ANSWERED } from "../shell/constants.js";
 import { api } from "./appBridge.js";
 import { settle } from "./visibility.js";
 import { wouldClear } from "./clearing.js";
 import { keyedLayouts, ownedKeys } from "./renderModel.js";
-import { fieldType } from "../widgets/theme.js";
+import { fieldType } from "../widgets/registry.js";
 import { isAnswered } from "../widgets/readout.jsx";
 
 /** Every answer key of one add-another entry, in layout order (the same order in every entry). */

@@ -1,8 +1,8 @@
 // What RJSF needs for one compiled page, derived once per page object (stable references, so a
 // keystroke never rebuilds a schema): a flat object schema of the page's answer keys (types only;
-// every rule stays in the compiled page schema, which the lead's validator runs), a uiSchema that
+// every rule stays in the compiled page schema, which validateAnswers runs), a uiSchema that
 // names each key's widget and carries its compiled layout, and indexes the renderer reads.
-import { fieldType } from "../widgets/theme.js";
+import { fieldType } from "../widgets/registry.js";
 
 // Widgets that show typed text from their own subscription to the answer (widgets/common.js
 // useTypedValue, the field type's `typedText`): their values are left out of the section's

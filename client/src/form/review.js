@@ -3,9 +3,9 @@
 // name). Hidden answers are left out as the server leaves them out of the submission.
 import { conditionsFor } from "./conditions.js";
 import { visibleAnswers } from "./visibility.js";
-import { entryTitle, t } from "../widgets/formStrings.js";
+import { entryTitle, t } from "../strings/formStrings.js";
 import { isAnswered, reviewRow } from "../widgets/readout.jsx";
-import { fieldType } from "../widgets/theme.js";
+import { fieldType } from "../widgets/registry.js";
 
 /** The fields a section shows now (the chosen tab, the holding branch, the counted entries). */
 function shownGroups(section, { holds, tabs, addAnother }) {

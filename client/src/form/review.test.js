@@ -31,6 +31,18 @@ describe("check your answers", () => {
     expect(rows.indexOf(first)).toBeLessThan(rows.indexOf(conviction));
   });
 
+  it("reads a date in the form's date style (stored as YYYY-MM-DD)", () => {
+    const row = rowsOf(reviewPages(compiled, { birth_date: "2008-03-14" })).find(
+      (r) => r.key === "birth_date",
+    );
+    expect(row.value).toBe("March 14, 2008");
+    const medium = { ...compiled, settings: { ...compiled.settings, date_style: "medium" } };
+    const short = rowsOf(reviewPages(medium, { birth_date: "2008-03-14" })).find(
+      (r) => r.key === "birth_date",
+    );
+    expect(short.value).toBe("Mar 14, 2008");
+  });
+
   it("leaves out what the form hides, and shows a document by its file name", () => {
     const fileKey = uploaded.fields.find((field) => field.widget === "file_upload").key;
     const answers = { [typed.fields[0].key]: "An essay I typed", gender: "W", add_another_gender: "kept?" };

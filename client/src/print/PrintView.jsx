@@ -3,9 +3,11 @@ import { conditionsFor } from "../form/conditions.js";
 import { keyedLayouts } from "../form/renderModel.js";
 import { visibleAnswers } from "../form/visibility.js";
 import { Markdown } from "../widgets/Markdown.jsx";
-import { entryTitle, t } from "../widgets/formStrings.js";
+import { entryTitle, t } from "../strings/formStrings.js";
 import { mark, Row } from "../widgets/readout.jsx";
-import { fieldType } from "../widgets/theme.js";
+import { momentText } from "../widgets/moments.js";
+import { fieldType } from "../widgets/registry.js";
+import { STATUS_TEXT } from "../shell/Receipt.jsx";
 import "./print.css";
 
 /**
@@ -35,7 +37,7 @@ export function PrintView({ compiled, serviceView }) {
   context.printField = (layout) => <PrintField key={layout.key} layout={layout} context={context} />;
   return (
     <article className="print-application" aria-label={compiled.tenant?.name}>
-      <p className="print-tenant">{compiled.tenant?.name}</p>
+      <RecordHeader compiled={compiled} view={serviceView} />
       {compiled.pages.map((page) => (
         <section key={page.route} className="print-page" aria-labelledby={`print-${page.id}`}>
           <h1 id={`print-${page.id}`}>{page.title}</h1>
@@ -46,6 +48,68 @@ export function PrintView({ compiled, serviceView }) {
       ))}
       <ArchivedAnswers view={serviceView} />
     </article>
+  );
+}
+
+/**
+ * Whose application this is and which: the institution, the form's title, the applicant's name and
+ * e-mail, the reference, the status, when it was submitted (the tenant's time zone, then UTC), the
+ * definition version, and a link that opens each converted document (it lives as long as the
+ * print-view token; following it gives a fresh short-lived download). The PDF opens the same way.
+ */
+function RecordHeader({ compiled, view }) {
+  const settings = compiled.settings || {};
+  const applicant = view.applicant || {};
+  // A submission time is the record's word on it, as in the staff list (its web status may lag).
+  const status = applicant.submitted_at ? "submitted" : applicant.status;
+  const submitted = applicant.submitted_at ? (
+    <time dateTime={applicant.submitted_at}>
+      {t("record_submitted_at", {
+        local: momentText(applicant.submitted_at, settings),
+        utc: momentText(applicant.submitted_at, settings, "UTC"),
+      })}
+    </time>
+  ) : (
+    t("record_not_submitted")
+  );
+  const facts = [
+    ["record_reference", applicant.reference, "print-reference"],
+    ["record_applicant", applicant.name],
+    ["record_email", applicant.email],
+    ["record_status", status && t(STATUS_TEXT[status] ?? "status_in_progress")],
+    ["record_submitted", submitted],
+    ["record_version", view.definition_version],
+  ].filter(([, value]) => value);
+  const documents = Object.entries(view.document_links || {});
+  return (
+    <header className="print-record">
+      {settings.institution && <p className="print-institution">{settings.institution}</p>}
+      <p className="print-tenant">{compiled.tenant?.name}</p>
+      <dl className="print-record-facts">
+        {facts.map(([label, value, className]) => (
+          <div key={label}>
+            <dt>{t(label)}</dt>
+            <dd className={className} dir="auto">
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {documents.length > 0 && (
+        <div className="print-documents">
+          <p className="print-documents-title">{t("record_documents")}</p>
+          <ul>
+            {documents.map(([key, href]) => (
+              <li key={key}>
+                <a href={href} target="_blank" rel="noopener noreferrer">
+                  {t("record_open_document", { file_name: view.document_answer?.[key]?.file_name || key })}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </header>
   );
 }
 

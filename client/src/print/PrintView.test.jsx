@@ -146,3 +146,72 @@ describe("PrintView", () => {
     expect(text).not.toContain("Earlier Mailing Addresses");
   });
 });
+
+describe("the print view's record header", () => {
+  const view = {
+    answer: { first_name: "Mei", birth_date: "2008-04-12" },
+    applicant: {
+      name: "Mei Lin Chen",
+      email: "mei@example.org",
+      reference: "INTL-7K2Q9MXA",
+      status: "submitted",
+      submitted_at: "2026-03-01T14:05:00Z",
+    },
+    definition_version: "3f9c0a7d",
+    document_answer: { essay_file: { file_name: "essay.docx", file_size: 36669 } },
+    document_links: { essay_file: "/service/document/essay_file?service_token=abc" },
+    tabs: { essay_mode: "uploaded" },
+  };
+
+  it("names the institution, the form, the applicant, the reference, the status and when it was submitted", () => {
+    const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
+    const header = container.querySelector(".print-record");
+    const facts = Object.fromEntries(
+      [...header.querySelectorAll(".print-record-facts > div")].map((row) => [
+        row.querySelector("dt").textContent,
+        row.querySelector("dd").textContent,
+      ]),
+    );
+    expect(header.querySelector(".print-institution").textContent).toBe("Example College");
+    expect(header.textContent).toContain(compiled.tenant.name);
+    expect(facts).toEqual({
+      Reference: "INTL-7K2Q9MXA",
+      Applicant: "Mei Lin Chen",
+      "E-mail": "mei@example.org",
+      Status: "Submitted",
+      // the tenant's time zone (America/Chicago), then UTC
+      Submitted: "March 1, 2026 at 8:05 AM CST (March 1, 2026 at 2:05 PM UTC)",
+      "Form version": "3f9c0a7d",
+    });
+  });
+
+  it("links each converted document through the print-view token", () => {
+    const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
+    const link = container.querySelector(".print-documents a");
+    expect(link.textContent).toBe("Open essay.docx");
+    expect(link.getAttribute("href")).toBe("/service/document/essay_file?service_token=abc");
+  });
+
+  it("reads a date answer in the form's date style", () => {
+    const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
+    expect(container.textContent).toContain("April 12, 2008");
+    expect(container.textContent).not.toContain("2008-04-12");
+  });
+
+  it("calls a submitted application submitted, whatever its web status says", () => {
+    const lagging = { ...view, applicant: { ...view.applicant, status: "none" } };
+    const { container } = render(<PrintView compiled={compiled} serviceView={lagging} />);
+    expect(container.querySelector(".print-record").textContent).toContain("StatusSubmitted");
+  });
+
+  it("says a draft is not submitted yet", () => {
+    const draft = {
+      ...view,
+      applicant: { ...view.applicant, status: "started", submitted_at: null, reference: null },
+    };
+    const { container } = render(<PrintView compiled={compiled} serviceView={draft} />);
+    const header = container.querySelector(".print-record").textContent;
+    expect(header).toContain("Not submitted yet");
+    expect(header).not.toContain("Reference");
+  });
+});

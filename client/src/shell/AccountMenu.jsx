@@ -1,4 +1,4 @@
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { hasAnyAnswer } from "./routing.js";

@@ -5,7 +5,7 @@
 // `const app = useApp()`:
 //
 //   app.compiled          the compiled form (GET /public/form), never null inside a form route
-//   app.snapshot          the client snapshot of platform section 3:
+//   app.snapshot          the client snapshot (shell/sessionStore.js):
 //                         {username, last_page, is_logged_in, is_service_user, num_logins,
 //                          has_changed_page, web_status}   (web_status: null|"started"|"validating"|"submitted")
 //   app.profile           GET /api/profile as served ({answer, document_answer, username, last_page,
@@ -32,12 +32,13 @@
 //                         web_status is "validating" (then it is re-computed as answers change, in idle
 //                         time just after a keystroke, and replaced only when the errors differ)
 //   app.runValidations({routes, documents, posted}) -> errors
-//                         validates the answers (the lead's validateAnswers) for the given page routes
+//                         validates the answers (form/validation/validate.js validateAnswers) for the given page routes
 //                         (default: all), stores the map in app.errors and posts it (POST /api/validations;
 //                         with `posted`, resolves once the server has it).
 //                         A file question counts as answered when `documents[key]` exists (default: the
 //                         profile's document_answer; pass the newer map when you have one)
-//   app.submitApplication({documents})  the final submit flow of platform section 4
+//   app.submitApplication({documents})  the final submit: save, validate, then submit
+//                         (shell/application/useSubmit.js)
 //   app.tabs / app.setTabs(map)  the tab choices (GET /api/tabs), used by validation; set after a change
 //   app.addAnother / app.setAddAnother(map)  the add-another counts (GET /api/add-another), used by
 //                         validation (entries beyond a count are hidden, so absent); set after a change
@@ -50,8 +51,8 @@
 //                         sets one that drops its wholly empty later entries); returns the function
 //                         that unsets it
 //
-// Data calls: import the typed calls from client/src/api/client.js (every endpoint of platform
-// section 7). A 401 from any of them is handled centrally (cache cleared, /login with the message).
+// Data calls: import the typed calls from client/src/api/client.js (every endpoint the client calls).
+// A 401 from any of them is handled centrally (cache cleared, /login with the message).
 import { createContext, useContext } from "react";
 import { useAnswerStore } from "./answerStore.js";
 

@@ -1,4 +1,4 @@
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { AccountMenu } from "./AccountMenu.jsx";

@@ -1,9 +1,9 @@
-import { t } from "../widgets/strings.js";
+import { t } from "../strings/strings.js";
 import { Component, useEffect, useState } from "react";
 import * as api from "../api/client.js";
 import { cached } from "./sessionStore.js";
 
-/** The generic error screen for uncaught errors (platform section 2). */
+/** The generic error screen for uncaught errors (every route shows it, never a blank page). */
 export class ErrorBoundary extends Component {
   state = { error: null };
 

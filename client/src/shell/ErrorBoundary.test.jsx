@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { applyTexts } from "../widgets/strings.js";
+import { applyTexts } from "../strings/strings.js";
 import { ErrorBoundary } from "./ErrorBoundary.jsx";
 
 vi.mock("../api/client.js", async () => {
-  const { applyTexts } = await import("../widgets/strings.js");
+  const { applyTexts } = await import("../strings/strings.js");
   return {
     fetchCompiledForm: vi.fn(async () => {
       applyTexts({ shell_error_title: "Un problème est survenu.", shell_error_back: "Retour" });

@@ -1,4 +1,4 @@
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { useState } from "react";
 import { Markdown } from "../widgets/Markdown.jsx";
 import { Modal } from "./Modal.jsx";

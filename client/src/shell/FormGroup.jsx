@@ -1,8 +1,9 @@
 // The form route group: its entry step loads the compiled form and the student's data, then each
 // form page route renders <FormPage page compiled /> inside the shell with the AppContext.
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { Suspense, useMemo } from "react";
 import { Navigate, useLocation } from "react-router";
+import { LinkProblem } from "../print/LinkProblem.jsx";
 import { AppContext } from "./AppContext.jsx";
 import { Completion } from "./Completion.jsx";
 import { Layout } from "./Layout.jsx";
@@ -75,6 +76,7 @@ export default function FormGroup() {
 
   if (entry.status === "loading") return <Loading />;
   if (entry.status === "error") {
+    if (entry.error.serviceLink) return <LinkProblem />;
     if (entry.error.formLoad) return <LoadError message={entry.error.message} onRetry={app.retry} />;
     throw entry.error; // to the error boundary: "Something went wrong."
   }

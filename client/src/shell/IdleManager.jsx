@@ -1,4 +1,4 @@
-import { t } from "../widgets/strings.js";
+import { t } from "../strings/strings.js";
 import { useEffect, useRef, useState } from "react";
 import * as api from "../api/client.js";
 import { IdleTimer, IDLE_PROMPT_MS, IDLE_TIMEOUT_MS } from "./idle.js";

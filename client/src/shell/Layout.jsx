@@ -1,4 +1,4 @@
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { useEffect, useRef } from "react";
 import { AccountMenu } from "./AccountMenu.jsx";
 import { useAnswerStore } from "./answerStore.js";

@@ -1,4 +1,4 @@
-import { t } from "../widgets/strings.js";
+import { t } from "../strings/strings.js";
 import { LOADING_SIZES } from "./constants.js";
 
 /** Loading indicators: type spinner | circles, size small | medium | large (0.4rem, 0.8rem, 2rem). */

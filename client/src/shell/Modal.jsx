@@ -1,4 +1,4 @@
-import { t } from "../widgets/strings.js";
+import { t } from "../strings/strings.js";
 import { useEffect, useId, useRef } from "react";
 
 const FOCUSABLE = "button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])";

@@ -1,4 +1,4 @@
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { useAnswerStore } from "./answerStore.js";
 import { pageStatus } from "./pageStatus.js";
 import { normalisePath } from "./routing.js";

@@ -1,34 +1,18 @@
 import { PdfDownload } from "../form/PdfDownload.jsx";
-import { t } from "../widgets/formStrings.js";
+import { t } from "../strings/formStrings.js";
+import { momentText } from "../widgets/moments.js";
 
 // The application's status as the applicant reads it.
-const STATUS_TEXT = {
+export const STATUS_TEXT = {
   none: "status_not_started",
   started: "status_in_progress",
   validating: "status_in_progress",
   submitted: "status_submitted",
 };
 
-/** A moment (ISO-8601) in the tenant's words (`date_time`, `month_<n>`), in the reader's time zone:
- * "26 November 2026 at 14:05 UTC+1"; "" for no moment. */
-export function formatSubmitted(iso) {
-  const when = iso ? new Date(iso) : null;
-  if (!when || Number.isNaN(when.getTime())) return "";
-  const east = -when.getTimezoneOffset();
-  const hours = Math.floor(Math.abs(east) / 60);
-  const minutes = Math.abs(east) % 60;
-  const offset = east
-    ? `${east > 0 ? "+" : "-"}${hours}${minutes ? `:${String(minutes).padStart(2, "0")}` : ""}`
-    : "";
-  const pad = (n) => String(n).padStart(2, "0");
-  return t("date_time", {
-    day: when.getDate(),
-    month: t(`month_${when.getMonth() + 1}`),
-    year: when.getFullYear(),
-    time: `${pad(when.getHours())}:${pad(when.getMinutes())}`,
-    offset,
-  });
-}
+/** A moment (ISO-8601) as the receipt writes it: the date in the tenant's date style, the time in
+ * the tenant's time zone with its abbreviation ("November 26, 2026 at 8:05 AM CST"); "" for none. */
+export const formatSubmitted = (iso) => momentText(iso);
 
 /**
  * What the applicant keeps of a submission: the reference, when it was submitted and the PDF that

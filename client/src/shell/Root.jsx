@@ -1,7 +1,7 @@
 // The application root: error boundary, toasts, the "Unexpected Error" dialog, logout, the idle
 // session and the two route groups (auth pages; form pages with /completion). Every page is loaded
 // on demand.
-import { t } from "../widgets/strings.js";
+import { t } from "../strings/strings.js";
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Outlet, Route, Routes, useNavigate } from "react-router";
 import * as api from "../api/client.js";

@@ -1,4 +1,4 @@
-import { t } from "../widgets/strings.js";
+import { t } from "../strings/strings.js";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { isSwipeDismiss, TOAST_HOTKEY } from "./toastStore.js";
 

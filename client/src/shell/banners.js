@@ -1,4 +1,4 @@
-// Which banners show (tenant spec section 1): the welcome variant and the date-windowed ones.
+// Which banners show (the tenant's `banners:`): the welcome variant and the date-windowed ones.
 // {name} is the first answered key of the tenant's banners.welcome.name_keys (welcomeName).
 
 export function fillName(text, name) {

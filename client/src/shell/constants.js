@@ -1,4 +1,4 @@
-// Shared constants of platform section 9 (and the theme's defaults).
+// Shared timings and sizes of the shell (and the theme's defaults).
 export const LOADING_SIZES = { small: "0.4rem", medium: "0.8rem", large: "2rem" };
 export const ANSWER_SAVE_DEBOUNCE_MS = 1200;
 export const THEME_COLOURS = ["primary", "secondary", "accent", "neutral", "white", "error", "disabled"];

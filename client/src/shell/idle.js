@@ -1,4 +1,4 @@
-// The idle-session timer (platform section 4 and 9): a prompt `promptMs` before `timeoutMs` of
+// The idle-session timer of a signed-in applicant: a prompt `promptMs` before `timeoutMs` of
 // inactivity, then a timeout. The last activity is kept in localStorage so that coming back after
 // the limit (a sleeping laptop, a reload, another tab) also times out.
 export const IDLE_TIMEOUT_MS = 900000;

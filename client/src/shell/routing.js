@@ -1,4 +1,4 @@
-// The routing rules of platform section 2, as pure functions the shell calls (and the tests check).
+// The routing rules (who may see which route, where a redirect goes), as pure functions the shell calls (and the tests check).
 export const AUTH_ROUTES = ["/login", "/signup", "/confirm", "/forgot", "/reset"];
 export const COMPLETION_ROUTE = "/completion";
 export const WEB_STATUSES = ["started", "validating", "submitted"];

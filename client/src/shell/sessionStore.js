@@ -1,5 +1,6 @@
-// The client snapshot (platform section 3) and the server-data cache, shared by the auth and form
-// route groups. Data is cached forever and never refetched, until a 401, a logout or a login clears it.
+// The client snapshot (who is signed in, the last page, the web status) and the server-data cache,
+// shared by the auth and form route groups. Data is cached forever and never refetched, until a 401,
+// a logout or a login clears it.
 import { useSyncExternalStore } from "react";
 import { LAST_ACTIVITY_KEY } from "./idle.js";
 import { hasIdentityCookie, normalisePath } from "./routing.js";

@@ -1,4 +1,4 @@
-// Toasts (platform section 9): 5000 ms, errors 300000 ms, swipe 50 px to dismiss, F8 focuses them.
+// Toasts: 5000 ms, errors 300000 ms, swipe 50 px to dismiss, F8 focuses them.
 export const TOAST_DURATION_MS = 5000;
 export const ERROR_TOAST_DURATION_MS = 300000;
 export const SWIPE_THRESHOLD_PX = 50;

@@ -1,4 +1,6 @@
 // The staff page's calls: same-origin JSON with the HttpOnly staff cookie; nothing else is stored.
+import { staffFetch } from "../api/staff.js";
+
 export const UNEXPECTED = "We've encountered an unexpected error at this time. Please try again later.";
 
 export class StaffApiError extends Error {
@@ -11,7 +13,7 @@ export class StaffApiError extends Error {
 async function call(method, path, body) {
   let response;
   try {
-    response = await fetch(path, {
+    response = await staffFetch(path, {
       method,
       credentials: "same-origin",
       headers: body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json" },
@@ -30,9 +32,12 @@ async function call(method, path, body) {
   return data;
 }
 
-export const signIn = (token) => call("POST", "/staff/api/session", { token });
+export const signIn = ({ email, password, code }) =>
+  call("POST", "/staff/api/session", { email, password, code });
 export const currentSession = () => call("GET", "/staff/api/session");
 export const signOut = () => call("DELETE", "/staff/api/session", {});
+export const signInOptions = () => call("GET", "/staff/api/sign-in-options");
+export const OIDC_LOGIN = "/staff/oidc/login";
 export const pdfStatus = (id) => call("GET", `/staff/api/applications/${id}/pdf`);
 
 /** One page of applications for {q, status, page}. */
@@ -42,3 +47,15 @@ export function listApplications({ q = "", status = "all", page = 1 }) {
 }
 
 export const printViewUrl = (id) => `/staff/applications/${id}/print`;
+
+/** An export's download address (the browser downloads it; the server records it). */
+export const exportUrl = (format, status) => `/staff/api/exports?${new URLSearchParams({ format, status })}`;
+
+/** The audit trail, newest first, for {reference, staff}. */
+export function auditEntries({ reference = "", staff = "" } = {}) {
+  const query = new URLSearchParams({ reference, staff, limit: "100" });
+  return call("GET", `/staff/api/audit?${query}`);
+}
+
+export const staffMembers = () => call("GET", "/staff/api/members");
+export const updateMember = (id, change) => call("PUT", `/staff/api/members/${id}`, change);

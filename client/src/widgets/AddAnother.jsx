@@ -1,4 +1,4 @@
-import { entryTitle, t } from "./formStrings.js";
+import { entryTitle, t } from "../strings/formStrings.js";
 import { useId, useRef, useState } from "react";
 
 /**

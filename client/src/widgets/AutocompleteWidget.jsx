@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../form/appBridge.js";
-import { t } from "./formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { debounceMaxWait } from "./debounce.js";
 import { clearedParts, fillFromRecord } from "./lookupFill.js";
 import { answer, fieldAria, widgetContext } from "./common.js";

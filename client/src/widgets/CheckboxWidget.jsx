@@ -1,5 +1,5 @@
 import { mark, reviewRow, Row } from "./readout.jsx";
-import { t } from "./formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { answer, fieldAria, widgetContext } from "./common.js";
 
 /** One checkbox with its label beside it; the answer is true or false. */

@@ -2,7 +2,9 @@ import { useState } from "react";
 import { parseDate } from "../form/validation/keywords.js";
 import { answer, widgetContext } from "./common.js";
 import { ownMessage } from "./ownMessage.jsx";
-import { t } from "./formStrings.js";
+import { t } from "../strings/formStrings.js";
+import { dateText } from "./moments.js";
+import { isAnswered, reviewRow, Row } from "./readout.jsx";
 
 const EMPTY = { day: "", month: "", year: "" };
 const WRITTEN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -139,5 +141,22 @@ function DigitsPart({ part, digits, label, name, value, onChange, shared }) {
   );
 }
 
-/** The date field type: day, month and year controls named as a group by the question's label. */
-export const fieldType = { name: "date", Widget: DateWidget, label: "group" };
+/** The date field type: day, month and year controls named as a group by the question's label; read
+ * back (review, print view) in the form's date style, stored as YYYY-MM-DD. */
+export const fieldType = {
+  name: "date",
+  Widget: DateWidget,
+  label: "group",
+  review(layout, { answers, compiled }) {
+    const value = answers[layout.key];
+    if (!isAnswered(value)) return [];
+    return [{ ...reviewRow(layout, dateText(String(value), compiled?.settings)), dateTime: String(value) }];
+  },
+  print(layout, value, { compiled }) {
+    return (
+      <Row label={layout.label}>
+        {value ? <time dateTime={String(value)}>{dateText(String(value), compiled?.settings)}</time> : ""}
+      </Row>
+    );
+  },
+};

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { applyTexts } from "./strings.js";
+import { applyTexts } from "../strings/strings.js";
 import { DateWidget, dateParts, impossibleDate, joinedDate } from "./DateWidget.jsx";
 import { renderWidget } from "./testing.jsx";
 

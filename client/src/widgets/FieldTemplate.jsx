@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import { conditionsFor } from "../form/conditions.js";
 import { Markdown } from "./Markdown.jsx";
 import { errorId, helpId, widgetContext } from "./common.js";
-import { fieldType } from "./theme.js";
+import { fieldType } from "./registry.js";
 
 const NO_SUBSCRIBE = () => () => {};
 

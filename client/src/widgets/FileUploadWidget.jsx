@@ -2,8 +2,8 @@ import { reviewRow, Row } from "./readout.jsx";
 import { useState } from "react";
 import { formApp, useFormApp } from "../form/appBridge.js";
 import { ConfirmDialog } from "../shell/Modal.jsx";
-import { t } from "./formStrings.js";
-import { decimalSize } from "./strings.js";
+import { t } from "../strings/formStrings.js";
+import { decimalSize } from "../strings/strings.js";
 import { deleteFile, uploadFile } from "./fileUpload.js";
 import { describedBy, errorId, fieldAria, widgetContext } from "./common.js";
 

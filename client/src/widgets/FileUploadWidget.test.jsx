@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, createFormApp } from "../form/appBridge.js";
 import { FileUploadWidget } from "./FileUploadWidget.jsx";
 import { POLL_MS, uploadBusy, uploadFile } from "./fileUpload.js";
-import { applyTexts, decimalSize } from "./strings.js";
+import { applyTexts, decimalSize } from "../strings/strings.js";
 import { renderWidget } from "./testing.jsx";
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { answer, fieldAria, widgetContext } from "./common.js";
-import { t } from "./formStrings.js";
+import { t } from "../strings/formStrings.js";
 
 const NO_CODES = [];
 

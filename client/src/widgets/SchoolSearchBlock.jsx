@@ -1,5 +1,5 @@
 import { blockParts, lookupSearch, placeBlock } from "./blocks.jsx";
-import { t } from "./formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { isAnswered, reviewRow, Row } from "./readout.jsx";
 
 /** A school search block says "own entry" when the school has a name but no CEEB code. */

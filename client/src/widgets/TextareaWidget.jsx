@@ -1,4 +1,4 @@
-import { t } from "./formStrings.js";
+import { t } from "../strings/formStrings.js";
 import { answer, describedBy, fieldAria, useTypedValue, widgetContext } from "./common.js";
 
 /** A text area with the counter "Character count: n / limit" (limit: the compiled max_length). */

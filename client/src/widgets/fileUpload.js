@@ -1,8 +1,9 @@
 // The upload flow of a file question, kept outside the widget so it survives a page change:
 // client-side checks -> presigned URL -> upload (progress) -> conversion -> poll every 2 s.
-import { api, uploadToPresigned } from "../form/appBridge.js";
+import { api } from "../form/appBridge.js";
+import { uploadToPresigned } from "../api/upload.js";
 import { fileProblems } from "../form/validation/files.js";
-import { t } from "./formStrings.js";
+import { t } from "../strings/formStrings.js";
 
 export const POLL_MS = 2000;
 const WAITING = new Set(["unprocessed", "in_progress"]);

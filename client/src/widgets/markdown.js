@@ -1,11 +1,18 @@
 // A small markdown renderer for the compiled form's texts (section texts, content blocks, modals,
-// confirm texts): paragraphs, headings, bullet and numbered lists, **bold**, *italic*, `code` and
-// [links](url). It builds React elements (never HTML strings), so no markup from a definition can
+// confirm texts): paragraphs, headings, bullet and numbered lists, **bold**, *italic*, `code`,
+// [links](url) and backslash escapes. The PDF reads the same dialect (engine/pdf/markdown.py): both
+// pass the cases of tests/golden/markdown.json. It builds React elements (never HTML strings), so no markup from a definition can
 // inject anything. It stands in for markdown-to-jsx (the build aliases RJSF's import to it), which
 // is about a quarter of a form page's JavaScript.
 import { createElement, Fragment } from "react";
 
 const SAFE_URL = /^(https?:|mailto:|tel:|\/|#)/i;
+// A backslash before ASCII punctuation makes it text: the character is held as a private-use code
+// point while the text is parsed (so no pattern sees it) and given back in every piece of text.
+const ESCAPED = /\\([!-/:-@[-`{-~])/g;
+const HELD = /[\ue000-\ue07f]/g;
+const hold = (text) => text.replace(ESCAPED, (_, char) => String.fromCharCode(0xe000 + char.charCodeAt(0)));
+const giveBack = (text) => text.replace(HELD, (char) => String.fromCharCode(char.charCodeAt(0) - 0xe000));
 const INLINE =
   /(\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\s][^*]*)\*|_([^_\s][^_]*)_|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\))/;
 
@@ -16,25 +23,29 @@ export function inline(text, keyPrefix = "i") {
   while (rest) {
     const match = INLINE.exec(rest);
     if (!match) {
-      out.push(rest);
+      out.push(giveBack(rest));
       break;
     }
-    if (match.index) out.push(rest.slice(0, match.index));
+    if (match.index) out.push(giveBack(rest.slice(0, match.index)));
     const key = `${keyPrefix}${index++}`;
     const [whole, , bold1, bold2, em1, em2, code, linkText, href] = match;
     if (bold1 || bold2) out.push(createElement("strong", { key }, inline(bold1 || bold2, `${key}-`)));
     else if (em1 || em2) out.push(createElement("em", { key }, inline(em1 || em2, `${key}-`)));
-    else if (code) out.push(createElement("code", { key }, code));
-    else if (SAFE_URL.test(href)) {
+    else if (code) out.push(createElement("code", { key }, giveBack(code)));
+    else if (SAFE_URL.test(giveBack(href))) {
       const external = /^https?:/i.test(href);
       out.push(
         createElement(
           "a",
-          { key, href, ...(external ? { target: "_blank", rel: "noopener noreferrer" } : {}) },
+          {
+            key,
+            href: giveBack(href),
+            ...(external ? { target: "_blank", rel: "noopener noreferrer" } : {}),
+          },
           inline(linkText, `${key}-`),
         ),
       );
-    } else out.push(linkText);
+    } else out.push(giveBack(linkText));
     rest = rest.slice(match.index + whole.length);
   }
   return out;
@@ -46,7 +57,7 @@ const HEADING = /^(#{1,6})\s+(.*)$/;
 
 /** Markdown text -> an array of block elements. */
 export function blocks(text) {
-  const lines = String(text ?? "")
+  const lines = hold(String(text ?? ""))
     .replace(/\r\n?/g, "\n")
     .split("\n");
   const out = [];

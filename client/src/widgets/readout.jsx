@@ -1,7 +1,7 @@
 // How an answer reads back, shared by the field types' descriptors: a row of the review before the
 // final submit ({key, label, value}) and a row of the staff print view (<Row>, [X] / [ ] marks).
 import { labelOf, optionList } from "./common.js";
-import { t } from "./formStrings.js";
+import { t } from "../strings/formStrings.js";
 
 export const isAnswered = (value) => value !== undefined && value !== null && value !== "" && value !== false;
 

@@ -55,7 +55,7 @@ def on_golden_day(monkeypatch, golden):
     """The server's today is the golden answers' day (year lists and date rules move with today)."""
     import datetime as dt
 
-    from engine.applications import service
+    from engine.applications import current
 
-    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
+    monkeypatch.setattr(current, "today", lambda: dt.date.fromisoformat(golden["today"]))
     return golden["answers"]

@@ -147,9 +147,9 @@ def test_service_token_gives_the_print_view_of_one_application(app, applicant, o
 def test_the_print_view_says_whose_submitted_application_it_is(app, applicant, anonymous, golden, monkeypatch):
     import datetime as dt
 
-    from engine.applications import service
+    from engine.applications import current
 
-    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
+    monkeypatch.setattr(current, "today", lambda: dt.date.fromisoformat(golden["today"]))
     answers = {**golden["answers"], "first_name": "Mei", "middle_name": "Lin", "last_name": "Chen"}
     assert applicant.put("/api/answer", json=answers).status_code == 200
     submitted = applicant.post("/api/submit", json={}).json

@@ -15,9 +15,9 @@ REFERENCE = re.compile(r"^INTL-[2-9A-HJKMNP-TV-Z]{8}$")
 
 @pytest.fixture
 def on_golden_day(monkeypatch, golden):
-    from engine.applications import service
+    from engine.applications import current
 
-    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
+    monkeypatch.setattr(current, "today", lambda: dt.date.fromisoformat(golden["today"]))
     return golden["answers"]
 
 
@@ -53,11 +53,11 @@ def test_the_reference_never_changes_and_each_application_has_its_own(applicant,
 
 
 def test_a_drawn_reference_already_taken_is_drawn_again(app, applicant, other, on_golden_day, monkeypatch):
-    from engine.applications import service
+    from engine.applications import submit as submitting
 
     taken = submit(applicant, on_golden_day)["reference"]
     draws = iter([taken, taken, "INTL-ABCDEFGH"])
-    monkeypatch.setattr(service, "new_reference", lambda prefix: next(draws))
+    monkeypatch.setattr(submitting, "new_reference", lambda prefix: next(draws))
     assert submit(other, on_golden_day)["reference"] == "INTL-ABCDEFGH"
 
 

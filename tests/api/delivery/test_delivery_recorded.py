@@ -31,9 +31,9 @@ def app_overrides(tmp_path, monkeypatch):
 
 @pytest.fixture
 def on_golden_day(monkeypatch):
-    from engine.applications import service
+    from engine.applications import current
 
-    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(GOLDEN["today"]))
+    monkeypatch.setattr(current, "today", lambda: dt.date.fromisoformat(GOLDEN["today"]))
 
 
 def _sql(app, statement):
@@ -118,6 +118,7 @@ def test_the_commands_refuse_to_start_without_the_secret_and_say_why(tmp_path, m
         DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite'}",
         REDIS_URL="redis://127.0.0.1:1/0",
         SECRET_KEY="k" * 48,
+        METRICS_PUBLIC="1",
     )
     formengine = Path(sys.executable).with_name("formengine")
     result = subprocess.run([str(formengine), *command], env=env, capture_output=True, text=True, timeout=120)

@@ -35,10 +35,10 @@ def submit(applicant, answers: dict) -> str:
 
 
 def test_applications_on_two_versions_export_together(app, tenant, export, monkeypatch):
-    from engine.applications import service
+    from engine.applications import current
 
     golden = json.loads(GOLDEN.read_text())
-    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
+    monkeypatch.setattr(current, "today", lambda: dt.date.fromisoformat(golden["today"]))
     answers = {key: value for key, value in golden["answers"].items() if key != "preferred_name"}
 
     before = submit(make_applicant(app, "mei@example.com"), {**answers, "preferred_name": "Mei"})

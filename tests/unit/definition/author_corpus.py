@@ -1406,3 +1406,17 @@ sections:
         "use 1 or more",
     ),
 ]
+
+# --- settings: a time zone that is no IANA name ----------------------------------------------
+MISTAKES.append(
+    Mistake(
+        "a misspelt time zone",
+        {"tenant.yaml": TENANT.replace("office@corpus.example}", "office@corpus.example, time_zone: Europe/Londn}")},
+        "UNKNOWN_TIME_ZONE",
+        "tenant.yaml",
+        5,
+        "tenant > settings",
+        "'Europe/Londn' is not an IANA time zone name",
+        "did you mean 'Europe/London'?",
+    )
+)

@@ -19,7 +19,7 @@ TENANT_YAML = Path("tenant.yaml")
 
 
 def test_the_clients_catalogue_is_what_the_generator_writes():
-    """client/src/widgets/catalogue.js and formCatalogue.js are written from texts.yaml: a hand edit
+    """client/src/strings/catalogue.js and formCatalogue.js are written from texts.yaml: a hand edit
     of either side shows here."""
     written = render_client()
     assert {path.name for path in written} == {"catalogue.js", "formCatalogue.js"}

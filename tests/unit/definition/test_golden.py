@@ -140,7 +140,7 @@ def test_condition_golden_case(case):
 
 
 def test_every_required_message_of_the_spec_has_a_golden_case():
-    """Tenant spec section 5: each message must be exercised by at least one case."""
+    """Each message listed in spec_messages.json must be exercised by at least one case."""
     expected_messages = set()
     for tenant_dir in GOLDEN.iterdir():
         for case_file in (tenant_dir / "validation").glob("*.json") if tenant_dir.is_dir() else []:

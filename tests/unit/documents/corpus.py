@@ -122,6 +122,39 @@ def docx(paragraphs=("Hello from Word",), image: bytes | None = None, heading="M
     return out.getvalue()
 
 
+# A line in each of ten scripts, as an applicant might write them in a Word document.
+EVERY_SCRIPT = {
+    "Latin": "Zoë Ångström-Nguyễn, naïve café in Đà Nẵng",
+    "Chinese": "我住在东京，学习历史。",
+    "Japanese": "東京 やまだ たろう",
+    "Korean": "서울특별시 강남구",
+    "Arabic": "محمد عبد الله",
+    "Hebrew": "דוד כהן",
+    "Devanagari": "प्रिया शर्मा क्षत्रिय",
+    "Cyrillic": "Ковалёва Мария",
+    "Greek": "Αλέξανδρος Παπαδόπουλος",
+    "Emoji": "Engineer 😀 👍🏽 ✅",
+}
+
+
+def docx_every_script(repeat: int = 1) -> bytes:
+    """A heading, a bold run and a paragraph in each script of EVERY_SCRIPT (the whole set `repeat`
+    times), with a table cell and a list item in scripts of their own."""
+    from docx import Document
+
+    document = Document()
+    for _ in range(repeat):
+        for script, line in EVERY_SCRIPT.items():
+            document.add_heading(line, 2)
+            paragraph = document.add_paragraph(f"{script}: {line} ")
+            paragraph.add_run(line).bold = True
+        document.add_paragraph(EVERY_SCRIPT["Arabic"], style="List Bullet")
+        document.add_table(rows=1, cols=2).rows[0].cells[1].text = EVERY_SCRIPT["Chinese"]
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
 def _rezip(data: bytes, replace: dict[str, bytes] | None = None, add: dict[str, bytes] | None = None) -> bytes:
     source = zipfile.ZipFile(io.BytesIO(data))
     out = io.BytesIO()
@@ -216,6 +249,47 @@ def docx_long(pages=40) -> bytes:
     return out.getvalue()
 
 
+def docx_many_short_paragraphs(count=1379) -> bytes:
+    """About 37 KB: `count` one-word paragraphs, within the old estimate (46 a page, 30 pages) but 43
+    pages once laid out, which took 1.5-3.9 s of CPU before the layout was refused."""
+    from docx import Document
+
+    document = Document()
+    for number in range(count):
+        document.add_paragraph(f"Line {number}")
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+def docx_many_runs(paragraphs=50, runs=201) -> bytes:
+    """A few pages whose paragraphs change format at every word (10,050 runs)."""
+    from docx import Document
+
+    document = Document()
+    for _ in range(paragraphs):
+        paragraph = document.add_paragraph()
+        for number in range(runs):
+            paragraph.add_run(f"w{number} ").bold = number % 2 == 0
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+def docx_many_cells(rows=301, columns=10) -> bytes:
+    """A table of 3,010 cells on about ten pages: each cell is laid out on its own."""
+    from docx import Document
+
+    document = Document()
+    table = document.add_table(rows=rows, cols=columns)
+    for row in table.rows:
+        for cell in row.cells:
+            cell.text = "x"
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
 def docx_huge_xml(megabytes=14) -> bytes:
     """More markup than the budget (each paragraph differs, so it compresses only about 40:1, well
     under the zip-bomb ratio) in an upload under 1 MB."""
@@ -288,6 +362,43 @@ def pdf_many_objects(count=22000) -> bytes:
             b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
             b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
             *[b"0"] * count,
+        ]
+    )
+
+
+def _flate_repeated(block: bytes, times: int) -> bytes:
+    """`block` repeated `times` times as one zlib stream, made without compressing it all: after a
+    sync flush the compressor emits the same bytes for each further copy of a block whose period
+    divides its length, so one copy's output is repeated and the checksum computed alongside."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    first = compressor.compress(block) + compressor.flush(zlib.Z_SYNC_FLUSH)
+    again = compressor.compress(block) + compressor.flush(zlib.Z_SYNC_FLUSH)
+    checksum, one = 1, zlib.adler32(block)
+    for _ in range(times):
+        checksum = _adler32_combine(checksum, one, len(block))
+    header = b"\x78\xda"
+    return header + first + again * (times - 1) + b"\x03\x00" + struct.pack(">I", checksum)
+
+
+def _adler32_combine(first: int, second: int, length: int) -> int:
+    """The Adler-32 of two pieces from theirs (zlib's adler32_combine, which Python does not expose)."""
+    base = 65521
+    low = ((first & 0xFFFF) + (second & 0xFFFF) - 1) % base
+    high = ((first >> 16) + (second >> 16) + (length % base) * (first & 0xFFFF) - (length % base)) % base
+    return low | (high << 16)
+
+
+@functools.lru_cache(maxsize=2)
+def pdf_huge_content(megabytes=900) -> bytes:
+    """One page whose content stream decodes to `megabytes` MB of "q Q" (save and restore the
+    graphics state): about 0.9 MB on disk for 900 MB, seconds for every reader of every page."""
+    content = _flate_repeated(b"q Q\n" * (1 << 18), megabytes)
+    return _pdf_with(
+        [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+            b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(content) + content + b"\nendstream",
         ]
     )
 
@@ -366,6 +477,21 @@ HOSTILE = {
     ),
     "docx_many_pictures": (docx_many_pictures, "pictures.docx", DOCX_TOO_COMPLEX.format("more than 100 pictures")),
     "docx_long": (docx_long, "long.docx", DOCX_TOO_COMPLEX.format("more than 30 pages")),
+    "docx_many_short_paragraphs": (
+        docx_many_short_paragraphs,
+        "lines.docx",
+        DOCX_TOO_COMPLEX.format("more than 30 pages"),
+    ),
+    "docx_many_runs": (
+        docx_many_runs,
+        "runs.docx",
+        DOCX_TOO_COMPLEX.format("more than 10000 differently formatted stretches of text"),
+    ),
+    "docx_many_cells": (
+        docx_many_cells,
+        "cells.docx",
+        DOCX_TOO_COMPLEX.format("more than 3000 paragraphs and table cells"),
+    ),
     "docx_huge_xml": (docx_huge_xml, "markup.docx", DOCX_TOO_COMPLEX.format("more than 12 MB of text and markup")),
     "docx_utf16_doctype": (
         docx_utf16_doctype,
@@ -377,6 +503,11 @@ HOSTILE = {
         pdf_huge_picture,
         "picture.pdf",
         PDF_TOO_COMPLEX.format("its pictures hold more than 1000 megapixels"),
+    ),
+    "pdf_huge_content": (
+        pdf_huge_content,
+        "content.pdf",
+        PDF_TOO_COMPLEX.format("a page holds more than 4 MB of drawing instructions"),
     ),
     "pdf_many_objects": (pdf_many_objects, "objects.pdf", PDF_TOO_COMPLEX.format("more than 20000 objects")),
     "name_33_characters": (lambda: pdf(), "a" * 29 + ".pdf", RULES["messages"]["name_too_long"]),

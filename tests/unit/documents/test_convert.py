@@ -170,7 +170,7 @@ def test_the_page_count_is_held_while_rendering_too(monkeypatch):
     # Text the estimate lets through still stops at the page budget, as too long (not damaged).
     monkeypatch.setattr(convert, "MAX_DOCX_PAGES", 2)
     monkeypatch.setattr(convert, "CHARACTERS_PER_PAGE", 10**9)
-    monkeypatch.setattr(convert, "PARAGRAPHS_PER_PAGE", 10**9)
+    monkeypatch.setattr(convert, "LINES_PER_PAGE", 10**9)
     with pytest.raises(ConversionRefused) as refused:
         check_and_convert(corpus.docx_long(6), "long.docx", corpus.RULES)
     assert refused.value.message == corpus.DOCX_TOO_COMPLEX.format("more than 2 pages")

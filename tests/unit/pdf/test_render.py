@@ -12,7 +12,8 @@ from pypdf import PdfReader
 from engine.definition import evaluate_condition, load_and_compile
 from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.fieldtypes.file import format_size
-from engine.pdf.render import append_documents, render_application
+from engine.pdf.header import Record
+from engine.pdf.render import render_application
 from tests.pdf_text import pdftotext, text_of
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -73,6 +74,8 @@ def shown_answer(form, field, answers) -> str:
         return labels.get(value) or answers.get(field.get("desc_key", ""), value)
     if value is True:
         return "[X]"
+    if field["type"] == "date":  # the form's date style (intl_undergrad: long)
+        return dt.date.fromisoformat(value).strftime("%B %-d, %Y")
     return value
 
 
@@ -104,16 +107,18 @@ def test_selections_are_shown_as_x_and_blank_boxes(form, answers):
 
 
 def test_a_checkbox_is_its_label_then_a_marked_yes_or_a_blank_no(form, answers):
-    """A single checkbox, ticked or not, reads as its mark and Yes or No after its label."""
+    """A ticked checkbox reads as its mark and Yes after its label; an unticked optional one is not
+    an answer (left out, or with `pdf_empty: collapse` "Not answered")."""
     text = render(form, {**answers, "legal_agree": True, "sat_taken_unsure": False})
-    assert "I am not sure yet when I will take the SAT. [ ] No" in text
+    assert "I am not sure yet when I will take the SAT." not in text
+    collapsed = {**form, "settings": {**form["settings"], "pdf_empty": "collapse"}}
+    assert "I am not sure yet when I will take the SAT. Not answered" in render(collapsed, answers)
     assert "[X] Yes" in text[text.index("I certify that all information submitted") :]
     assert "the SAT. [X] Yes" in render(form, {**answers, "sat_taken_unsure": True})
 
 
 def test_a_checkboxs_yes_and_no_are_the_forms_texts(form, answers):
     worded = {**form, "texts": {**form["texts"], "pdf_checkbox_yes": "Oui", "pdf_checkbox_no": "Non"}}
-    assert "the SAT. [ ] Non" in render(worded, {**answers, "sat_taken_unsure": False})
     assert "the SAT. [X] Oui" in render(worded, {**answers, "sat_taken_unsure": True})
 
 
@@ -177,7 +182,8 @@ def test_only_the_chosen_tab_is_shown_and_an_attached_document_gets_a_note(form,
     uploaded = render(form, answers, documents, tabs={"essay_mode": "uploaded"})
     assert "A typed essay about resilience." not in uploaded
     assert "Document attached: essay.docx (48.2 kB)" in uploaded
-    assert "No document attached." in render(form, answers, tabs={"essay_mode": "uploaded"})
+    # Required and missing in a draft: its line says so.
+    assert "Upload your response Not answered" in render(form, answers, tabs={"essay_mode": "uploaded"})
 
 
 def test_an_answer_hidden_only_by_a_hidden_controller_is_left_out():
@@ -208,17 +214,24 @@ def test_unicode_answers_and_markup_characters_are_kept(form, answers):
     assert "Ελληνικά" in text
 
 
-def test_converted_documents_are_appended(form, answers):
+def test_converted_documents_are_appended_and_footed_like_every_page(form, answers):
+    """The uploaded document's page follows the application and carries the same footer: the
+    reference and "Page n of m", m counting the appended pages."""
     from reportlab.pdfgen import canvas
 
     out = io.BytesIO()
     drawing = canvas.Canvas(out)
     drawing.drawString(72, 720, "Appended essay page")
     drawing.save()
-    application = render_application(form, answers, {}, {}, {})
-    combined = append_documents(application, [out.getvalue()])
-    assert len(PdfReader(io.BytesIO(combined)).pages) == len(PdfReader(io.BytesIO(application)).pages) + 1
-    assert "Appended essay page" in text_of(combined)
+    record = Record(reference="INTL-7K2Q9MXA")
+    application = render_application(form, answers, record=record)
+    combined = render_application(form, answers, record=record, appended=[out.getvalue()])
+    pages = PdfReader(io.BytesIO(combined)).pages
+    assert len(pages) == len(PdfReader(io.BytesIO(application)).pages) + 1
+    last = re.sub(r"\s+", " ", pages[-1].extract_text())
+    assert "Appended essay page" in last
+    assert "INTL-7K2Q9MXA" in last and f"Page {len(pages)} of {len(pages)}" in last
+    assert f"Page 1 of {len(pages)}" in re.sub(r"\s+", " ", pages[0].extract_text())
 
 
 def test_sizes_are_shown_in_decimal_units():
@@ -230,30 +243,39 @@ def test_sizes_are_shown_in_decimal_units():
 
 
 def test_the_pdfs_own_words_are_the_tenants(form, answers):
-    """Its title, 'Generated', the page footer and the marks come from the compiled form's texts."""
+    """Its title, 'Generated', the page footer, 'Not answered' and the marks come from the compiled
+    form's texts."""
     texts = {
         **form["texts"],
         "pdf_title": "Dossier : {tenant}",
         "pdf_generated": "Créé le {when}",
-        "pdf_page": "Feuille {page}",
+        "pdf_page_of": "Feuille {page} sur {pages}",
         "not_selected": "[non]",
-        "pdf_no_document": "Aucun document.",
+        "pdf_not_answered": "Sans réponse",
+        "record_submitted": "Déposé",
     }
-    text = render({**form, "texts": texts, "tenant": {**form["tenant"], "name": "Example College"}}, answers)
+    collapsed = {**form["settings"], "pdf_empty": "collapse"}
+    text = render(
+        {**form, "texts": texts, "settings": collapsed, "tenant": {**form["tenant"], "name": "Example College"}},
+        answers,
+    )
     assert "Dossier : Example College" in text
     assert "Créé le " in text and "Generated" not in text
-    assert "Feuille 1" in text and "Page 1" not in text
+    assert "Feuille 1 sur " in text and "Page 1" not in text
     assert "[non]" in text
-    assert "Aucun document." in render({**form, "texts": texts}, answers, tabs={"essay_mode": "uploaded"})
+    assert "Sans réponse" in text and "Not answered" not in text
+    assert "Déposé" in text and "Submitted" not in text
 
 
-def test_the_pdfs_time_is_written_in_the_tenants_words(form, answers):
-    """The moment it was made reads the texts' date_time and month names, not a built-in format."""
+def test_the_pdfs_time_is_written_in_the_tenants_zone_and_words(form, answers):
+    """The moment it was made reads in the tenant's time zone (intl_undergrad: America/Chicago),
+    its date style and the texts' date_time_zone, not a built-in format."""
     moment = dt.datetime(2026, 3, 1, 14, 5, tzinfo=dt.UTC)
     english = text_of(render_application(form, answers, {}, {}, {}, generated_at=moment))
-    assert "Generated 1 March 2026 at 14:05 UTC" in english
-    texts = {**form["texts"], "pdf_generated": "Créé le {when}", "date_time": "{day} {month} {year}, {time}"}
+    assert "Generated March 1, 2026 at 8:05 AM CST" in english
+    texts = {**form["texts"], "pdf_generated": "Créé le {when}", "date_time_zone": "{date}, {time} ({zone})"}
+    settings = {**form["settings"], "language": "fr", "time_zone": "Europe/Paris"}
     french = text_of(
-        render_application({**form, "texts": {**texts, "month_3": "mars"}}, answers, {}, {}, {}, generated_at=moment)
+        render_application({**form, "texts": texts, "settings": settings}, answers, {}, {}, {}, generated_at=moment)
     )
-    assert "Créé le 1 mars 2026, 14:05" in french and "March" not in french
+    assert "Créé le 1 mars 2026, 15:05 (UTC+1)" in french and "March" not in french

@@ -3,7 +3,7 @@
 // compiler emits and mirrors engine/definition/codegen.py; the shared golden cases run through it,
 // through ajv and through both server paths, so none of them can drift.
 import { compare, dateBound, parseDate, todayParts, yearOptions } from "./keywords.js";
-import { t } from "../../widgets/formStrings.js";
+import { t } from "../../strings/formStrings.js";
 
 const STRUCTURAL = new Set(["$schema", "x-messages", "description", "title"]);
 const has = (object, key) =>

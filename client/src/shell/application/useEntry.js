@@ -17,7 +17,11 @@ function markFormLoad(error) {
 
 async function serviceEntry(compiled, serviceToken) {
   const view = await cached(`service:${serviceToken}`, () => api.fetchServiceView(serviceToken)).catch(
-    markFormLoad,
+    (error) => {
+      if (!(error instanceof UnauthorizedError)) markFormLoad(error);
+      // A bad, expired or revoked print-view link: its own page, never the applicant's sign-in.
+      throw Object.assign(new Error(error.message), { serviceLink: true });
+    },
   );
   updateSnapshot({ is_service_user: true });
   const { answer, tabs, add_another: addAnother } = view;

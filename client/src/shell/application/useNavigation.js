@@ -12,7 +12,7 @@ import {
   savesLastPage,
 } from "../routing.js";
 import { getSnapshot, OPENED_AT, updateSnapshot } from "../sessionStore.js";
-import { t } from "../../widgets/formStrings.js";
+import { t } from "../../strings/formStrings.js";
 
 /** The toast when the answers could not be saved before a move or on Continue. */
 const saveFailed = (toast) => toast.error(t("shell_save_error"), t("shell_save_error_text"));

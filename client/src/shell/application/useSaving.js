@@ -8,7 +8,7 @@ import { UnauthorizedError } from "../../api/errors.js";
 import { addPending, loadPending, removePending, saveVisitorAnswers } from "../answerStore.js";
 import { ANSWER_SAVE_DEBOUNCE_MS } from "../constants.js";
 import { getSnapshot } from "../sessionStore.js";
-import { t } from "../../widgets/formStrings.js";
+import { t } from "../../strings/formStrings.js";
 
 const RETRY_MS = 10000;
 const RETRY_MIN_MS = 1000;

@@ -3,7 +3,7 @@
 import { useCallback, useEffect } from "react";
 import * as api from "../../api/client.js";
 import { forgetCached, updateSnapshot } from "../sessionStore.js";
-import { t } from "../../widgets/formStrings.js";
+import { t } from "../../strings/formStrings.js";
 
 export function useStatus({ entry, ready, loggedIn, snapshot, retry, toast }) {
   const webStatus = snapshot.web_status;

@@ -5,7 +5,7 @@ import * as api from "../../api/client.js";
 import { UnauthorizedError } from "../../api/errors.js";
 import { removePending } from "../answerStore.js";
 import { getSnapshot, updateSnapshot } from "../sessionStore.js";
-import { t } from "../../widgets/formStrings.js";
+import { t } from "../../strings/formStrings.js";
 import { mirrorCleared } from "./useSaving.js";
 
 /** Save all the answers (the server clears what its rules hide) and move to validating. */

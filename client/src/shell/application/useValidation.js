@@ -5,7 +5,7 @@ import * as api from "../../api/client.js";
 import { UnauthorizedError } from "../../api/errors.js";
 import { cached } from "../sessionStore.js";
 import { whenIdle } from "../whenIdle.js";
-import { t } from "../../widgets/formStrings.js";
+import { t } from "../../strings/formStrings.js";
 import { ANSWERED } from "../constants.js";
 
 // Validation after a change waits for a pause in typing, then for an idle moment (the typed character paints first).

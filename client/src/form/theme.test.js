@@ -4,7 +4,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { isRegistered, theme } from "./theme.js";
+import { isRegistered } from "../widgets/registry.js";
+import { theme } from "./theme.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const SRC = join(ROOT, "client/src");

@@ -42,7 +42,7 @@ describe("the engine's words", () => {
     for (const file of files) {
       const source = readFileSync(path.join(root, file), "utf8");
       const form =
-        file.endsWith("formStrings.js") || /from "[./]*(widgets\/|\.\/)formStrings\.js"/.test(source);
+        file.endsWith("formStrings.js") || /from "[./]*(strings\/|\.\/)formStrings\.js"/.test(source);
       const known = form ? { ...CATALOGUE, ...FORM_CATALOGUE } : CATALOGUE;
       for (const [, id] of source.matchAll(/\bt\(\s*"([a-z0-9_]+)"/g))
         if (!(id in known)) wrong.push(`${file}: ${id}`);

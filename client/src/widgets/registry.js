@@ -1,6 +1,7 @@
-// The one registry of field types, and the RJSF theme built from it. Each widget module exports one
-// descriptor, `fieldType`, listed below; the generic code (render model, page layout, review, print
-// view, field template) asks `fieldType(widget)` and never tests a widget's name. A descriptor:
+// The one registry of field types (form/theme.js builds the RJSF theme from it). Each widget module
+// exports one descriptor, `fieldType`, listed below; the generic code (render model, page layout,
+// review, print view, field template) asks `fieldType(widget)` and never tests a widget's name.
+// A descriptor:
 //   name          the compiled widget name (a widget of engine/fieldtypes/registry.py)
 //   Widget        the RJSF widget of its answer key (a block's: of its search part)
 //   place(layout, {answers, holds, index, shown(part), slot(key)})
@@ -14,10 +15,9 @@
 //   signature(layout, answers)   what else of the answers its rendering reads
 //   review(layout, context) -> [{key, label, value}]   its rows in the review; else its answer
 //   print(layout, value, context) -> element          how it prints; else its answer
-// A field-type module must never import this module or form/renderModel.js (which imports it), not
-// even through a component: this module imports every type module, so with such a circular import,
-// importing a type module first would reach the list below before its `fieldType` exists and fail.
-// importOrder.test.js imports each widget module first, in a fresh module graph, to catch it.
+// This module imports the type modules and nothing else: a type module that reached it again (even
+// through a component) would find the list below before its own `fieldType` exists. The import-cycle
+// test (tests/unit/test_import_loops.py) fails on such a loop.
 import { fieldType as address } from "./AddressBlock.jsx";
 import { fieldType as checkbox } from "./CheckboxWidget.jsx";
 import { fieldType as checkGroup } from "./CheckGroup.jsx";
@@ -33,8 +33,6 @@ import { fieldType as schoolSearch } from "./SchoolSearchBlock.jsx";
 import { fieldType as select } from "./SelectWidget.jsx";
 import { fieldType as text } from "./TextWidget.jsx";
 import { fieldType as textarea } from "./TextareaWidget.jsx";
-import { FieldTemplate } from "./FieldTemplate.jsx";
-import { SectionLayout } from "../form/PageLayout.jsx";
 
 const FIELD_TYPES = {};
 for (const type of [
@@ -63,26 +61,12 @@ export function fieldType(name) {
   return Object.prototype.hasOwnProperty.call(FIELD_TYPES, name) ? FIELD_TYPES[name] : PLAIN;
 }
 
-const widgets = {};
+/** The RJSF widget of each type that has one, by compiled widget name. */
+export const widgets = {};
 for (const type of Object.values(FIELD_TYPES)) if (type.Widget) widgets[type.name] = type.Widget;
 
-export const theme = {
-  widgets,
-  fields: {},
-  templates: { FieldTemplate, ObjectFieldTemplate: SectionLayout },
-};
-
-/** Whether the theme renders a compiled widget name (as a widget, placed by the page, or both). */
+/** Whether a compiled widget name is registered (rendered as a widget, placed by the page, or both). */
 export function isRegistered(name) {
   const type = fieldType(name);
   return Boolean(type.Widget || type.place);
 }
-
-/** A validator for RJSF that validates nothing: the compiled schema is validated by validateAnswers. */
-export const passThroughValidator = {
-  validateFormData: () => ({ errors: [], errorSchema: {} }),
-  toErrorList: () => [],
-  isValid: () => true,
-  rawValidation: () => ({ errors: undefined, validationError: undefined }),
-  reset: () => {},
-};

@@ -80,4 +80,6 @@ export const CATALOGUE = {
   size_kilobytes: "{n} kB",
   size_megabytes: "{n} MB",
   size_gigabytes: "{n} GB",
+  service_link_title: "This link to the application does not work",
+  service_link_problem: "The print-view link is invalid, has expired or was revoked. Open the application again from the staff list to get a new link.",
 };

@@ -1,0 +1,72 @@
+"""The application PDF's first lines, which make it a record an office can file: the institution,
+the form's title, then the reference, whose application it is, when it was submitted (in the
+institution's time zone and in UTC) and the definition version it was answered on. A draft says it
+is not submitted yet and when it was made. Every word is the form's (`record_*`, `pdf_*` texts)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from engine.definition.catalogue import fill
+from engine.pdf.blocks import FieldLine
+from engine.pdf.blocks import TextBlock as Paragraph
+from engine.pdf.moments import Moments
+
+
+@dataclass(frozen=True)
+class Record:
+    """What the database knows about the application beyond its answers."""
+
+    reference: str = ""
+    submitted_at: dt.datetime | None = None
+    version: str = ""
+    email: str = ""
+
+
+def title_of(form: dict, texts: dict) -> str:
+    """The form's title: the tenant's name, "{tenant} application" when it does not say so itself."""
+    tenant = form.get("tenant", {}).get("name", "")
+    if tenant and "application" not in tenant.lower():
+        return texts["pdf_title"].replace("{tenant}", tenant)
+    return tenant or texts["pdf_title_untitled"]
+
+
+def applicant_name(form: dict, value: Callable[[str], str]) -> str:
+    """The name staff know the applicant by (settings.applicant_name), else the one the welcome
+    banner greets them by; `value(key)` reads a shown answer."""
+    keys = (form.get("settings") or {}).get("applicant_name") or []
+    if keys:
+        return " ".join(value(key).strip() for key in keys if value(key).strip())
+    name_keys = ((form.get("banners") or {}).get("welcome") or {}).get("name_keys") or []
+    return next((value(key) for key in name_keys if value(key)), "")
+
+
+def submitted_text(moment: dt.datetime, moments: Moments, texts: dict) -> str:
+    """ "March 14, 2026 at 2:05 PM CDT (March 14, 2026 at 7:05 PM UTC)": the tenant's zone, then UTC."""
+    return fill(texts["record_submitted_at"], {"local": moments.moment(moment), "utc": moments.moment_utc(moment)})
+
+
+def header(form: dict, texts: dict, styles, record: Record, name: str, generated_at: dt.datetime) -> list:
+    """The flowables that open the first page."""
+    moments = Moments(form.get("settings"), texts)
+    institution = str((form.get("settings") or {}).get("institution") or "")
+    story = [Paragraph(escape(institution), styles.institution)] if institution else []
+    story.append(Paragraph(escape(title_of(form, texts)), styles.title))
+    facts = []
+    if record.reference:
+        facts.append((texts["record_reference"], record.reference))
+    applicant = " · ".join(part for part in (name, record.email) if part)
+    if applicant:
+        facts.append((texts["record_applicant"], applicant))
+    if record.submitted_at is not None:
+        facts.append((texts["record_submitted"], submitted_text(record.submitted_at, moments, texts)))
+    else:
+        generated = texts["pdf_generated"].replace("{when}", moments.moment(generated_at))
+        facts.append((texts["record_submitted"], f"{texts['record_not_submitted']} · {generated}"))
+    if record.version:
+        facts.append((texts["record_version"], record.version))
+    story.extend(FieldLine(label, value, styles.fact) for label, value in facts)
+    return story
