@@ -18,6 +18,7 @@ DOMAIN_COMMANDS = (
     "engine.applications.cli",
     "engine.staff.cli",
     "engine.audit.cli",
+    "engine.erasure.cli",
     "engine.exports.cli",
     "engine.delivery.cli",
     "engine.pdf.cli",

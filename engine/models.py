@@ -11,6 +11,7 @@ DOMAIN_MODELS = (
     "engine.outbox",
     "engine.versions.models",
     "engine.audit.models",
+    "engine.erasure.models",
 )
 
 

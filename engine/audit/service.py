@@ -38,6 +38,7 @@ ACTIONS = (
     "token_created",
     "token_revoked",
     "forbidden",
+    "erase",
 )
 MAX_USER_AGENT = 300
 
