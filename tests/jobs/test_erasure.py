@@ -21,6 +21,7 @@ from engine.cli import main
 from engine.delivery import service as deliveries
 from engine.documents.storage import storage_from_config
 from engine.erasure import cli as erasure_cli
+from engine.jobs import fetch_job
 from tests.applicants import outbox_messages
 from tests.fixtures.delivery_tenant import tenant_with_delivery
 
@@ -170,7 +171,9 @@ def test_a_conversion_paused_while_its_application_is_erased_leaves_nothing(
     while worker.horses():  # the job runs to its end
         assert time.monotonic() < deadline, worker.output()
         time.sleep(0.1)
-    assert "stale" in worker.output() or "Job OK" in worker.output()
+    with app.extensions["db_engine"].connect() as connection:
+        (job_id,) = json.loads(connection.execute(text("SELECT ids FROM erasures")).scalar_one())["jobs"]
+    assert fetch_job(job_id, app.config["REDIS_URL"]).return_value() == "stale"  # it found its row gone
     assert _stored(app, application_id) == []
     assert _count(app, "document_conversions") == 0 and _count(app, "applications") == 0
     assert erase("--email", ADDRESS).exit_code == 2  # the address went with the account
