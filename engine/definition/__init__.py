@@ -15,10 +15,10 @@ from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.checks import DEFAULT_MAX_LOGINS, check_model
 from engine.definition.compiler import Compiler
 from engine.definition.delivery import check_delivery, compile_delivery
-from engine.definition.retention import Retention, check_retention, compile_retention, retention_advice
 from engine.definition.hiding import HidingRules
 from engine.definition.model import ModelBuilder
 from engine.definition.problems import DefinitionInvalid, Location, Problem
+from engine.definition.retention import Retention, check_retention, compile_retention, retention_advice
 from engine.definition.source import read_source
 from engine.definition.validation import validate_answers, validate_instance
 from engine.definition.visibility import Settlement, Visibility, evaluate_condition
