@@ -19,6 +19,7 @@ DOMAIN_COMMANDS = (
     "engine.staff.cli",
     "engine.audit.cli",
     "engine.erasure.cli",
+    "engine.retention.cli",
     "engine.exports.cli",
     "engine.delivery.cli",
     "engine.pdf.cli",

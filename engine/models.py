@@ -12,6 +12,7 @@ DOMAIN_MODELS = (
     "engine.versions.models",
     "engine.audit.models",
     "engine.erasure.models",
+    "engine.retention.models",
 )
 
 

@@ -34,6 +34,7 @@ from engine.db import make_engine
 from engine.delivery import service as delivery
 from engine.errors import DATABASE_DOWN
 from engine.jobs import connection, queue_names
+from engine.retention import task as retention
 from engine.runner import die_with_parent
 
 # What jobs import, loaded once in the worker so the work-horse RQ forks per job inherits it
@@ -88,6 +89,11 @@ def sweep_storage(settings: dict, redis_url: str):
     return result
 
 
+def apply_retention(settings: dict, _redis_url: str):
+    """Delete what the tenant's retention says is due, remind drafts near it (engine.retention)."""
+    return retention.periodic(settings, _database(settings["DATABASE_URL"]))
+
+
 PERIODIC_TASKS: tuple[Periodic, ...] = (
     Periodic("outbox", OUTBOX_SWEEP_S, sweep_outbox),
     Periodic("deliveries", DELIVERY_SWEEP_S, sweep_deliveries),
@@ -95,9 +101,12 @@ PERIODIC_TASKS: tuple[Periodic, ...] = (
 
 
 def periodic_tasks(settings: dict) -> tuple[Periodic, ...]:
-    """The fixed tasks, and the storage cleanup every CLEANUP_EVERY_S (0: never)."""
+    """The fixed tasks, the storage cleanup every CLEANUP_EVERY_S and the tenant's retention every
+    RETENTION_EVERY_S (0: never)."""
     every = float(settings.get("CLEANUP_EVERY_S") or 0)
-    return PERIODIC_TASKS + ((Periodic("cleanup", every, sweep_storage),) if every > 0 else ())
+    tasks = PERIODIC_TASKS + ((Periodic("cleanup", every, sweep_storage),) if every > 0 else ())
+    retention_every = float(settings.get("RETENTION_EVERY_S") or 0)
+    return tasks + ((Periodic("retention", retention_every, apply_retention),) if retention_every > 0 else ())
 
 
 class EngineWorker(Worker):

@@ -39,6 +39,7 @@ ACTIONS = (
     "token_revoked",
     "forbidden",
     "erase",
+    "retention_delete",
 )
 MAX_USER_AGENT = 300
 

@@ -36,6 +36,7 @@ class Report:
     target: Target
     outcomes: list[stores.Outcome]
     already_erased: bool = False
+    reason: str | None = None  # the retention rule that deleted it; None for an erasure asked for
 
     @property
     def done(self) -> bool:
@@ -103,9 +104,22 @@ def _by_id(session: Session, application_id: int) -> tuple[Target, Erasure | Non
     return Target(application_id, tombstone.account_id, tombstone.reference, None), tombstone
 
 
-def erase(session: Session, settings: dict, target: Target, actor: Actor, tombstone: Erasure | None = None) -> Report:
+# Written with the tombstone and cleared when every store is: an erasure that stopped half-way (a crash
+# between the database and the stores) is found and finished by the next retention run.
+NOT_SWEPT = json.dumps({"stores": ["not swept yet"]})
+
+
+def erase(
+    session: Session,
+    settings: dict,
+    target: Target,
+    actor: Actor,
+    tombstone: Erasure | None = None,
+    reason: str | None = None,
+) -> Report:
+    """Erase the applicant; with a `reason` it is the retention's deletion, recorded as such."""
     if tombstone is not None:
-        return _retry(session, settings, target, actor, tombstone)
+        return retry(session, settings, target, actor, tombstone)
     named = collect(session, target.application_id)
     removed = erase_rows(session, target, named)
     tombstone = Erasure(
@@ -114,12 +128,12 @@ def erase(session: Session, settings: dict, target: Target, actor: Actor, tombst
         reference=target.reference,
         erased_by=actor.label,
         ids=json.dumps(named.as_ids()),
-        pending="{}",
+        pending=NOT_SWEPT,
     )
     session.add(tombstone)
     session.commit()
     outcomes = [stores.Outcome("database", removed), *_clear_stores(settings, target, named)]
-    return _close(session, tombstone, Report(target, outcomes), actor)
+    return _close(session, tombstone, Report(target, outcomes, reason=reason), actor)
 
 
 def _clear_stores(settings: dict, target: Target, named: Named) -> list[stores.Outcome]:
@@ -130,7 +144,7 @@ def _clear_stores(settings: dict, target: Target, named: Named) -> list[stores.O
     ]
 
 
-def _retry(session: Session, settings: dict, target: Target, actor: Actor, tombstone: Erasure) -> Report:
+def retry(session: Session, settings: dict, target: Target, actor: Actor, tombstone: Erasure) -> Report:
     """An erased applicant erased again: the stores are swept once more (files a running job wrote after
     the first sweep, a store that was down). The address is not known any more: the outbox is searched
     by reference."""
@@ -142,18 +156,16 @@ def _retry(session: Session, settings: dict, target: Target, actor: Actor, tombs
 def _close(session: Session, tombstone: Erasure, report: Report, actor: Actor) -> Report:
     tombstone.pending = json.dumps({o.store: o.left for o in report.outcomes if o.left}, sort_keys=True)
     session.commit()
-    record(
-        actor,
-        "erase",
-        application=report.target.application_id,
-        reference=report.target.reference,
-        detail={
-            "account": report.target.account_id,
-            "removed": {o.store: o.removed for o in report.outcomes},
-            "done": report.done,
-            "again": report.already_erased,
-        },
-    )
+    detail: dict[str, object] = {
+        "account": report.target.account_id,
+        "removed": {o.store: o.removed for o in report.outcomes},
+        "done": report.done,
+        "again": report.already_erased,
+    }
+    if report.reason:
+        detail["reason"] = report.reason
+    action = "retention_delete" if report.reason else "erase"
+    record(actor, action, application=report.target.application_id, reference=report.target.reference, detail=detail)
     return report
 
 
