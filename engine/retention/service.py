@@ -68,9 +68,7 @@ def _day(moment: dt.datetime) -> str:
 def due(session: Session, policy: Retention, now: dt.datetime, limit: int = BATCH) -> list[Due]:
     """What is due for deletion now, oldest first within each kind, at most `limit` of each."""
     found: list[Due] = []
-    drafts = select(Application).where(
-        Application.submitted_at.is_(None), Application.updated_at < now - policy.drafts
-    )
+    drafts = select(Application).where(Application.submitted_at.is_(None), Application.updated_at < now - policy.drafts)
     for row in session.scalars(drafts.order_by(Application.updated_at).limit(limit)):
         reason = f"draft untouched since {_day(row.updated_at)} (more than {policy.drafts_days} days)"
         found.append(Due("draft", row.id, row.account_id, None, reason))
@@ -88,7 +86,9 @@ def due(session: Session, policy: Retention, now: dt.datetime, limit: int = BATC
     taken = {item.account_id for item in found}
     for account, application_id in session.execute(unconfirmed):
         if account.id not in taken:
-            reason = f"account never confirmed since {_day(account.created_at)} ({policy.unconfirmed_accounts_days} days)"
+            reason = (
+                f"account never confirmed since {_day(account.created_at)} ({policy.unconfirmed_accounts_days} days)"
+            )
             found.append(Due("unconfirmed", application_id, account.id, None, reason))
     return found
 

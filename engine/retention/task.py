@@ -107,7 +107,10 @@ class RetentionCollector:
         for kind in ("draft", "submitted", "unconfirmed"):
             deleted.add_metric([kind], value.get(f"deleted_{kind}", 0.0))
         yield deleted
-        for name, text in (("reminded", "Reminders sent before a draft's deletion"), ("errors", "Deletions not finished")):
+        for name, text in (
+            ("reminded", "Reminders sent before a draft's deletion"),
+            ("errors", "Deletions not finished"),
+        ):
             counter = CounterMetricFamily(f"formengine_retention_{name}", text)
             counter.add_metric([], value.get(name, 0.0))
             yield counter

@@ -28,7 +28,18 @@ def upgrade() -> None:
     )
     op.create_index("ix_erasures_application_id", "erasures", ["application_id"])
     op.create_index("ix_erasures_reference", "erasures", ["reference"])
+    op.create_table(
+        "retention_reminders",
+        sa.Column(
+            "application_id",
+            sa.Integer(),
+            sa.ForeignKey("applications.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
+        sa.Column("sent_at", sa.DateTime(), nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("retention_reminders")
     op.drop_table("erasures")

@@ -27,7 +27,7 @@ def _set(app, application_id: int, **times) -> None:
         for column in ("updated_at", "submitted_at"):
             if column in times:
                 connection.execute(
-                    text(f"UPDATE applications SET {column} = :at WHERE id = :id"),  # noqa: S608
+                    text(f"UPDATE applications SET {column} = :at WHERE id = :id"),
                     {"at": times[column], "id": application_id},
                 )
         account = connection.execute(
