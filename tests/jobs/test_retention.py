@@ -5,9 +5,13 @@ erasure stopped half-way is finished; `formengine retention --dry-run` lists wha
 
 import datetime as dt
 import json
+import subprocess
+import sys
+import time
 
 import pytest
 from click.testing import CliRunner
+from job_workers import ROOT, worker_env
 from sqlalchemy import text
 
 from engine.accounts.models import utcnow
@@ -139,3 +143,44 @@ def test_an_erasure_stopped_half_way_is_finished_by_the_next_run(app, applicants
     assert list(storage_from_config(app.config).objects(f"uploads/{applicants['fresh']}/")) == []
     with app.extensions["db_engine"].connect() as connection:
         assert connection.execute(text("SELECT COUNT(*) FROM erasures WHERE pending != '{}'")).scalar_one() == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("storage_backend", ["local"], indirect=True)
+def test_a_run_killed_half_way_is_finished_by_the_next(app, tmp_path):
+    """`formengine retention` in a process of its own, SIGKILLed after its first deletions: every applicant
+    is then whole or erased (one tombstone each), and the next run finishes the rest."""
+    expired = [write_application(app, email=f"expired{n}@example.com") for n in range(300)]
+    kept = write_application(app, email="kept@example.com")
+    with app.extensions["db_engine"].begin() as connection:
+        connection.execute(text("UPDATE applications SET updated_at = :at"), {"at": NOW - 365 * DAY})
+        connection.execute(text("UPDATE applications SET updated_at = :at WHERE id = :id"), {"at": NOW, "id": kept})
+        connection.execute(text("UPDATE accounts SET confirmed_at = :at"), {"at": NOW - 400 * DAY})
+    env = {**worker_env(app), "REDIS_URL": app.config["REDIS_URL"]}
+    with open(tmp_path / "retention.log", "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "engine.cli", "retention"], env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
+        )
+    try:
+        deadline = time.monotonic() + 120
+        while _erased(app) < 5:
+            assert process.poll() is None and time.monotonic() < deadline, (tmp_path / "retention.log").read_text()
+            time.sleep(0.05)
+    finally:
+        process.kill()
+        process.wait(10)
+    halfway = _erased(app)
+    assert 5 <= halfway < len(expired)
+
+    result = task.apply(app, NOW)
+    assert result.errors == 0 and result.deleted["draft"] == len(expired) - halfway
+    assert _erased(app) == len(expired) and list(_people(app)) == ["kept@example.com"]
+    with app.extensions["db_engine"].connect() as connection:
+        assert connection.execute(text("SELECT COUNT(*) FROM erasures WHERE pending != '{}'")).scalar_one() == 0
+        assert connection.execute(text("SELECT COUNT(DISTINCT application_id) FROM erasures")).scalar_one() == 300
+    assert task.apply(app, NOW).deleted == {"draft": 0, "submitted": 0, "unconfirmed": 0}
+
+
+def _erased(app) -> int:
+    with app.extensions["db_engine"].connect() as connection:
+        return connection.execute(text("SELECT COUNT(*) FROM erasures")).scalar_one()
