@@ -83,6 +83,7 @@ def _register_blueprints(app: Flask) -> None:
         "engine.pdf.routes",
         "engine.staff.routes",
         "engine.staff.admin_routes",
+        "engine.staff.erasure_routes",
         "engine.staff.oidc_routes",
         "engine.delivery.routes",
     ):

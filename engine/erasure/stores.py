@@ -180,7 +180,9 @@ def _matching_keys(redis, target: Target, named: Named, queues: set[bytes]) -> l
 
 def erase_jobs(settings: dict, target: Target, named: Named) -> Outcome:
     outcome = Outcome("redis")
-    redis_url = settings["REDIS_URL"]
+    redis_url = settings.get("REDIS_URL") or ""
+    if not redis_url:
+        return outcome  # a deployment without Redis has no job records
     try:
         redis = jobs.connection(redis_url)
         for key in _matching_keys(redis, target, named, deployment_queues(settings)):
@@ -199,6 +201,8 @@ def erase_jobs(settings: dict, target: Target, named: Named) -> Outcome:
 
 
 def jobs_left(settings: dict, target: Target, named: Named) -> list[str]:
+    if not settings.get("REDIS_URL"):
+        return []
     try:
         redis = jobs.connection(settings["REDIS_URL"])
         return [
