@@ -84,6 +84,7 @@ def _register_blueprints(app: Flask) -> None:
         "engine.staff.routes",
         "engine.staff.admin_routes",
         "engine.staff.erasure_routes",
+        "engine.erasure.applicant_routes",
         "engine.staff.oidc_routes",
         "engine.delivery.routes",
     ):
