@@ -209,3 +209,25 @@ def test_a_storage_outage_is_reported_kept_for_later_and_cleared_by_the_next_run
     with app.extensions["db_engine"].connect() as connection:
         assert connection.execute(text("SELECT pending FROM erasures")).scalar_one() == "{}"
     assert erase("--verify", str(application_id), "--verify", ADDRESS).exit_code == 0
+
+
+@pytest.mark.parametrize("storage_backend", ["s3"], indirect=True)
+def test_every_version_in_a_versioned_bucket_goes(app, applicant, burst_worker, erase):
+    store = storage_from_config(app.config)
+    store.client.put_bucket_versioning(Bucket=store.bucket, VersioningConfiguration={"Status": "Enabled"})
+    key = upload(applicant, corpus.pdf(), "essay.pdf")
+    store.write(key, corpus.pdf())  # a second version of the upload
+    applicant.post(f"/api/pdf/document-answer/{FILE_KEY}", json={"file_key": key, "file_name": "essay.pdf"})
+    burst_worker()
+    assert poll(applicant) == {"status": "completed", "message": ""}
+    with app.extensions["db_engine"].connect() as connection:
+        application_id = connection.execute(text("SELECT id FROM applications")).scalar_one()
+
+    def versions() -> list:
+        listing = store.client.list_object_versions(Bucket=store.bucket, Prefix=f"uploads/{application_id}/")
+        return [*listing.get("Versions", ()), *listing.get("DeleteMarkers", ())]
+
+    assert len(versions()) == 2
+    assert erase("--email", ADDRESS).exit_code == 0
+    assert versions() == []
+    assert erase("--verify", str(application_id), "--verify", ADDRESS).exit_code == 0
