@@ -48,9 +48,11 @@ def create_app(overrides: dict | None = None) -> Flask:
     app.extensions.setdefault("metrics_collectors", []).append(lambda: DefinitionCollector(definitions))
     if app.config.get("REDIS_URL"):
         from engine.documents.cleanup import CleanupCollector
+        from engine.retention.task import RetentionCollector
 
         redis_url = app.config["REDIS_URL"]
         app.extensions["metrics_collectors"].append(lambda: CleanupCollector(redis_url))
+        app.extensions["metrics_collectors"].append(lambda: RetentionCollector(redis_url))
     documents.init_app(app)
     delivery.init_app(app)  # refuses to start when a webhook's signing secret is not in the environment
     errors.register(app)
@@ -81,6 +83,8 @@ def _register_blueprints(app: Flask) -> None:
         "engine.pdf.routes",
         "engine.staff.routes",
         "engine.staff.admin_routes",
+        "engine.staff.erasure_routes",
+        "engine.erasure.applicant_routes",
         "engine.staff.oidc_routes",
         "engine.delivery.routes",
     ):

@@ -20,6 +20,8 @@ DOMAIN_COMMANDS = (
     "engine.applications.cli",
     "engine.staff.cli",
     "engine.audit.cli",
+    "engine.erasure.cli",
+    "engine.retention.cli",
     "engine.exports.cli",
     "engine.delivery.cli",
     "engine.pdf.cli",

@@ -118,6 +118,8 @@ def load_config(overrides: dict | None = None) -> dict:
         # (engine/documents/cleanup.py), checked by a worker every CLEANUP_EVERY_S (0: never).
         "CLEANUP_OLDER_THAN_H": float(env.get("CLEANUP_OLDER_THAN_H", "24")),
         "CLEANUP_EVERY_S": float(env.get("CLEANUP_EVERY_S", "3600")),
+        # The tenant's retention (engine/retention), applied by a worker every RETENTION_EVERY_S (0: never).
+        "RETENTION_EVERY_S": float(env.get("RETENTION_EVERY_S", "3600")),
         # Delivery of submitted applications to staff (tenant.yaml `delivery:`; docs/deploy.md).
         "DELIVERY_QUEUE": env.get("DELIVERY_QUEUE", "default"),
         "DELIVERY_ATTEMPTS": int(env.get("DELIVERY_ATTEMPTS", "7")),  # tries before `failed`

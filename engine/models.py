@@ -11,6 +11,8 @@ DOMAIN_MODELS = (
     "engine.outbox",
     "engine.versions.models",
     "engine.audit.models",
+    "engine.erasure.models",
+    "engine.retention.models",
 )
 
 

@@ -36,6 +36,7 @@ from engine.delivery import service as delivery
 from engine.errors import DATABASE_DOWN
 from engine.jobs import connection, queue_names
 from engine.ops import metrics
+from engine.retention import task as retention
 from engine.runner import die_with_parent
 
 # What jobs import, loaded once in the worker so the work-horse RQ forks per job inherits it
@@ -90,6 +91,11 @@ def sweep_storage(settings: dict, redis_url: str):
     return result
 
 
+def apply_retention(settings: dict, _redis_url: str):
+    """Delete what the tenant's retention says is due, remind drafts near it (engine.retention)."""
+    return retention.periodic(settings, _database(settings["DATABASE_URL"]))
+
+
 PERIODIC_TASKS: tuple[Periodic, ...] = (
     Periodic("outbox", OUTBOX_SWEEP_S, sweep_outbox),
     Periodic("deliveries", DELIVERY_SWEEP_S, sweep_deliveries),
@@ -109,14 +115,16 @@ def requeue_stranded(settings: dict, redis_url: str, queues: Sequence[str] = ())
 
 
 def periodic_tasks(settings: dict, queues: Sequence[str] = ()) -> tuple[Periodic, ...]:
-    """The fixed tasks, the requeue of stranded jobs every JOB_RESCUE_EVERY_S and the storage cleanup
-    every CLEANUP_EVERY_S (0: never, for either)."""
+    """The fixed tasks, the requeue of stranded jobs every JOB_RESCUE_EVERY_S, the storage cleanup
+    every CLEANUP_EVERY_S and the tenant's retention every RETENTION_EVERY_S (0: never, for each)."""
     tasks = PERIODIC_TASKS
     rescue = float(settings.get("JOB_RESCUE_EVERY_S") or 0)
     if rescue > 0:
         tasks += (Periodic("stranded", rescue, functools.partial(requeue_stranded, queues=tuple(queues))),)
     every = float(settings.get("CLEANUP_EVERY_S") or 0)
-    return tasks + ((Periodic("cleanup", every, sweep_storage),) if every > 0 else ())
+    tasks += (Periodic("cleanup", every, sweep_storage),) if every > 0 else ()
+    retention_every = float(settings.get("RETENTION_EVERY_S") or 0)
+    return tasks + ((Periodic("retention", retention_every, apply_retention),) if retention_every > 0 else ())
 
 
 class EngineWorker(Worker):

@@ -38,6 +38,8 @@ ACTIONS = (
     "token_created",
     "token_revoked",
     "forbidden",
+    "erase",
+    "retention_delete",
 )
 MAX_USER_AGENT = 300
 

@@ -18,6 +18,7 @@ from engine.definition.delivery import check_delivery, compile_delivery
 from engine.definition.hiding import HidingRules
 from engine.definition.model import ModelBuilder
 from engine.definition.problems import DefinitionInvalid, Location, Problem
+from engine.definition.retention import Retention, check_retention, compile_retention, retention_advice
 from engine.definition.source import read_source
 from engine.definition.validation import validate_answers, validate_instance
 from engine.definition.visibility import Settlement, Visibility, evaluate_condition
@@ -51,6 +52,8 @@ class CompiledForm:
     # Where submitted applications are sent (definition/delivery.py): the deployment's, not the
     # form's, so it is neither in `data` (published) nor in the etag.
     delivery: list = field(default_factory=list)
+    # How long applicants' data is kept (definition/retention.py), None when the tenant sets none.
+    retention: Retention | None = None
     # What `formengine validate` warns about (definition/advice.py); the form works without fixing them.
     warnings: list = field(default_factory=list, repr=False)
 
@@ -132,10 +135,15 @@ def load_and_compile(folder: str | Path, today: dt.date | None = None) -> Compil
         builder.add_page(page)
     check_model(builder.model, source, problems)
     check_delivery(source.tenant, problems)
-    warnings = _sorted(check_advice(builder.model, source))
+    check_retention(source.tenant, problems)
+    warnings = _sorted(check_advice(builder.model, source) + retention_advice(source.tenant))
     if problems:
         raise DefinitionInvalid(_sorted(problems), warnings)
-    compiled = CompiledForm(_compile(source, builder.model, today), delivery=compile_delivery(source.tenant))
+    compiled = CompiledForm(
+        _compile(source, builder.model, today),
+        delivery=compile_delivery(source.tenant),
+        retention=compile_retention(source.tenant),
+    )
     compiled.warnings = warnings
     return compiled
 

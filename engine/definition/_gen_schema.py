@@ -374,6 +374,16 @@ defs = {
             **array(ref("delivery_target")),
             "description": "Where each submitted application is sent (docs/deploy.md, Delivery)",
         },
+        retention={
+            **obj(
+                ["drafts_days", "submitted_years", "unconfirmed_accounts_days"],
+                drafts_days={"type": "integer"},
+                reminder_days_before={"type": "integer"},
+                submitted_years={"type": "integer"},
+                unconfirmed_accounts_days={"type": "integer"},
+            ),
+            "description": "How long applicants' data is kept (docs/authoring.md, Retention)",
+        },
     ),
     "delivery_target": {
         "description": "one target: {email: {to: [addresses]}} or {webhook: {url, secret_env}}",

@@ -157,12 +157,12 @@ def test_the_submitted_pdf_is_a_record_footed_on_every_page(app, applicant, burs
     from pypdf import PdfReader
     from sqlalchemy import text
 
-    from engine.applications import service
+    from engine.applications import current
     from engine.definition.catalogue import DEFAULT_TEXTS
     from engine.pdf.moments import Moments
 
     golden = json.loads(GOLDEN.read_text())
-    monkeypatch.setattr(service, "today", lambda: dt.date.fromisoformat(golden["today"]))
+    monkeypatch.setattr(current, "today", lambda: dt.date.fromisoformat(golden["today"]))
     answers = {k: v for k, v in golden["answers"].items() if not k.startswith(("parent_2_", "guardian_"))}
     answers.update(parent_communication_preference="1", parent_communication_preference_desc="Parent")
     assert applicant.put("/api/answer", json=answers).status_code == 200

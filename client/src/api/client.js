@@ -128,6 +128,7 @@ export const forgotPassword = ({ username }) => post("/public/forgot-password", 
 export const resetPassword = ({ password, confirm_password, id, username }) =>
   post("/public/reset-password", { password, confirm_password, id, username });
 export const logout = () => get("/api/logout");
+export const deleteAccount = ({ password, confirm }) => post("/api/account/delete", { password, confirm });
 
 // Application data
 export const fetchProfile = () => get("/api/profile");

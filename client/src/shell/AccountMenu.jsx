@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { hasAnyAnswer } from "./routing.js";
 import { Receipt } from "./Receipt.jsx";
 import { useServices } from "./services.js";
+import * as api from "../api/client.js";
 
 /** The popover's open state: it closes on Escape (focus back on the trigger) or a click outside. */
 function usePopover() {
@@ -50,9 +51,9 @@ export function AccountMenu({ snapshot, getAnswers, onLogout }) {
     setOpen(false);
     navigate(path, { state: hasAnyAnswer(answers) ? { studentAnswers: answers } : undefined });
   };
-  const logOut = () => {
+  const logOut = (options) => {
     setOpen(false);
-    onLogout();
+    onLogout(options);
   };
 
   return (
@@ -79,7 +80,7 @@ export function AccountMenu({ snapshot, getAnswers, onLogout }) {
             ×
           </button>
           {snapshot.is_logged_in ? (
-            <SignedIn snapshot={snapshot} panelId={panelId} onLogOut={logOut} />
+            <SignedIn snapshot={snapshot} panelId={panelId} onLogOut={() => logOut()} onDeleted={logOut} />
           ) : (
             <>
               <button
@@ -100,8 +101,8 @@ export function AccountMenu({ snapshot, getAnswers, onLogout }) {
   );
 }
 
-/** Logged in: who, the application's status (with its PDF) and Log Out. */
-function SignedIn({ snapshot, panelId, onLogOut }) {
+/** Logged in: who, the application's status (with its PDF), Log Out and, for a draft, Delete my account. */
+function SignedIn({ snapshot, panelId, onLogOut, onDeleted }) {
   const services = useServices();
   return (
     <>
@@ -119,6 +120,63 @@ function SignedIn({ snapshot, panelId, onLogOut }) {
       <button type="button" className="button button-primary button-block" onClick={onLogOut}>
         {t("shell_log_out")}
       </button>
+      {!snapshot.submitted_at && <DeleteAccount panelId={panelId} onDeleted={onDeleted} />}
     </>
+  );
+}
+
+/** A draft's account deleted by its applicant: the password again and a confirmation (the server checks both). */
+function DeleteAccount({ panelId, onDeleted }) {
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [confirmed, setConfirmed] = useState(false);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  if (!open) {
+    return (
+      <button type="button" className="button button-block" onClick={() => setOpen(true)}>
+        {t("shell_delete_account")}
+      </button>
+    );
+  }
+  const submit = async (event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError("");
+    try {
+      const answer = await api.deleteAccount({ password, confirm: confirmed });
+      onDeleted({ deleted: answer.message });
+    } catch (failure) {
+      setError(failure.message);
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="popover-delete" onSubmit={submit} aria-labelledby={`${panelId}-delete`}>
+      <h2 id={`${panelId}-delete`} className="popover-heading">
+        {t("shell_delete_account")}
+      </h2>
+      <p>{t("shell_delete_account_explain")}</p>
+      <label htmlFor={`${panelId}-password`}>{t("shell_delete_account_password")}</label>
+      <input
+        id={`${panelId}-password`}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <label className="popover-check">
+        <input type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />{" "}
+        {t("shell_delete_account_confirm")}
+      </label>
+      {error && (
+        <p className="popover-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button-danger button-block" disabled={busy || !password}>
+        {t("shell_delete_account_submit")}
+      </button>
+    </form>
   );
 }

@@ -100,7 +100,7 @@ export default function FormGroup() {
   }
   if (kind === "completion") app.justSubmitted.current = false;
 
-  const onLogout = () => services.logout();
+  const onLogout = (options) => services.logout(options);
   const theme = themeVariables(compiled.settings?.theme);
   let body;
   if (kind === "completion") {

@@ -87,20 +87,23 @@ function afterLogoutState({ errorMessage, errorTitle, unauthorized, message }) {
 
 function useLogout(navigate, loggingOut, setUnexpected) {
   return useCallback(
-    async ({ errorMessage, errorTitle } = {}) => {
+    async ({ errorMessage, errorTitle, deleted } = {}) => {
       let message = t("shell_logged_out_text");
       let failure = null;
       let unauthorized = false;
       loggingOut.current = true;
       try {
-        message = (await api.logout()).message || message;
+        // A deleted account's session ended with it on the server: nothing to log out of.
+        if (!deleted) message = (await api.logout()).message || message;
       } catch (error) {
         if (error instanceof UnauthorizedError) unauthorized = true;
         else failure = error;
       }
       clearSession();
       refreshLoggedIn();
-      const state = afterLogoutState({ errorMessage, errorTitle, unauthorized, message });
+      const state = deleted
+        ? { successMessage: deleted, successTitle: t("shell_delete_account_deleted") }
+        : afterLogoutState({ errorMessage, errorTitle, unauthorized, message });
       navigate("/login", { replace: true, state });
       if (failure) {
         loggingOut.current = false; // the server may still hold the session: its 401s count again

@@ -22,6 +22,7 @@ vi.mock("../api/client.js", () => ({
     submitted_at: "2026-03-01T14:05:00Z",
   })),
   logout: vi.fn(async () => ({ message: "You have been logged out." })),
+  deleteAccount: vi.fn(),
   fetchTemporaryAnswer: vi.fn(),
   fetchServiceView: vi.fn(),
   // the form's own calls (form/appBridge.js hands them to the widgets)
@@ -278,6 +279,36 @@ describe("typing", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Log Out" }));
     await waitFor(() => expect(where()).toBe("/login"));
     expect(state().errorTitle).toBe("Session Error");
+  });
+
+  it("a draft's applicant deletes the account with the password and a confirmation", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(profile());
+    const { ApiError } = await import("../api/errors.js");
+    api.deleteAccount.mockRejectedValueOnce(
+      new ApiError("That password is not right. Your account was not deleted.", 400),
+    );
+    api.deleteAccount.mockResolvedValueOnce({
+      message: "Your account and your unfinished application have been deleted.",
+    });
+    api.logout.mockClear();
+    renderAt("/about");
+    await screen.findByRole("heading", { level: 1, name: "About You" });
+    fireEvent.click(screen.getByRole("button", { name: /account/i }));
+    fireEvent.click(await screen.findByRole("button", { name: "Delete my account" }));
+    fireEvent.change(screen.getByLabelText("Your password"), { target: { value: "wrong" } });
+    fireEvent.click(screen.getByRole("checkbox", { name: /will be deleted/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Delete my account for good" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("not right");
+    fireEvent.change(screen.getByLabelText("Your password"), { target: { value: "Correct-Horse-9" } });
+    fireEvent.click(screen.getByRole("button", { name: "Delete my account for good" }));
+    await waitFor(() => expect(where()).toBe("/login"));
+    expect(state()).toEqual({
+      successMessage: "Your account and your unfinished application have been deleted.",
+      successTitle: "Account deleted",
+    });
+    expect(api.deleteAccount).toHaveBeenLastCalledWith({ password: "Correct-Horse-9", confirm: true });
+    expect(api.logout).not.toHaveBeenCalled();
   });
 
   it("re-renders the page and the welcome banner's name, not the shell's navigation around them", async () => {

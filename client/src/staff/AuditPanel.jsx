@@ -19,6 +19,8 @@ const ACTIONS = {
   token_created: "Made a token",
   token_revoked: "Revoked tokens",
   forbidden: "Refused (role)",
+  erase: "Erased an applicant",
+  retention_delete: "Deleted (retention)",
 };
 
 export function AuditPanel({ onSignedOut }) {

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import * as api from "./api.js";
 import { ApplicationsPage } from "./ApplicationsPage.jsx";
 import { AuditPanel } from "./AuditPanel.jsx";
+import { ErasurePanel } from "./ErasurePanel.jsx";
 import { ExportPanel } from "./ExportPanel.jsx";
 import { MembersPanel } from "./MembersPanel.jsx";
 import { atLeast, formatTime } from "./format.js";
@@ -76,6 +77,7 @@ export function StaffApp() {
         {session && atLeast(session.role, "exporter") && <ExportPanel />}
         {session && atLeast(session.role, "administrator") && <AuditPanel onSignedOut={signedOut} />}
         {session && atLeast(session.role, "administrator") && <MembersPanel onSignedOut={signedOut} />}
+        {session && atLeast(session.role, "administrator") && <ErasurePanel onSignedOut={signedOut} />}
       </main>
     </div>
   );

@@ -192,6 +192,48 @@ describe("the staff page", () => {
     );
   });
 
+  it("an administrator erases an applicant after typing the reference again", async () => {
+    const REPORT = {
+      done: true,
+      reference: "INTL-7K2Q9MXA",
+      stores: [
+        { store: "database", removed: 12, left: [] },
+        { store: "storage", removed: 3, left: [] },
+      ],
+    };
+    serve([
+      [/^GET \/staff\/api\/session$/, () => reply(200, { ...SESSION, role: "administrator" })],
+      [/^GET \/staff\/api\/applications/, () => reply(200, PAGE)],
+      [/^GET \/staff\/api\/audit/, () => reply(200, AUDIT)],
+      [/^GET \/staff\/api\/members$/, () => reply(200, { items: [MEMBER] })],
+      [
+        /^POST \/staff\/api\/erasures$/,
+        (_url, options) =>
+          JSON.parse(options.body).confirm === "INTL-7K2Q9MXA"
+            ? reply(200, REPORT)
+            : reply(400, {
+                message: "Type the reference or e-mail address again, exactly, to confirm the erasure.",
+              }),
+      ],
+    ]);
+    render(<StaffApp />);
+    fireEvent.change(await screen.findByLabelText("Reference, or e-mail address for a draft"), {
+      target: { value: "INTL-7K2Q9MXA" },
+    });
+    fireEvent.change(screen.getByLabelText("Type it again to confirm"), {
+      target: { value: "INTL-7K2Q9MX" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Erase" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("exactly");
+    fireEvent.change(screen.getByLabelText("Type it again to confirm"), {
+      target: { value: "INTL-7K2Q9MXA" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Erase" }));
+    expect(await screen.findByText("Erased INTL-7K2Q9MXA from every store.")).toBeTruthy();
+    expect(screen.getByText("storage: 3 removed")).toBeTruthy();
+    expect(JSON.parse(calls.at(-1).body)).toEqual({ whom: "INTL-7K2Q9MXA", confirm: "INTL-7K2Q9MXA" });
+  });
+
   it("searches and pages through the server, keeping the query in the address", async () => {
     serve([
       [/^GET \/staff\/api\/session$/, () => reply(200, SESSION)],

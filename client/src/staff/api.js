@@ -58,4 +58,6 @@ export function auditEntries({ reference = "", staff = "" } = {}) {
 }
 
 export const staffMembers = () => call("GET", "/staff/api/members");
+/** Erase an applicant named by reference or address ({whom, confirm}); the answer reports each store. */
+export const erase = ({ whom, confirm }) => call("POST", "/staff/api/erasures", { whom, confirm });
 export const updateMember = (id, change) => call("PUT", `/staff/api/members/${id}`, change);

@@ -62,6 +62,7 @@ export const CATALOGUE = {
   shell_close: "Close",
   shell_close_toast: "Close: {title}",
   shell_logged_out: "Logged Out",
+  shell_delete_account_deleted: "Account deleted",
   shell_logged_out_text: "You have been logged out.",
   shell_session_error: "Session Error",
   shell_session_invalid: "Your session is invalid. Please clear your cookies and login again.",

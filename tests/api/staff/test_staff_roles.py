@@ -27,6 +27,7 @@ EXPECTED = {
     ("GET", "/staff/api/members"): "administrator",
     ("PUT", "/staff/api/members/{member_id}"): "administrator",
     ("GET", "/staff/api/tokens"): "administrator",
+    ("POST", "/staff/api/erasures"): "administrator",
 }
 QUERIES = {"/staff/api/exports": "?format=csv"}
 BODIES = {"PUT": {"roles": ["reader"]}, "POST": {}}

@@ -10,6 +10,8 @@ from engine.definition import DefinitionInvalid, load_and_compile
 from tests.unit.definition.author_corpus import MISTAKES, Mistake, about, base_files
 
 POSITIONAL = re.compile(r"\b[a-z_]+\.\d+\b")  # sections.0.fields.6
+# Last in tenant.yaml, so the lines the mistakes are caught at stay where they are written.
+RETENTION = "retention: {drafts_days: 180, submitted_years: 3, unconfirmed_accounts_days: 30}\n"
 
 
 def write_tenant(folder: Path, mistake: Mistake | None = None) -> Path:
@@ -21,7 +23,7 @@ def write_tenant(folder: Path, mistake: Mistake | None = None) -> Path:
             continue
         path = folder / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
+        path.write_text(text + (RETENTION if name == "tenant.yaml" else ""))
     return folder
 
 

@@ -1,0 +1,1 @@
+"""Erasure of one applicant's data from every store, with a tombstone and a verification."""

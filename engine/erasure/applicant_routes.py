@@ -1,0 +1,75 @@
+"""An applicant deletes their own account while the application is a draft: signed in, the password
+typed again (wrong tries count with the login's back-off) and the deletion confirmed. A submitted
+application follows the institution's retention instead, and the answer says so."""
+
+import marshmallow as ma
+from flask import current_app
+from flask.views import MethodView
+from marshmallow import fields
+from sqlalchemy import select
+
+from engine import db, mail
+from engine.accounts import auth, limits
+from engine.accounts import messages as account_messages
+from engine.accounts.models import Account
+from engine.accounts.passwords import verify_password
+from engine.applications.models import Application
+from engine.audit.service import Actor
+from engine.definition.catalogue import TenantWords, fill
+from engine.erasure import service as erasure
+from engine.erasure.database import Target
+from engine.errors import AppError
+from engine.extensions import Blueprint, ErrorSchema, MessageSchema
+
+_words = TenantWords(
+    "engine.erasure.applicant_routes",
+    {
+        "WRONG_PASSWORD": "account_delete_wrong_password",
+        "NOT_CONFIRMED": "account_delete_not_confirmed",
+        "SUBMITTED": "account_delete_submitted",
+        "DONE": "account_delete_done",
+    },
+)
+# The audit trail keeps who asked, never their address: an erased applicant is named by ids only.
+APPLICANT = Actor("applicant", None, "the applicant")
+
+blp = Blueprint("account_deletion", __name__, description="An applicant deletes their own draft account")
+
+
+class DeleteAccountSchema(ma.Schema):
+    password = fields.String(required=True)
+    confirm = fields.Boolean(required=True)
+
+
+@blp.route("/api/account/delete")
+class DeleteAccountViews(MethodView):
+    decorators = [auth.csrf_protect]
+
+    @blp.alt_response(400, schema=ErrorSchema, description="Not confirmed, or the password is not right")
+    @blp.alt_response(401, schema=ErrorSchema, description="Not signed in")
+    @blp.alt_response(409, schema=ErrorSchema, description="The application is submitted: retention applies")
+    @blp.alt_response(429, schema=ErrorSchema, description="Too many wrong passwords; see Retry-After")
+    @blp.arguments(DeleteAccountSchema)
+    @blp.response(200, MessageSchema)
+    def post(self, body):
+        """Delete the signed-in applicant's account and draft from every store; the session ends."""
+        live = auth.require_session()
+        session = db.session()
+        account = session.get(Account, live.account_id)
+        application = session.scalar(select(Application).where(Application.account_id == live.account_id))
+        if application is not None and application.submitted_at is not None:
+            raise AppError(fill(_words("SUBMITTED"), mail.tenant_identity()), 409)
+        if not body["confirm"]:
+            raise AppError(_words("NOT_CONFIRMED"), 400)
+        key = f"login:{account.username}"
+        decision = limits.claim_login(session, key)
+        if not decision.allowed:
+            wait = account_messages.human_wait(decision.retry_after)
+            raise AppError(account_messages.LOGIN_BACKOFF.format(wait=wait), 429, retry_after=decision.retry_after)
+        if not verify_password(account.password_hash, body["password"]):
+            raise AppError(_words("WRONG_PASSWORD"), 400)
+        limits.clear(session, key)
+        target = Target(application.id if application else None, account.id, None, account.username)
+        erasure.erase(session, current_app.config, target, APPLICANT)
+        auth.end_session()
+        return {"message": _words("DONE")}
