@@ -322,6 +322,29 @@ defs = {
                 "description": "The institution's time zone, an IANA name such as Europe/London (default UTC): "
                 "the submitted time on the PDF, the receipt and the print view is read in it",
             },
+            window={
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "opens": {
+                        "type": "string",
+                        "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?$",
+                        "description": "When the form opens: a local time in settings.time_zone, e.g. 2027-03-01T09:00",
+                    },
+                    "closes": {
+                        "type": "string",
+                        "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?$",
+                        "description": "When the form closes: drafts become read-only and submit is refused",
+                    },
+                    "grace_minutes": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 1440,
+                        "description": "A submit or save that reached the server this long after closes still counts",
+                    },
+                },
+                "description": "The application window, read in settings.time_zone (the window has no zone of its own)",
+            },
             date_style={
                 "enum": ["long", "medium", "short"],
                 "description": "How dates read in the review, receipt, print view and PDF, in the form's language "

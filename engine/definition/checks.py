@@ -13,6 +13,7 @@ from engine.definition.model import FormModel
 from engine.definition.places import join, page_id
 from engine.definition.problems import Location, Problem, did_you_mean
 from engine.definition.renames import check_renames
+from engine.definition.window import check_window
 from engine.fieldtypes.registry import REGISTRY
 
 MAX_ADD_ANOTHER = 10
@@ -35,6 +36,7 @@ def check_model(model: FormModel, source, problems: list[Problem]) -> None:
     _check_routes(source, problems)
     _check_banners(source, known, problems)
     _check_time_zone(source, problems)
+    check_window(source.tenant, problems)
     for _, page in source.pages:
         ids: set[str] = set()
         for section in page["sections"]:

@@ -1407,3 +1407,59 @@ MISTAKES.append(
         "did you mean 'Europe/London'?",
     )
 )
+
+# --- settings: an application window, and date rules that time will make impossible -----------
+
+
+def _with_window(window: str) -> str:
+    return TENANT.replace("office@corpus.example}", f"office@corpus.example, window: {window}}}")
+
+
+_TEST_DATE = "- key: test_date\n  type: date\n  label: Test Date\n  rules:\n"
+MISTAKES.extend(
+    [
+        Mistake(
+            "a window that closes before it opens",
+            {"tenant.yaml": _with_window("{opens: 2027-03-31T17:00, closes: 2027-03-01T09:00}")},
+            "IMPOSSIBLE_BOUND",
+            "tenant.yaml",
+            5,
+            "tenant > settings > window",
+            "the window closes (2027-03-01T09:00) before it opens (2027-03-31T17:00)",
+            "swap opens and closes",
+        ),
+        Mistake(
+            "a date rule whose fixed bound has passed (the time bomb gone off)",
+            education(
+                _TEST_DATE
+                + "    - {not_before: today, message: Give today's date.}\n"
+                + "    - {not_after: 2000-03-31, message: Applications closed on 31 March.}\n"
+            ),
+            "IMPOSSIBLE_BOUND",
+            "pages/education.yaml",
+            12,
+            f"{T} > field test_date",
+            "no date can pass: it must be on or after today and on or before 2000-03-31 (already so today",
+            "settings.window",
+            severity="warning",
+        ),
+        Mistake(
+            "a date rule that becomes impossible before the window closes (a time bomb)",
+            {
+                "tenant.yaml": _with_window("{opens: 2098-12-01T09:00, closes: 2099-01-31T17:00}"),
+                **education(
+                    _TEST_DATE
+                    + "    - {not_before: today, message: Give today's date.}\n"
+                    + "    - {not_after: 2098-12-31, message: Applications closed on 31 December.}\n"
+                ),
+            },
+            "IMPOSSIBLE_BOUND",
+            "pages/education.yaml",
+            12,
+            f"{T} > field test_date",
+            "from 2099-01-01 (before the window closes) no date can pass",
+            "close the form with settings.window",
+            severity="warning",
+        ),
+    ]
+)
