@@ -8,9 +8,9 @@ from sqlalchemy import select
 from engine import db
 from engine.accounts.models import Account
 from engine.accounts.usernames import normalise_username
+from engine.applications.current import compiled_form
 from engine.applications.locking import lock
 from engine.definition.window import Window
-from engine.applications.current import compiled_form
 
 
 def parse_until(text: str) -> dt.datetime:
@@ -27,7 +27,9 @@ def extend(email: str, until: dt.datetime) -> None:
     """Let one applicant save and submit until `until` (naive UTC), whatever the window says.
     LookupError when no account has the address; ValueError when its application is submitted."""
     normalised = normalise_username(email)
-    account = db.session().scalars(select(Account).where(Account.username == normalised)).first() if normalised else None
+    account = (
+        db.session().scalars(select(Account).where(Account.username == normalised)).first() if normalised else None
+    )
     if account is None:
         raise LookupError(f"no account has the e-mail address {email!r}")
     with db.transaction() as tx:

@@ -47,7 +47,3 @@ def ensure_writable(extended_until: Callable[[], dt.datetime | None]) -> None:
 
 def extension_of(application_id: int) -> Callable[[], dt.datetime | None]:
     return lambda: db.session().scalar(select(Application.extended_until).where(Application.id == application_id))
-
-
-def extension_for(account_id: int) -> Callable[[], dt.datetime | None]:
-    return lambda: db.session().scalar(select(Application.extended_until).where(Application.account_id == account_id))

@@ -74,14 +74,15 @@ def check_window(tenant, problems: list[Problem]) -> None:
     spec = settings.get("window") if isinstance(settings, LocDict) else None
     if not isinstance(spec, LocDict):
         return
-    zone, moments = _zone(settings), {}
+    zone, moments = _zone(settings), dict[str, dt.datetime | None]()
     for name in ("opens", "closes"):
         if name in spec:
             moments[name] = _local(spec[name], zone)
             if moments[name] is None:
                 message = f"window {name} {spec[name]!r} is not a local date and time the engine can read"
                 problems.append(Problem(spec.where(name), "BAD_DATE", message, f"write {LOCAL_FORMAT}", _PLACE))
-    if moments.get("opens") and moments.get("closes") and moments["closes"] <= moments["opens"]:
+    opens, closes = moments.get("opens"), moments.get("closes")
+    if opens is not None and closes is not None and closes <= opens:
         message = f"the window closes ({spec['closes']}) before it opens ({spec['opens']}): no one could apply"
         problems.append(
             Problem(spec.where("closes"), "IMPOSSIBLE_BOUND", message, "swap opens and closes, or fix one", _PLACE)
