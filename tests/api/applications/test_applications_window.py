@@ -130,3 +130,21 @@ def test_extend_names_an_unknown_address_and_an_unreadable_time(extend):
     assert unknown.exit_code == 1 and "no account has the e-mail address" in unknown.output
     bad = extend("--email", "nobody@example.com", "--until", "next friday")
     assert bad.exit_code == 2 and "2027-04-07T17:00" in bad.output
+
+
+def test_a_date_rule_that_time_made_impossible_is_reported_at_start_not_fatal(tmp_path, database_url, caplog):
+    from engine.app import create_app
+
+    tenant = copy_tenant(tmp_path)
+    edit(
+        tenant,
+        "          - {latest: {years_ago: 13}, message: You must be 13 years or older to apply.}",
+        "          - {latest: {years_ago: 13}, message: You must be 13 years or older to apply.}\n"
+        "          - {not_after: 1900-03-31, message: Applications closed on 31 March.}",
+    )
+    started = create_app({"TESTING": True, "DATABASE_URL": database_url, "TENANT_PATH": str(tenant)})
+    assert started.extensions["tenant"].current().warnings
+    reported = [r.getMessage() for r in caplog.records if "IMPOSSIBLE_BOUND" in r.getMessage()]
+    assert reported and "already so today" in reported[0]
+    started.extensions["db_engine"].dispose()
+    started.extensions["versions_engine"].dispose()
