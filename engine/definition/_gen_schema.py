@@ -123,7 +123,7 @@ defs = {
     "rule": {
         "description": (
             "one rule kind (pattern, min_length, email, earliest, latest, not_before, not_after, min_year, "
-            "max_year, one_of_required)"
+            "max_year, one_of_required, min_words, max_words)"
         ),
         "type": "object",
         "minProperties": 1,
@@ -139,6 +139,8 @@ defs = {
             "min_year": ref("years_from_now"),
             "max_year": ref("years_from_now"),
             "one_of_required": array(KEY, minItems=1),
+            "min_words": {"type": "integer", "minimum": 1, "description": "at least this many words"},
+            "max_words": {"type": "integer", "minimum": 1, "description": "at most this many words"},
             "message": TEXT,
             "when": ref("condition"),
         },
@@ -155,6 +157,8 @@ defs = {
                 "min_year",
                 "max_year",
                 "one_of_required",
+                "min_words",
+                "max_words",
             )
         ],
     },

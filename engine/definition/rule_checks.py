@@ -49,6 +49,7 @@ def check_field(use: FieldUse, problems: list[Problem], days: Sequence[tuple[str
         message = f"extra_values apply to choices, but this is a {use.type}"
         report(spec, "extra_values", NOT_APPLICABLE, message, "remove extra_values")
     bounds: dict[str, tuple] = {}
+    _check_words(use, report)
     for number, rule in enumerate(spec.get("rules") or [], start=1):
         rule_report = _Report(problems, join(use.place, f"rule {number}"))
         _check_rule(use, rule, rule_report)
@@ -81,6 +82,28 @@ def _check_rule(use: FieldUse, rule: LocDict, report: _Report) -> None:
     if date_rules and not field_type.compares_dates:
         message = f"{date_rules[0]} compares dates, but this is a {use.type}"
         report(rule, date_rules[0], NOT_APPLICABLE, message, "make the field type: date")
+
+
+def _check_words(use: FieldUse, report: _Report) -> None:
+    """Word limits: on free text only, the least not above the most, and room for the least."""
+    rules = use.spec.get("rules") or []
+    field_type = REGISTRY[use.type]
+    limits = {name: rule for rule in rules for name in ("min_words", "max_words") if name in rule}
+    for name, rule in limits.items():
+        if not field_type.counts_words:
+            message = f"{name} counts the words of a text, but this is a {use.type}"
+            report(rule, name, NOT_APPLICABLE, message, "make the field type: text or textarea, or remove the rule")
+            return
+    if "min_words" in limits and "max_words" in limits:
+        least, most = limits["min_words"]["min_words"], limits["max_words"]["max_words"]
+        if least > most:
+            message = f"min_words {least} is more than max_words {most}: no answer can pass"
+            report(limits["max_words"], "max_words", BOUND, message, "swap them or fix one of them")
+    max_length = use.spec.get("max_length", field_type.default_max_length)
+    if "min_words" in limits and max_length and 2 * limits["min_words"]["min_words"] - 1 > max_length:
+        least = limits["min_words"]["min_words"]
+        message = f"min_words {least} cannot fit in max_length {max_length} (each word a letter and a space at least)"
+        report(limits["min_words"], "min_words", BOUND, message, "raise max_length or lower min_words")
 
 
 def _date_bounds(rule: LocDict, report: _Report, bounds: dict) -> None:

@@ -45,6 +45,8 @@ export const CATALOGUE = {
   autocomplete_placeholder: "Select...",
   school_own_entry: "Enter your school information below.",
   character_count: "Character count: {count} / {limit}",
+  word_count: "Words: {count} / {limit}",
+  word_count_least: "Words: {count} (at least {least})",
   phone_country: "Country code",
   date_day: "Day",
   date_month: "Month",

@@ -1463,3 +1463,57 @@ MISTAKES.extend(
         ),
     ]
 )
+
+# --- word limits ------------------------------------------------------------------------------
+MISTAKES.extend(
+    [
+        Mistake(
+            "max_words below min_words",
+            about("""
+            - key: essay
+              type: textarea
+              label: Essay
+              rules:
+                - {min_words: 300, message: Write at least 300 words.}
+                - {max_words: 250, message: Write at most 250 words.}
+            """),
+            "IMPOSSIBLE_BOUND",
+            "pages/about.yaml",
+            12,
+            f"{A} > field essay",
+            "min_words 300 is more than max_words 250",
+            "swap them",
+        ),
+        Mistake(
+            "a word limit on a date",
+            about("""
+            - key: start
+              type: date
+              label: Start Date
+              rules: [{max_words: 3, message: Too long.}]
+            """),
+            "RULE_NOT_APPLICABLE",
+            "pages/about.yaml",
+            10,
+            f"{A} > field start",
+            "max_words counts the words of a text, but this is a date",
+            "text or textarea",
+        ),
+        Mistake(
+            "more words than the field has room for",
+            about("""
+            - key: motto
+              type: text
+              label: Motto
+              max_length: 20
+              rules: [{min_words: 20, message: Twenty words.}]
+            """),
+            "IMPOSSIBLE_BOUND",
+            "pages/about.yaml",
+            11,
+            f"{A} > field motto",
+            "min_words 20 cannot fit in max_length 20",
+            "raise max_length",
+        ),
+    ]
+)
