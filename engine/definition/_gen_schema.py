@@ -304,8 +304,13 @@ defs = {
             },
             header_images={"type": "object", "additionalProperties": {"type": "string", "pattern": "^(/|https://)"}},
             applicant_name={
-                **array(KEY, minItems=1),
-                "description": "Answer keys that make up the applicant's name for staff (print view, delivery)",
+                "oneOf": [
+                    array(KEY, minItems=1),
+                    obj(["any"], any=array(array(KEY, minItems=1), minItems=1)),
+                ],
+                "description": "Answer keys that make up the applicant's name for staff (print view, delivery): "
+                "[keys] joins the answered ones; {any: [[first_name, last_name], [org_name]]} takes the first "
+                "alternative whose keys are all answered",
             },
             review_before_submit={
                 "type": "boolean",

@@ -1517,3 +1517,35 @@ MISTAKES.extend(
         ),
     ]
 )
+
+# --- the applicant's name as alternatives ------------------------------------------------------
+_NAME_ANY = "office@corpus.example, applicant_name: {any: [[first_name, last_name], [org_name]]}}"
+MISTAKES.extend(
+    [
+        Mistake(
+            "an applicant_name alternative naming a key the form does not have",
+            {"tenant.yaml": TENANT.replace("office@corpus.example}", _NAME_ANY)},
+            "REF_UNKNOWN_KEY",
+            "tenant.yaml",
+            5,
+            "tenant > settings",
+            "applicant_name names 'last_name'",
+            "",
+        ),
+        Mistake(
+            "applicant_name alternatives none of which is ever required",
+            {
+                "tenant.yaml": TENANT.replace(
+                    "office@corpus.example}", "office@corpus.example, applicant_name: {any: [[citizen], [country]]}}"
+                )
+            },
+            "NAME_NEVER_REQUIRED",
+            "tenant.yaml",
+            5,
+            "tenant > settings > applicant_name",
+            "no applicant_name alternative has all its questions required",
+            "required_if",
+            severity="warning",
+        ),
+    ]
+)
