@@ -19,7 +19,7 @@ from engine.errors import AppError
 
 def profile(account: Account) -> dict:
     """The profile; a visitor's answers kept at sign-up/login join the application first."""
-    if account.pending_answers:
+    if account.pending_answers and window.open_for_all():  # a closed window takes no new answers
         _take_pending_answers(account)
     application = application_for(account.id)
     version_id, _ = versions.current()
