@@ -62,9 +62,7 @@ blp = ApplicationsBlueprint(
 def _writes(view):
     """The answers every state-changing /api call may give besides its own."""
     view = blp.alt_response(400, schema=ErrorMapSchema, description="Invalid input; `errors` names the problems")(view)
-    view = blp.alt_response(
-        409, schema=ErrorSchema, description="The application was submitted, or the window is not open: read-only"
-    )(view)
+    view = blp.alt_response(409, schema=ErrorSchema, description="Submitted, or outside the window: read-only")(view)
     view = blp.alt_response(413, schema=ErrorSchema, description="Request body too large")(view)
     return login_responses(blp)(view)
 
