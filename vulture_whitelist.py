@@ -26,6 +26,7 @@ _.file_type
 
 # Marshmallow / webargs / flask-smorest: schema fields (serialised by name), hooks, parser options.
 studentAnswers
+disabled  # the staff API's member: read and written by name
 document_answer
 archived_answer
 successful_login
@@ -142,3 +143,7 @@ from_compiled
 # http.client: HTTPConnection.connect opens its socket through this attribute (the webhook's
 # connection to the address already checked, engine/delivery/webhook.py).
 _._create_connection
+
+# urllib.request: an opener calls its redirect handler's redirect_request (the documented-commands
+# test's handler returns None so a 303 is read rather than followed).
+_.redirect_request

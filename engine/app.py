@@ -80,6 +80,8 @@ def _register_blueprints(app: Flask) -> None:
         "engine.lookup.routes",
         "engine.pdf.routes",
         "engine.staff.routes",
+        "engine.staff.admin_routes",
+        "engine.staff.oidc_routes",
         "engine.delivery.routes",
     ):
         try:
@@ -111,7 +113,10 @@ def _register_client(app: Flask, client_dist: Path) -> None:
     @app.get("/staff")
     def staff_page():
         # The staff list is a page of its own (its own bundle): the applicant's pages never load it.
-        return page("staff.html")
+        response = page("staff.html")
+        if not isinstance(response, tuple):
+            response.headers["Cache-Control"] = "no-store"  # a staff page is never kept by a browser or proxy
+        return response
 
     @app.get("/")
     @app.get("/<path:path>")

@@ -19,6 +19,7 @@ DOMAIN_COMMANDS = (
     "engine.accounts.cli",
     "engine.applications.cli",
     "engine.staff.cli",
+    "engine.audit.cli",
     "engine.exports.cli",
     "engine.delivery.cli",
     "engine.pdf.cli",

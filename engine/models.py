@@ -10,6 +10,7 @@ DOMAIN_MODELS = (
     "engine.delivery.models",
     "engine.outbox",
     "engine.versions.models",
+    "engine.audit.models",
 )
 
 

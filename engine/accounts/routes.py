@@ -7,6 +7,7 @@ from engine.accounts import auth, devices, messages, service, unlock
 from engine.accounts.parser import ArgumentsParser
 from engine.accounts.passwords import rules_for_client
 from engine.accounts.schemas import (
+    ConfirmResponseSchema,
     ConfirmSchema,
     ForgotPasswordSchema,
     LoginResponseSchema,
@@ -73,10 +74,18 @@ class ConfirmViews(MethodView):
     @_changes()
     @_limited
     @blp.arguments(ConfirmSchema)
-    @blp.response(200, MessageSchema)
+    @blp.response(200, ConfirmResponseSchema)
     def post(self, body):
-        """Confirm an account with the 6-digit code (5 wrong tries kill a code; 10 a day)."""
-        return {"message": service.confirm(body["username"], body["code"])}
+        """Confirm an account with the 6-digit code (5 wrong tries kill a code; 10 a day).
+
+        The code confirming the account signs it in, as a login does (a new session cookie);
+        an account confirmed before is not signed in (the code was used)."""
+        result = service.confirm(body["username"], body["code"], old_token=auth.session_token())
+        if result.signed_in is None:
+            return {"message": result.message}
+        auth.start_session(result.signed_in.token)
+        account = result.signed_in.account
+        return {"message": result.message, "username": account.username, "num_logins": account.num_logins}
 
 
 @blp.route("/public/resend-confirm")

@@ -106,6 +106,12 @@ class LoginResponseSchema(ma.Schema):
     num_logins = fields.Integer(required=True, metadata={"description": "Successful logins, this one included"})
 
 
+class ConfirmResponseSchema(ma.Schema):
+    message = fields.String(required=True)
+    username = fields.String(metadata={"description": "Present when the code signed the account in"})
+    num_logins = fields.Integer(metadata={"description": "Successful logins, this one included"})
+
+
 class UnconfirmedSchema(ma.Schema):
     message = fields.String(required=True)
     reason = fields.String(metadata={"description": '"unconfirmed": offer "Resend confirmation code?"'})

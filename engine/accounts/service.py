@@ -90,7 +90,15 @@ def signup(username: object, password: object, student_answers: dict | None = No
     return messages.SIGNUP_OK
 
 
-def confirm(username: object, code: object) -> str:
+@dataclasses.dataclass
+class ConfirmResult:
+    message: str
+    signed_in: LoginResult | None  # the code confirmed the account now: a new session, as a login
+
+
+def confirm(username: object, code: object, old_token: str | None = None) -> ConfirmResult:
+    """Confirm the account with its code, which signs the applicant in (the code is single-use,
+    so it proves what a password would: a new session; the one the browser came with ends)."""
     username = _username_or_error(username, messages.EMAIL_INVALID, extra=_code_problems(code))
     assert isinstance(code, str)  # _code_problems refused anything else
     session = db.session()
@@ -106,7 +114,7 @@ def confirm(username: object, code: object) -> str:
     if account is None or latest is None or not _code_matches(latest.code_hash, account.id, code):
         raise AppError(messages.CONFIRM_WRONG, 400)
     if account.is_confirmed:
-        return messages.CONFIRM_ALREADY
+        return ConfirmResult(messages.CONFIRM_ALREADY, None)
     now = utcnow()
     if latest.used_at is not None or latest.expires_at <= now:
         raise AppError(messages.CONFIRM_WRONG, 400)
@@ -114,8 +122,20 @@ def confirm(username: object, code: object) -> str:
         if not _use_once(tx, ConfirmationCode, latest.id, now):  # a parallel request used it first
             raise AppError(messages.CONFIRM_WRONG, 400)
         tx.execute(update(Account).where(Account.id == account.id).values(confirmed_at=now))
+        token = _sign_in(tx, account, old_token, now)
     limits.clear(session, f"code-tries:{username}")
-    return messages.CONFIRM_OK
+    devices.remember(account.id)  # as a login: this browser has signed in to the account
+    return ConfirmResult(messages.CONFIRM_OK, LoginResult(account, token))
+
+
+def _sign_in(tx, account: Account, old_token: str | None, now: dt.datetime) -> str:
+    """A new session for the account, counted as a login; the browser's earlier session ends."""
+    sessions.end(tx, old_token)
+    token = sessions.create(tx, account.id)
+    tx.add(LoginEvent(account_id=account.id, at=now))
+    account.num_logins = (account.num_logins or 0) + 1
+    account.last_login_at = now
+    return token
 
 
 def resend_code(username: object, ip: str = "") -> str:

@@ -1,29 +1,24 @@
-"""Access without a session: anonymous saved drafts (`token`) and staff service tokens
-(`service_token`). Tokens are 256 random bits; only their SHA-256 is stored."""
+"""Access without a session: staff service tokens (`service_token`; anonymous saved drafts are in
+saved_drafts.py). Tokens are 256 random bits; only their SHA-256 is stored."""
 
 import datetime as dt
 import re
 from urllib.parse import urlencode
 
 from flask import current_app
-from sqlalchemy import delete, select, update
+from sqlalchemy import select, update
 
-from engine import db, mail, versions
-from engine.accounts import limits
-from engine.accounts.messages import human_wait
+from engine import db, versions
 from engine.accounts.models import Account, utcnow
 from engine.accounts.tokens import new_token, token_hash
 from engine.accounts.usernames import normalise_username
 from engine.applications import hooks, messages, service
-from engine.applications.answers import merge
-from engine.applications.models import Application, SavedDraft, ServiceToken
+from engine.applications.models import Application, ServiceToken
 from engine.definition import names
 from engine.errors import AppError
-from engine.staff.models import StaffToken
+from engine.staff import sessions as staff_sessions
+from engine.staff.models import StaffMember, StaffSession, StaffToken
 
-DRAFT_LIFETIME = dt.timedelta(days=30)
-DRAFTS_PER_IP_PER_HOUR = 30
-DRAFT_MAILS_PER_ADDRESS_PER_DAY = 3
 MAX_TOKEN_LENGTH = 200
 DEFAULT_SERVICE_TTL = dt.timedelta(hours=1)
 MAX_SERVICE_TTL = dt.timedelta(days=30)
@@ -31,58 +26,7 @@ _TTL = re.compile(r"^\s*(\d{1,6})\s*([smhd])\s*$")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 
 
-# --- saved drafts ----------------------------------------------------------------------
-
-
-def save_draft(answers: dict, ip: str = "", email: str | None = None) -> str:
-    """Keep an anonymous visitor's answers for 30 days; returns the token for the link,
-    which is also e-mailed when an address is given (at most 3 a day per address)."""
-    service.check_answers(answers)
-    address = None
-    if email is not None:
-        address = normalise_username(email)
-        if address is None:
-            raise AppError(messages.DRAFT_EMAIL_INVALID, 400, errors={"email": [messages.DRAFT_EMAIL_INVALID]})
-    session = db.session()
-    decision = limits.hit(session, f"draft-ip:{ip}", DRAFTS_PER_IP_PER_HOUR, dt.timedelta(hours=1))
-    if not decision.allowed:
-        raise AppError(
-            messages.DRAFT_LIMIT.format(wait=human_wait(decision.retry_after)), 429, retry_after=decision.retry_after
-        )
-    token = new_token()
-    now = utcnow()
-    with db.transaction() as tx:
-        tx.execute(delete(SavedDraft).where(SavedDraft.expires_at <= now))
-        tx.add(
-            SavedDraft(
-                token_hash=token_hash(token),
-                answers=merge({}, answers),
-                created_at=now,
-                expires_at=now + DRAFT_LIFETIME,
-            )
-        )
-    if (
-        address
-        and limits.hit(session, f"draft-mail:{address}", DRAFT_MAILS_PER_ADDRESS_PER_DAY, dt.timedelta(days=1)).allowed
-    ):
-        mail.send("saved_answers", to=address, resume_url=resume_url(token))
-    return token
-
-
-def resume_url(token: str) -> str:
-    base = current_app.config["PUBLIC_URL"].rstrip("/")
-    route = service.compiled_form().data["tenant"]["default_route"]
-    return f"{base}/{route.lstrip('/')}?token={token}"
-
-
-def load_draft(token: str) -> dict:
-    record = _by_token(SavedDraft, token)
-    if record is None or record.expires_at <= utcnow():
-        raise AppError(messages.DRAFT_NOT_FOUND, 404)
-    return record.answers
-
-
-def _by_token(model, token: str):
+def by_token(model, token: str):
     if not token or len(token) > MAX_TOKEN_LENGTH:
         return None
     return db.session().scalars(select(model).where(model.token_hash == token_hash(token))).first()
@@ -114,10 +58,14 @@ def create_service_token(username: str, ttl: dt.timedelta = DEFAULT_SERVICE_TTL)
 
 
 def service_token_for(
-    application_id: int, ttl: dt.timedelta = DEFAULT_SERVICE_TTL, parent_token_id: int | None = None
+    application_id: int,
+    ttl: dt.timedelta = DEFAULT_SERVICE_TTL,
+    parent_token_id: int | None = None,
+    parent_session_id: int | None = None,
 ) -> tuple[str, str, dt.datetime]:
     """A read-only print-view token for an application by id (the staff list opens print views so,
-    on the authority of the staff token `parent_token_id`: it works only while that one does)."""
+    on the authority of a machine's staff token `parent_token_id` or a member's staff session
+    `parent_session_id`: it works only while that one does)."""
     token = new_token()
     now = utcnow()
     with db.transaction() as tx:
@@ -128,6 +76,7 @@ def service_token_for(
                 created_at=now,
                 expires_at=now + ttl,
                 parent_token_id=parent_token_id,
+                parent_session_id=parent_session_id,
             )
         )
     return token, print_view_url(token), now + ttl
@@ -171,7 +120,7 @@ def revoke_service_tokens_for(username: str) -> int:
 
 
 def _live_service_token(token: str) -> ServiceToken:
-    record = _by_token(ServiceToken, token)
+    record = by_token(ServiceToken, token)
     now = utcnow()
     if record is None or record.revoked_at is not None or record.expires_at <= now or not _parent_grants(record, now):
         raise AppError(messages.SERVICE_TOKEN_INVALID, 401)
@@ -179,12 +128,20 @@ def _live_service_token(token: str) -> ServiceToken:
 
 
 def _parent_grants(record: ServiceToken, now: dt.datetime) -> bool:
-    """A token made on a staff token's authority is looked up through it on every use, so revoking
-    (or the expiry of) the staff token voids it at once, however long it had left."""
-    if record.parent_token_id is None:
-        return True
-    parent = db.session().get(StaffToken, record.parent_token_id)
-    return parent is not None and parent.grants(now)
+    """A token made on a staff token's or a staff session's authority is looked up through it on every
+    use, so revoking (or the expiry of) the staff token, or the member signing out, going idle or
+    being disabled, voids it at once, however long it had left."""
+    session = db.session()
+    if record.parent_token_id is not None:
+        token = session.get(StaffToken, record.parent_token_id)
+        if token is None or not token.grants(now):
+            return False
+    if record.parent_session_id is not None:
+        parent = session.get(StaffSession, record.parent_session_id)
+        member = None if parent is None else session.get(StaffMember, parent.staff_id)
+        if parent is None or member is None or staff_sessions.ended(parent, member, now):
+            return False
+    return True
 
 
 def service_view(token: str) -> dict:

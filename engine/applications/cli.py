@@ -3,6 +3,7 @@
 import click
 
 from engine.applications import access, extension
+from engine.audit.service import Actor, record
 
 
 def _app():
@@ -62,9 +63,11 @@ def extend_command(email: str, until_text: str) -> None:
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--until") from exc
         try:
-            extension.extend(email, until)
+            application_id = extension.extend(email, until)
         except (LookupError, ValueError) as exc:
             raise click.ClickException(str(exc)) from exc
+        detail = {"until": f"{until.isoformat()}Z", "via": "command line"}
+        record(Actor.system("command line"), "deadline_extended", application=application_id, detail=detail)
     click.echo(f"{email} may save and submit until {until.isoformat()}Z")
 
 

@@ -23,9 +23,10 @@ def parse_until(text: str) -> dt.datetime:
     return window.closes
 
 
-def extend(email: str, until: dt.datetime) -> None:
+def extend(email: str, until: dt.datetime) -> int:
     """Let one applicant save and submit until `until` (naive UTC), whatever the window says.
-    LookupError when no account has the address; ValueError when its application is submitted."""
+    Returns the application's id. LookupError when no account has the address; ValueError when its
+    application is submitted."""
     normalised = normalise_username(email)
     account = (
         db.session().scalars(select(Account).where(Account.username == normalised)).first() if normalised else None
@@ -37,4 +38,4 @@ def extend(email: str, until: dt.datetime) -> None:
         if application.is_submitted:
             raise ValueError(f"the application of {email} is already submitted")
         application.extended_until = until
-        # Recording staff actions: the audit trail's entry for this extension belongs here.
+        return application.id

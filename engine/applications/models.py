@@ -14,7 +14,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from engine.accounts.models import utcnow
 from engine.db import Base
-from engine.staff import models as _staff  # noqa: F401  (the table parent_token_id refers to)
+from engine.staff import models as _staff  # noqa: F401  (the tables the parent_* columns refer to)
 from engine.versions import models as _versions  # noqa: F401  (the table definition_version refers to)
 
 JSONMap = JSON().with_variant(JSONB(), "postgresql")
@@ -92,8 +92,12 @@ class ServiceToken(Base):
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
     expires_at: Mapped[dt.datetime]
     revoked_at: Mapped[dt.datetime | None]
-    # The staff token this one was made on the authority of (a print view opened from the staff
-    # list): it works only while that one is live. None for `formengine service-token create`.
+    # What this one was made on the authority of (a print view opened from the staff list): a
+    # machine's staff token or a member's staff session. It works only while that one does (deleting
+    # a session deletes its print views). Both None for `formengine service-token create`.
     parent_token_id: Mapped[int | None] = mapped_column(
         ForeignKey("staff_tokens.id", ondelete="CASCADE"), index=True, default=None
+    )
+    parent_session_id: Mapped[int | None] = mapped_column(
+        ForeignKey("staff_sessions.id", ondelete="CASCADE"), index=True, default=None
     )

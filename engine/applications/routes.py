@@ -18,7 +18,7 @@ from engine.accounts.auth import (
 )
 from engine.accounts.parser import ArgumentsParser
 from engine.accounts.schemas import TooManySchema
-from engine.applications import access, current, messages, service
+from engine.applications import access, current, messages, saved_drafts, service
 from engine.applications.access_schemas import (
     DraftPostSchema,
     DraftSchema,
@@ -211,7 +211,7 @@ class SavedDraftViews(MethodView):
     @blp.response(200, DraftSchema)
     def get(self, query):
         """An anonymous visitor's saved answers."""
-        return {"answer": access.load_draft(query["token"])}
+        return {"answer": saved_drafts.load_draft(query["token"])}
 
     @blp.alt_response(400, schema=ErrorMapSchema, description="Invalid answers")
     @blp.alt_response(403, schema=ErrorSchema, description="Cross-origin request")
@@ -222,7 +222,7 @@ class SavedDraftViews(MethodView):
     @blp.response(201, DraftTokenSchema)
     def post(self, body):
         """Save an anonymous visitor's answers for 30 days; answers a token for the link."""
-        token = access.save_draft(body["answers"], request.remote_addr or "", body["email"])
+        token = saved_drafts.save_draft(body["answers"], request.remote_addr or "", body["email"])
         return {"message": messages.DRAFT_SAVED, "token": token}
 
 

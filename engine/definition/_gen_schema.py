@@ -48,7 +48,7 @@ def _rank(requirement: tuple) -> int:
 PROPERTY_ORDER = [
     *("type", "key", "renamed_from", "id", "label", "help", "placeholder", "text", "required", "required_if"),
     *("show_if", "max_length", "rows", "inputmode", "rules", "options", "extra_values", "options_by"),
-    *("must_be_true", "email_message", "phone", "items", "file", "autocomplete", "parts"),
+    *("must_be_true", "email_message", "phone", "items", "file", "autocomplete", "parts", "review_label"),
 ]
 
 
@@ -174,6 +174,10 @@ defs = {
                 "renamed_from": RENAMED_FROM,
                 "id": ID,
                 "label": TEXT,
+                "review_label": {
+                    **TEXT,
+                    "description": "the question as the review names it, where the label is a prompt",
+                },
                 "help": TEXT,
                 "placeholder": TEXT,
                 "text": MARKDOWN,
@@ -208,6 +212,7 @@ defs = {
                 kind={"enum": ["button", "checkbox"]},
                 key=KEY,
                 label=TEXT,
+                review_label=TEXT,
                 before=MARKDOWN,
                 after=MARKDOWN,
             ),

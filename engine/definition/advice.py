@@ -4,7 +4,9 @@ apart from the errors, and `--strict` fails on them. Here:
 - a condition or rule inside an add-another that names one entry's own key (`exp_role`), so every
   entry reads that entry's answer instead of its own;
 - a text with a `{placeholder}` that nothing fills in, so the applicant would read the braces;
-- `applicant_name` alternatives none of which is ever required, so staff may see no name at all.
+- `applicant_name` alternatives none of which is ever required, so staff may see no name at all;
+- a phone whose label or key says "international" but whose mask is national (`international:
+  false` written on it says the author means it).
 """
 
 import re
@@ -17,6 +19,7 @@ from engine.definition.loader import LocDict, LocList
 from engine.definition.model import FormModel, Reference
 from engine.definition.places import join, option_list_place, page_place, tree_place
 from engine.definition.problems import Location, Problem, did_you_mean
+from engine.fieldtypes.phone import DEFAULT_MASK
 
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _WHAT = {"controller": "the dropdown's controller", "when": "the rule's when", "one_of_required": "one_of_required"}
@@ -29,6 +32,7 @@ def check_advice(model: FormModel, source) -> list[Problem]:
         if reference.repeater and reference.instance == 1:
             _entry_keys(model, reference, warnings)
     _placeholders(source, warnings)
+    _national_masks(model, warnings)
     _name_alternatives(model, source, warnings)
     return warnings
 
@@ -125,6 +129,29 @@ def _entry_keys(model: FormModel, reference: Reference, warnings: list[Problem])
                 )
             )
             break
+
+
+# --- phones -----------------------------------------------------------------------------------
+
+
+def _national_masks(model: FormModel, warnings: list[Problem]) -> None:
+    for use in model.uses:
+        phone = use.spec.get("phone") or {}
+        if use.type != "phone" or use.instance != 1 or "international" in phone:
+            continue
+        if "international" in f"{use.label} {use.spec['key']}".lower():
+            mask = phone.get("mask", DEFAULT_MASK)
+            warnings.append(
+                _warning(
+                    use.spec.where("type"),
+                    "NATIONAL_MASK",
+                    f"the phone '{use.spec['key']}' says international, but its mask '{mask}' holds only "
+                    "national numbers: a longer number would not fit",
+                    "write type: international_phone (any number with its country code), or "
+                    "phone: {international: false} if the national mask is meant",
+                    use.place,
+                )
+            )
 
 
 # --- placeholders -----------------------------------------------------------------------------

@@ -265,7 +265,7 @@ class Compiler:
         kind = spec["type"]
         field_type = REGISTRY[kind]
         layout: dict = {"widget": field_type.widget, "type": kind}
-        for name in ("label", "help", "placeholder", "rows", "inputmode", "autocomplete", "id"):
+        for name in ("label", "review_label", "help", "placeholder", "rows", "inputmode", "autocomplete", "id"):
             if name in spec:
                 layout[name] = spec[name]
         if "text" in spec:
@@ -335,6 +335,7 @@ class Compiler:
                     "kind": confirm["kind"],
                     "key": confirm["key"],
                     "label": confirm["label"],
+                    **({"review_label": confirm["review_label"]} if "review_label" in confirm else {}),
                     **{n: self._markdown(confirm[n]) for n in ("before", "after") if n in confirm},
                 }
             if "add_another" in section:

@@ -29,7 +29,7 @@ _LINE_MARK = re.compile(r"^(\s*(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s*)?)(.*?)(\s*
 # The properties of a definition whose string value an applicant reads.
 TEXT_KEYS = frozenset(
     {"name", "title", "nav_label", "text", "label", "help", "placeholder", "must_be_true", "email_message"}
-    | {"message", "body", "before", "after", "entry_label", "required", "institution"}
+    | {"message", "body", "before", "after", "entry_label", "required", "institution", "review_label"}
 )
 # Maps (and lists) all of whose string values an applicant reads.
 TEXT_MAPS = frozenset({"messages", "texts", "postal_address"})

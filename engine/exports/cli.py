@@ -5,6 +5,7 @@ from pathlib import Path
 
 import click
 
+from engine.audit.service import Actor, record
 from engine.exports import service
 
 DATE = click.DateTime(formats=["%Y-%m-%d", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M"])
@@ -44,6 +45,8 @@ def export(export_format: str, output: Path, since, status: str, labels: bool) -
             written = _run(request, form, total)
         except OSError as exc:
             raise click.ClickException(f"could not write {output}: {exc.strerror or exc}") from exc
+        detail = {"format": export_format, "status": status, "applications": written, "via": "command line"}
+        record(Actor.system("command line"), "export", detail=detail)
     size = output.stat().st_size
     click.echo(f"exported {written} application(s) to {output} ({_size(size)})", err=True)
 

@@ -20,6 +20,10 @@ class Date(FieldType):
         schema["fe_valid_date"] = True
         schema_messages["pattern"] = schema_messages["fe_valid_date"] = messages["date_format"]
 
+    def add_layout(self, compiler, spec, use, layout: dict) -> None:
+        # The widget says it at once when day, month and year make no date (31 February).
+        layout["date_message"] = compiler.messages["date_format"]
+
     def pdf(self, renderer, field: dict) -> None:
         """The date as the form's language writes it in its date style; stored ISO."""
         renderer.add(field.get("label", field["key"]), renderer.date(field["key"]))

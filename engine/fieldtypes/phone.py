@@ -38,7 +38,9 @@ class Phone(FieldType):
         schema_messages["pattern"] = phone.get("message", messages["phone"])
 
     def add_layout(self, compiler, spec, use, layout: dict) -> None:
-        layout["phone"] = {"mask": DEFAULT_MASK, "international": False, **dict(spec.get("phone") or {})}
+        # The message goes with the mask: the widget says it as soon as a value does not fit.
+        phone = {"mask": DEFAULT_MASK, "international": False, **dict(spec.get("phone") or {})}
+        layout["phone"] = {"message": compiler.messages["phone"], **phone}
 
 
 TYPE = Phone()

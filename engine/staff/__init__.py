@@ -1,2 +1,2 @@
-"""Staff: read-only access for admissions staff to every application, through a staff token
-(`formengine staff-token`): the /staff list, and from it each application's print view and PDF."""
+"""Staff: people with roles (reader, exporter, administrator) who sign in at /staff, machines with
+scoped tokens, and what they may reach: the list, print views, PDFs, exports, deliveries, the audit."""

@@ -3,25 +3,56 @@
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from engine.accounts.passwords import MAX_LENGTH
+from engine.exports.service import FORMATS
+from engine.exports.service import STATUSES as EXPORT_STATUSES
 from engine.staff.listing import MAX_PER_PAGE, PER_PAGE, STATUSES
-from engine.staff.tokens import MAX_TOKEN_LENGTH
+from engine.staff.models import ROLES
 
 
 class SessionPostSchema(ma.Schema):
     class Meta:
         unknown = ma.EXCLUDE
 
-    token = fields.String(
-        required=True,
-        validate=validate.Length(min=1, max=MAX_TOKEN_LENGTH),
-        metadata={"description": "The staff token from `formengine staff-token` (the link's #token=...)"},
+    email = fields.String(required=True, validate=validate.Length(min=1, max=254))
+    password = fields.String(required=True, validate=validate.Length(min=1, max=MAX_LENGTH))
+    code = fields.String(
+        required=True, validate=validate.Length(min=1, max=20), metadata={"description": "The authenticator's 6 digits"}
     )
 
 
 class SessionSchema(ma.Schema):
     message = fields.String(required=True)
-    name = fields.String(required=True, metadata={"description": "The token's name, if it was given one"})
+    kind = fields.String(required=True, validate=validate.OneOf(("staff", "token")))
+    name = fields.String(required=True, metadata={"description": "The member's or the token's name"})
+    email = fields.String(required=True, allow_none=True, metadata={"description": "Null for a token"})
+    role = fields.String(
+        required=True, validate=validate.OneOf(ROLES), metadata={"description": "The highest role held"}
+    )
     expires_at = fields.String(required=True, metadata={"description": "ISO-8601 UTC"})
+
+
+class ExportQuerySchema(ma.Schema):
+    format = fields.String(required=True, validate=validate.OneOf(FORMATS))
+    status = fields.String(load_default="submitted", validate=validate.OneOf(EXPORT_STATUSES))
+    since = fields.NaiveDateTime(
+        load_default=None, metadata={"description": "Submitted (with status all: changed) from then"}
+    )
+    labels = fields.Boolean(load_default=False)
+
+
+class DeliverySchema(ma.Schema):
+    kind = fields.String(required=True)
+    target = fields.String(required=True)
+    state = fields.String(required=True)
+    attempts = fields.Integer(required=True)
+    last_error = fields.String(required=True, allow_none=True)
+    next_attempt_at = fields.String(required=True, allow_none=True)
+    delivered_at = fields.String(required=True, allow_none=True)
+
+
+class DeliveriesSchema(ma.Schema):
+    items = fields.List(fields.Nested(DeliverySchema), required=True)
 
 
 class ListQuerySchema(ma.Schema):
@@ -52,3 +83,76 @@ class ApplicationPageSchema(ma.Schema):
     page = fields.Integer(required=True)
     per_page = fields.Integer(required=True)
     pages = fields.Integer(required=True)
+
+
+class AuditQuerySchema(ma.Schema):
+    reference = fields.String(load_default="", validate=validate.Length(max=50))
+    staff = fields.String(load_default="", validate=validate.Length(max=254), metadata={"description": "An e-mail"})
+    since = fields.NaiveDateTime(load_default=None)
+    limit = fields.Integer(load_default=200, validate=validate.Range(min=1, max=1000))
+
+
+class AuditActorSchema(ma.Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(("staff", "token", "system")))
+    id = fields.Integer(required=True, allow_none=True)
+    label = fields.String(required=True, metadata={"description": "The staff e-mail or the token's name"})
+
+
+class AuditEntrySchema(ma.Schema):
+    id = fields.Integer(required=True)
+    at = fields.String(required=True)
+    actor = fields.Nested(AuditActorSchema, required=True)
+    action = fields.String(required=True)
+    application_id = fields.Integer(required=True, allow_none=True)
+    reference = fields.String(required=True, allow_none=True)
+    ip = fields.String(required=True, allow_none=True)
+    user_agent = fields.String(required=True, allow_none=True)
+    detail = fields.Dict(required=True, allow_none=True)
+
+
+class AuditPageSchema(ma.Schema):
+    items = fields.List(fields.Nested(AuditEntrySchema), required=True)
+
+
+class MemberSchema(ma.Schema):
+    id = fields.Integer(required=True)
+    email = fields.String(required=True)
+    name = fields.String(required=True)
+    roles = fields.List(fields.String(validate=validate.OneOf(ROLES)), required=True)
+    local = fields.Boolean(required=True, metadata={"description": "A local account (password and TOTP)"})
+    last_sign_in_at = fields.String(required=True, allow_none=True)
+    disabled = fields.Boolean(required=True)
+
+
+class MembersSchema(ma.Schema):
+    items = fields.List(fields.Nested(MemberSchema), required=True)
+
+
+class MemberPutSchema(ma.Schema):
+    roles = fields.List(fields.String(validate=validate.OneOf(ROLES)), validate=validate.Length(min=1))
+    disabled = fields.Boolean(validate=validate.Equal(True), metadata={"description": "Only true: disabling"})
+
+
+class TokenSchema(ma.Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    scope = fields.String(required=True, validate=validate.OneOf(("read", "export")))
+    state = fields.String(required=True, validate=validate.OneOf(("live", "expired", "revoked")))
+    expires_at = fields.String(required=True)
+    last_used_at = fields.String(required=True, allow_none=True)
+
+
+class TokensSchema(ma.Schema):
+    items = fields.List(fields.Nested(TokenSchema), required=True)
+
+
+class SignInOptionsSchema(ma.Schema):
+    local = fields.Boolean(required=True, metadata={"description": "Staff accounts with a password and TOTP"})
+    oidc = fields.Boolean(required=True, metadata={"description": "The institution's identity provider"})
+
+
+class SignOutSchema(ma.Schema):
+    message = fields.String(required=True)
+    logout_url = fields.String(
+        allow_none=True, metadata={"description": "The identity provider's sign-out, to end its session too"}
+    )

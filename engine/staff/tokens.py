@@ -1,12 +1,12 @@
-"""Staff tokens: made on the command line (`formengine staff-token --days N`), checked on every
-staff request, revocable. The token travels once in the link's fragment (`/staff#token=...`),
-which browsers never send to a server, and then in an HttpOnly cookie limited to /staff. A token
-made on a staff token's authority (a print view's service token) names it (`parent_token_id`) and
-works only while it `grants`: revoking a staff token here voids those at once."""
+"""Staff tokens, for machines (a records system pulling PDFs): made on the command line
+(`formengine staff-token --name N --scope read|export --days D`), sent as `Authorization: Bearer`,
+checked on every request, expiring, revocable, and audited as their own actor. People sign in
+with their own staff accounts instead. A token made on a staff token's authority (a print view's
+service token) names it (`parent_token_id`) and works only while it `grants`: revoking a staff
+token here voids those at once."""
 
 import datetime as dt
 
-from flask import current_app
 from sqlalchemy import select, update
 
 from engine import db
@@ -15,34 +15,34 @@ from engine.accounts.tokens import new_token, token_hash
 from engine.applications.models import ServiceToken
 from engine.errors import AppError
 from engine.staff import messages
-from engine.staff.models import READ_APPLICATIONS, StaffToken
+from engine.staff.models import EXPORT_APPLICATIONS, READ_APPLICATIONS, StaffToken
 
 PREFIX = "staff_"
 MAX_DAYS = 90
 MAX_TOKEN_LENGTH = 200
 MAX_NAME_LENGTH = 100
+# A token's scope by name: reading (list, print views, PDFs), or that and exports and deliveries.
+SCOPES = {"read": READ_APPLICATIONS, "export": f"{READ_APPLICATIONS} {EXPORT_APPLICATIONS}"}
 
 
-def create(days: int, name: str = "") -> tuple[str, StaffToken]:
+def create(days: int, name: str = "", scope: str = "read") -> tuple[str, StaffToken]:
     """A new token valid for `days` days (1 to 90): (token, its row). The token is shown once."""
     if not 1 <= days <= MAX_DAYS:
         raise ValueError(f"must be from 1 to {MAX_DAYS} days")
+    if scope not in SCOPES:
+        raise ValueError(f"the scope is one of {', '.join(SCOPES)}")
     token = PREFIX + new_token()
     now = utcnow()
     record = StaffToken(
         token_hash=token_hash(token),
         name=(name or "").strip()[:MAX_NAME_LENGTH],
-        scope=READ_APPLICATIONS,
+        scope=SCOPES[scope],
         created_at=now,
         expires_at=now + dt.timedelta(days=days),
     )
     with db.transaction() as tx:
         tx.add(record)
     return token, record
-
-
-def staff_url(token: str) -> str:
-    return f"{current_app.config['PUBLIC_URL'].rstrip('/')}/staff#token={token}"
 
 
 def check(token: str | None, scope: str = READ_APPLICATIONS) -> StaffToken:
@@ -106,6 +106,10 @@ def revoke_all() -> int:
 
 def all_tokens() -> list[StaffToken]:
     return list(db.session().scalars(select(StaffToken).order_by(StaffToken.id)))
+
+
+def scope_name(scope: str) -> str:
+    return "export" if EXPORT_APPLICATIONS in scope.split() else "read"
 
 
 def state_of(record: StaffToken, now: dt.datetime | None = None) -> str:

@@ -34,7 +34,7 @@ export const MSG = {
   idle: "You have been automatically logged out due to inactivity.",
   wrong: "The email address or password is incorrect.",
   unconfirmed: "Your account has not been confirmed yet.",
-  confirmed: "Your account has been confirmed. Please log in.",
+  confirmed: "Your account has been confirmed, and you are signed in.",
   signedUp: "Thank you for signing up.",
   loggedOut: "You have been logged out.",
   resend: "You must provide a valid email address to resend a confirmation code.",
@@ -170,7 +170,8 @@ export async function signUpAndConfirm(page, username) {
   const code = confirmationCode(username);
   await page.getByLabel("Confirmation Code").fill(code ?? "");
   await page.getByRole("button", { name: "Submit" }).click();
-  await page.waitForURL((url) => url.pathname === "/login");
+  // The code signs in: the form opens.
+  await page.waitForURL((url) => !["/signup", "/confirm", "/login"].includes(url.pathname));
 }
 
 /** Close the browser and exit with the result. */

@@ -134,19 +134,12 @@ await run(async () => {
     check(Boolean(code), `the confirmation code was read from the outbox (${code})`);
     await page.getByLabel("Confirmation Code").fill(code ?? "");
     await page.getByRole("button", { name: "Submit" }).click();
-    await waitForPath(page, "/login", "confirm");
+    // The code signs in (no second trip through the login card): the form opens.
+    await waitForPath(page, defaultRoute, "confirm signs in");
     await expectToast(page, "Success", MSG.confirmed, "confirm");
-
-    await page.getByLabel("Email").fill(username);
-    await page.getByLabel("Password", { exact: true }).fill("Wrong-Password-123");
-    await page.getByRole("button", { name: "Submit" }).click();
-    await expectToast(page, "Login Card Error", MSG.wrong, "wrong password");
-    await shotBoth(page, "journey-wrong-password");
+    const signedIn = await page.evaluate(async () => (await fetch("/api/profile")).status);
+    check(signedIn === 200, `after confirming the server knows the session (${signedIn})`);
     await dismissToasts(page);
-
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Submit" }).click();
-    await waitForPath(page, defaultRoute, "login");
     await page.getByRole("button", { name: "Account" }).click();
     const menu = page.getByRole("dialog", { name: "Account" });
     check(await menu.getByText(username).isVisible(), "account menu shows the username");
@@ -156,6 +149,14 @@ await run(async () => {
     await expectToast(page, "Logged Out", MSG.loggedOut, "logout");
     const after = await page.evaluate(async () => (await fetch("/api/profile")).status);
     check(after === 401, `after logout the server refuses the profile (${after})`);
+    await dismissToasts(page);
+
+    await page.getByLabel("Email").fill(username);
+    await page.getByLabel("Password", { exact: true }).fill("Wrong-Password-123");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expectToast(page, "Login Card Error", MSG.wrong, "wrong password");
+    await shotBoth(page, "journey-wrong-password");
+    await dismissToasts(page);
     check(page.errors.length === 0, `sign-up journey: no page errors (${page.errors.join("; ")})`);
     await page.context().close();
   }

@@ -1,18 +1,34 @@
-// The staff list in Debian's Chromium against a real `formengine run`: sign-in by the link (and the
-// refusals), search, pages, a row's print view and PDF, sign-out; axe-core on each state and
-// screenshots at 1280 and 375 px.
+// The staff list in Debian's Chromium against a real `formengine run`: a reader signs in (local
+// account, the TOTP code computed here), search, pages, a row's print view and PDF, an export refused,
+// sign-out (which ends the print view opened in the session); then an administrator sees exactly those actions in the audit trail. axe-core on each
+// state and screenshots at 1280 and 375 px.
 // usage: node tests/e2e/staff_journey.mjs BASE_URL OUTBOX_DIR SCREENSHOT_DIR FIXTURE_JSON
+import { createHmac } from "node:crypto";
 import { axe, baseUrl, browser, check, failures, newPage, shotBoth } from "./auth_helpers.mjs";
 
 const fixture = JSON.parse(process.argv[5]);
-const { link, total, mei, drafts } = fixture;
-const token = link.split("#token=")[1];
-// The link the command printed points at this run (the CLI reads the run's address from its run file).
-const staffLink = link;
-check(
-  link.startsWith(`${baseUrl}/staff#token=staff_`),
-  `the command printed this run's staff link (${link})`,
-);
+const { reader, admin, total, mei, drafts } = fixture;
+
+/** The authenticator's code for a base32 secret (RFC 6238: HMAC-SHA1, 30 s, 6 digits). */
+function totp(secret, now = Date.now()) {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  const bits = [...secret.replace(/=+$/, "")]
+    .map((c) => alphabet.indexOf(c).toString(2).padStart(5, "0"))
+    .join("");
+  const key = Buffer.from(bits.match(/.{8}/g).map((byte) => Number.parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30000)));
+  const digest = createHmac("sha1", key).update(counter).digest();
+  const offset = digest[digest.length - 1] & 15;
+  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1e6).padStart(6, "0");
+}
+
+async function signIn(page, member) {
+  await page.getByLabel("E-mail address").fill(member.email);
+  await page.getByLabel("Password").fill(member.password);
+  await page.getByLabel("Authenticator code").fill(totp(member.secret));
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
 
 async function rows(page) {
   return page.locator("tbody tr").count();
@@ -37,24 +53,29 @@ async function search(page, text, status = "all") {
   );
 }
 
-// 1. No token: the sign-in form, no error.
+// 1. Not signed in: the sign-in form, no error.
 const page = await newPage();
 await page.goto(`${baseUrl}/staff`);
-await page.getByLabel("Staff token").waitFor();
-check((await page.getByRole("alert").count()) === 0, "no token: the sign-in form without an error");
+await page.getByLabel("E-mail address").waitFor();
+check((await page.getByRole("alert").count()) === 0, "not signed in: the sign-in form without an error");
 await axe(page, "the staff sign-in");
 await shotBoth(page, "staff-sign-in");
 
-// 2. A tampered token is refused with the server's message; nothing is listed.
-await page.goto(`${baseUrl}/staff#token=${token.slice(0, -2)}xx`);
+// 2. A wrong password is refused with the server's message; nothing is listed.
+await page.getByLabel("E-mail address").fill(reader.email);
+await page.getByLabel("Password").fill("Not-The-Password-1!");
+await page.getByLabel("Authenticator code").fill("000000");
+await page.getByRole("button", { name: "Sign in" }).click();
 const refused = await page.getByRole("alert").textContent({ timeout: 10000 });
-check(refused.startsWith("This staff token is not valid."), `a tampered token: "${refused}"`);
-check((await page.locator("table").count()) === 0, "a tampered token lists nothing");
+check(
+  refused.startsWith("The e-mail address, password or code is not right"),
+  `a wrong password: "${refused}"`,
+);
+check((await page.locator("table").count()) === 0, "a refused sign-in lists nothing");
 
-// 3. The link signs in, leaves the address bar clean and lists applications, submitted first.
-await page.goto(staffLink);
-await waitForRows(page, "the staff link");
-check(!page.url().includes("token"), `the token leaves the address bar (${page.url()})`);
+// 3. The reader signs in and sees applications, submitted first; no export, no audit.
+await signIn(page, reader);
+await waitForRows(page, "the reader's sign-in");
 check((await rows(page)) === 25, "25 rows on the first page");
 const caption = await page.locator("caption").textContent();
 check(caption.includes(`${total} applications`), `the caption counts every application: "${caption}"`);
@@ -63,6 +84,9 @@ check(
   firstRow.includes(mei.reference) && firstRow.includes("Mei Lin Chen"),
   `newest submission first, named: ${firstRow}`,
 );
+const who = await page.locator(".staff-who").innerText();
+check(who.includes(reader.email) && who.includes("reader"), `the header names the reader: "${who}"`);
+check((await page.getByRole("heading", { name: "Export" }).count()) === 0, "a reader is offered no export");
 await axe(page, "the staff list");
 await shotBoth(page, "staff-list");
 
@@ -129,11 +153,8 @@ check(
   (await printView.locator(".print-record").innerText()).includes("Submitted"),
   "and says when it was submitted",
 );
-check(
-  navigations.some((url) => url.includes("service_token=")),
-  "the print view opened with a print-view token",
-);
-check(!printView.url().includes(token), "the staff token is not in the print view's address");
+const printViewToken = navigations.map((url) => new URL(url).searchParams.get("service_token")).find(Boolean);
+check(Boolean(printViewToken), "the print view opened with a print-view token");
 await printView.waitForURL((url) => !url.searchParams.has("service_token"));
 check(
   !printView.url().includes("service_token"),
@@ -165,24 +186,73 @@ try {
   check(false, `the PDF downloads: ${error}`);
 }
 
-// 8. A phone-width screen of the list; then sign out.
+// 8. An export is refused: 403 naming the role needed.
+const exportAnswer = await page.evaluate(async () => {
+  const response = await fetch("/staff/api/exports?format=csv");
+  return { status: response.status, body: await response.json() };
+});
+check(
+  exportAnswer.status === 403 &&
+    exportAnswer.body.message === "This needs the exporter role. Ask an administrator.",
+  `a reader's export is refused: ${JSON.stringify(exportAnswer)}`,
+);
+
+// 9. A phone-width screen of the list; then sign out.
 await search(page, "");
 await page.setViewportSize({ width: 375, height: 740 });
 await axe(page, "the staff list at 375 px");
 await page.setViewportSize({ width: 1280, height: 800 });
 await page.getByRole("button", { name: "Sign out" }).click();
-await page.getByLabel("Staff token").waitFor();
+await page.getByLabel("E-mail address").waitFor();
 await page.reload();
-await page.getByLabel("Staff token").waitFor();
+await page.getByLabel("E-mail address").waitFor();
 check((await page.locator("table").count()) === 0, "after signing out a reload shows the sign-in form");
+const afterSignOut = await page.evaluate(
+  async (serviceToken) =>
+    (await fetch(`/service/tmp-pdf?service_token=${encodeURIComponent(serviceToken)}`)).status,
+  printViewToken,
+);
+check(afterSignOut === 401, `signing out ends the print view opened in the session (${afterSignOut})`);
 
-// 9. Signing in by pasting the token works too.
-await page.getByLabel("Staff token").fill(token);
-await page.getByRole("button", { name: "Sign in" }).click();
-await waitForRows(page, "a pasted token");
-check((await rows(page)) > 0, "a pasted token signs in");
+// 10. An administrator sees the reader's actions in the audit trail, with the reader's e-mail.
+const adminPage = await newPage();
+await adminPage.goto(`${baseUrl}/staff`);
+await signIn(adminPage, admin);
+await adminPage.getByRole("heading", { name: "Audit trail" }).waitFor({ timeout: 15000 });
+await adminPage.getByLabel("Staff e-mail").fill(reader.email);
+await adminPage.getByRole("button", { name: "Show" }).click();
+await adminPage.waitForFunction(
+  (email) => {
+    const cells = [...document.querySelectorAll(".staff-audit tbody td[data-label='Who']")];
+    return cells.length > 0 && cells.every((cell) => cell.textContent === email);
+  },
+  reader.email,
+  { timeout: 15000 },
+);
+const actions = await adminPage.locator(".staff-audit tbody td[data-label='What']").allInnerTexts();
+const expected = [
+  "Signed out",
+  "Refused (role)",
+  "Downloaded the PDF",
+  "Opened the print view",
+  "Signed in",
+  "Failed sign-in",
+];
+check(
+  JSON.stringify(actions) === JSON.stringify(expected),
+  `the audit shows exactly the reader's actions, newest first: ${actions.join(", ")}`,
+);
+await adminPage.getByLabel(`Role of ${reader.email}`).selectOption("exporter");
+await adminPage.getByText(`${reader.email} is now exporter.`).waitFor({ timeout: 10000 });
+check(true, "an administrator makes the reader an exporter from the page");
+await axe(adminPage, "the audit trail and staff members");
+await search(adminPage, mei.reference); // one row above: the whole page, the audit in it, is shot
+await shotBoth(adminPage, "staff-audit");
 
-check(page.errors.length === 0, `no page errors (${page.errors.join("; ")})`);
+check(
+  page.errors.length === 0 && adminPage.errors.length === 0,
+  `no page errors (${page.errors.join("; ")})`,
+);
 await browser.close();
 if (failures.length) {
   console.log(`${failures.length} check(s) failed`);

@@ -11,8 +11,11 @@ import re
 import shutil
 import signal
 import subprocess
+import urllib.error
 import urllib.request
+from urllib.parse import parse_qs, urlsplit
 
+import pyotp
 import pytest
 from runapp import FORMENGINE, ROOT, serving
 
@@ -22,10 +25,13 @@ from tests.applicants import write_application
 pytestmark = pytest.mark.slow
 
 REFERENCE = "INTL-7K2Q9MXA"
+PASSWORD = "Staff-Password-2027!"
 
 
-def _run(argv: list[str], env: dict, cwd, ok: bool = True) -> str:
-    result = subprocess.run([str(FORMENGINE), *argv], cwd=cwd, env=env, capture_output=True, text=True, timeout=180)
+def _run(argv: list[str], env: dict, cwd, ok: bool = True, input: str | None = None) -> str:
+    result = subprocess.run(
+        [str(FORMENGINE), *argv], cwd=cwd, env=env, capture_output=True, text=True, timeout=180, input=input
+    )
     output = result.stdout + result.stderr
     assert (result.returncode == 0) is ok, f"{argv}: exit {result.returncode}\n{output}"
     assert "Traceback" not in output, output
@@ -50,11 +56,45 @@ def _seed(app) -> None:
         web.extensions["versions_engine"].dispose()
 
 
-def _staff_list(base_url: str, link: str) -> dict:
-    token = link.split("#token=", 1)[1]
+def _staff_list(base_url: str, token: str) -> dict:
     request = urllib.request.Request(f"{base_url}/staff/api/applications", headers={"Authorization": f"Bearer {token}"})
     with urllib.request.urlopen(request, timeout=30) as response:
         return json.load(response)
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def _open_print_view_as(base_url: str, email: str, secret: str, application_id: int) -> str:
+    """Sign in as the /staff page does (e-mail, password, the authenticator's code) and open an
+    application's print view: its address, with the print-view token."""
+    body = json.dumps({"email": email, "password": PASSWORD, "code": pyotp.TOTP(secret).now()}).encode()
+    request = urllib.request.Request(
+        f"{base_url}/staff/api/session", data=body, method="POST", headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        cookie = response.headers["Set-Cookie"].split(";", 1)[0]
+    opener = urllib.request.build_opener(_NoRedirect)
+    with pytest.raises(urllib.error.HTTPError) as redirect:
+        opener.open(
+            urllib.request.Request(f"{base_url}/staff/applications/{application_id}/print", headers={"Cookie": cookie})
+        )
+    assert redirect.value.code == 303
+    return base_url + redirect.value.headers["Location"]
+
+
+def _print_view_status(print_view: str) -> int:
+    """What the print view's own request for the application's data answers (200, or 401 once void)."""
+    parts = urlsplit(print_view)
+    service_token = parse_qs(parts.query)["service_token"][0]
+    data = f"{parts.scheme}://{parts.netloc}/service/tmp-pdf?service_token={service_token}"
+    try:
+        with urllib.request.urlopen(data, timeout=30) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
 
 
 def test_documented_commands_work_beside_formengine_run(tmp_path):
@@ -65,16 +105,34 @@ def test_documented_commands_work_beside_formengine_run(tmp_path):
         assert (app.instance / "intl_undergrad.db").exists()
         _seed(app)
 
-        # README, "For staff"; docs/deploy.md, "Staff access".
-        output = _run(["staff-token", "--days", "30", "--name", "Admissions office"], app.env, work)
-        link = re.search(r"(http\S+/staff#token=\S+)", output).group(1)
-        assert link.startswith(app.url)
-        assert REFERENCE in json.dumps(_staff_list(app.url, link))
+        # README, "For staff"; docs/deploy.md, "Staff accounts, roles and audit" and "Staff access".
+        added = _run(
+            ["staff", "add", "--email", "ada@example.edu", "--role", "reader"],
+            app.env,
+            work,
+            input=f"{PASSWORD}\n{PASSWORD}\n",
+        )
+        secret = parse_qs(urlsplit(re.search(r"(otpauth://\S+)", added).group(1)).query)["secret"][0]
+        assert "ada@example.edu: exporter" in _run(["staff", "role", "ada@example.edu", "exporter"], app.env, work)
+        token = re.search(
+            r"^(staff_\S+)$",
+            _run(["staff-token", "--name", "Records system", "--scope", "read"], app.env, work),
+            re.M,
+        ).group(1)
+        (item,) = _staff_list(app.url, token)["items"]
+        assert item["reference"] == REFERENCE
+        print_view = _open_print_view_as(app.url, "ada@example.edu", secret, item["id"])
+        assert _print_view_status(print_view) == 200
+        audit = _run(["audit", "--application", REFERENCE], app.env, work)
+        assert "ada@example.edu" in audit and "print_view" in audit
+        assert "ada@example.edu" in _run(["staff", "list"], app.env, work)
+        assert "is disabled" in _run(["staff", "disable", "ada@example.edu"], app.env, work)
+        assert _print_view_status(print_view) == 401  # disabling ends the print views opened in the session
         listing = _run(["staff-token", "list"], app.env, work)
-        assert "Admissions office" in listing
+        assert "Records system" in listing and token not in listing
         token_id = re.search(r"^\s*(\d+)\s", listing, re.M).group(1)
         assert "revoked 1" in _run(["staff-token", "revoke", token_id], app.env, work)
-        second = re.search(r"(http\S+/staff#token=\S+)", _run(["staff-token", "--days", "7"], app.env, work)).group(1)
+        second = re.search(r"^(staff_\S+)$", _run(["staff-token", "--name", "Bot"], app.env, work), re.M).group(1)
         _run(["staff-token", "revoke", second], app.env, work)
         _run(["staff-token", "revoke", "--all"], app.env, work)
 

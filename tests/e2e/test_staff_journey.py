@@ -1,5 +1,6 @@
-"""The staff list in Debian's Chromium against a real `formengine run` (web, worker,
-embedded Redis): staff_journey.mjs, with applications written to the run's database first."""
+"""The staff list in Debian's Chromium against a real `formengine run` (web, worker, embedded
+Redis): staff_journey.mjs, with applications written to the run's database and a reader and an
+administrator added by `formengine staff add` first; the audit read back by `formengine audit`."""
 
 import datetime as dt
 import json
@@ -7,6 +8,7 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from runapp import FORMENGINE, ROOT, serving
@@ -22,6 +24,7 @@ SCREENSHOTS = ROOT / "tests" / "e2e" / "screenshots"
 GOLDEN = ROOT / "tests" / "golden" / "intl_undergrad" / "base.json"
 DRAFTS = 6
 SUBMITTED = 25
+STAFF_PASSWORD = "Staff-Journey-Pass-2027!"
 
 
 def _requirements_missing() -> str | None:
@@ -81,11 +84,18 @@ def _cli(app, *args) -> subprocess.CompletedProcess:
     )
 
 
+def _member(app, email: str, role: str) -> dict:
+    """A local staff account made by the command, its authenticator secret read from the printed URI."""
+    made = _cli(app, "staff", "add", "--email", email, "--role", role, "--password", STAFF_PASSWORD)
+    assert made.returncode == 0, made.stderr
+    secret = parse_qs(urlsplit(made.stdout.strip().splitlines()[-1]).query)["secret"][0]
+    return {"email": email, "password": STAFF_PASSWORD, "secret": secret}
+
+
 def test_the_staff_list_in_a_real_browser(staff_app):
     fixture = _seed(staff_app)
-    made = _cli(staff_app, "staff-token", "--days", "1", "--name", "Admissions office")
-    assert made.returncode == 0, made.stderr
-    fixture["link"] = made.stdout.strip()
+    fixture["reader"] = _member(staff_app, "rita.reader@staff.example.edu", "reader")
+    fixture["admin"] = _member(staff_app, "alan.admin@staff.example.edu", "administrator")
     result = subprocess.run(
         [
             "node",
@@ -101,8 +111,22 @@ def test_the_staff_list_in_a_real_browser(staff_app):
     )
     print(result.stdout)
     assert result.returncode == 0, result.stdout + result.stderr
-    for name in ("staff-sign-in", "staff-list", "staff-print-view"):
+    for name in ("staff-sign-in", "staff-list", "staff-print-view", "staff-audit"):
         for width in (1280, 375):
             assert (SCREENSHOTS / f"{name}-{width}.png").stat().st_size > 0
-    # Revoked on the command line: the browser's cookie no longer opens anything.
-    assert _cli(staff_app, "staff-token", "revoke", "--all").returncode == 0
+    # The command line shows the same trail: exactly the reader's actions, by their e-mail.
+    audit = _cli(staff_app, "audit", "--staff", fixture["reader"]["email"], "--json")
+    assert audit.returncode == 0, audit.stderr
+    entries = json.loads(audit.stdout)
+    assert [(e["action"], e["reference"]) for e in reversed(entries)] == [
+        ("sign_in_failed", None),
+        ("sign_in", None),
+        ("print_view", fixture["mei"]["reference"]),
+        ("pdf_download", fixture["mei"]["reference"]),
+        ("forbidden", None),
+        ("sign_out", None),
+    ]
+    assert {e["actor"]["label"] for e in entries} == {fixture["reader"]["email"]}
+    assert entries[1]["detail"]["needs"] == "exporter" and entries[1]["ip"] == "127.0.0.1"
+    listed = _cli(staff_app, "staff", "list").stdout
+    assert f"{fixture['reader']['email']}\texporter\tactive" in listed  # the administrator's change, from the page

@@ -4,6 +4,7 @@ import * as api from "../api/client.js";
 import { useServices } from "../shell/services.js";
 import { AuthCard, useCardForm, useNavigationMessages } from "./AuthCard.jsx";
 import { Field } from "./fields.jsx";
+import { startSession } from "./signedIn.js";
 import {
   CODE_LENGTH,
   CODE_MESSAGE,
@@ -30,9 +31,18 @@ export default function ConfirmCard() {
   const submit = form.submitWith(CONFIRM_ERROR, async (values) => {
     const username = values.username.trim();
     const result = await api.confirmAccount({ username, code: values.code });
-    navigate("/login", {
-      state: { username, successMessage: result.message, studentAnswers: state.studentAnswers },
-    });
+    if (!result.username) {
+      // Confirmed before: the code signs nobody in, so the login card takes over.
+      navigate("/login", {
+        state: { username, successMessage: result.message, studentAnswers: state.studentAnswers },
+      });
+      return;
+    }
+    // The code confirmed the account and signed it in: straight to the form.
+    startSession(result, state.studentAnswers);
+    toast.clear();
+    toast.success(t("auth_success"), result.message);
+    navigate("/", { replace: true });
   });
 
   // A code that did not arrive or has expired: a new one to the address typed above.

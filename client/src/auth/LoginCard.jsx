@@ -1,11 +1,10 @@
 import { t } from "../strings/strings.js";
 import { useNavigate } from "react-router";
 import * as api from "../api/client.js";
-import { clearSession, refreshLoggedIn, updateSnapshot } from "../shell/sessionStore.js";
-import { clearVisitorAnswers } from "../shell/answerStore.js";
 import { useServices } from "../shell/services.js";
 import { AuthCard, useCardForm, useNavigationMessages } from "./AuthCard.jsx";
 import { Field, PasswordField } from "./fields.jsx";
+import { startSession } from "./signedIn.js";
 import {
   isEmail,
   LOGIN_EMAIL_MESSAGE,
@@ -21,18 +20,6 @@ const validate = ({ username, password }) => ({
   username: isEmail(username) ? [] : [t(LOGIN_EMAIL_MESSAGE)],
   password: password ? [] : [t(LOGIN_PASSWORD_MESSAGE)],
 });
-
-/** A new session for the user who just logged in (their visitor answers went with the login). */
-function startSession(result, studentAnswers) {
-  clearSession();
-  refreshLoggedIn();
-  updateSnapshot({
-    username: result.username,
-    num_logins: Math.max(1, result.num_logins || 1),
-    has_changed_page: false,
-  });
-  if (studentAnswers) clearVisitorAnswers();
-}
 
 /** Send the confirmation mail again, then /confirm with the server's message. */
 async function resendConfirmation(username, { state, toast, navigate }) {

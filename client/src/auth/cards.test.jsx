@@ -14,6 +14,7 @@ vi.mock("../api/client.js", () => ({
 
 const api = await import("../api/client.js");
 const { ServicesContext } = await import("../shell/services.js");
+const { getSnapshot } = await import("../shell/sessionStore.js");
 const { default: ConfirmCard } = await import("./ConfirmCard.jsx");
 const { default: SignupCard } = await import("./SignupCard.jsx");
 const { default: ForgotCard } = await import("./ForgotCard.jsx");
@@ -78,6 +79,36 @@ describe("auth cards' submit", () => {
     expect(toast.error).toHaveBeenCalledWith("Confirm Card Error", "That code is not right.");
     expect(button.disabled).toBe(false);
     expect(screen.getByTestId("where").textContent).toBe("/confirm");
+  });
+
+  it("a code that confirms the account signs in: the form opens with the server's message", async () => {
+    api.confirmAccount.mockResolvedValue({
+      message: "Your account has been confirmed, and you are signed in.",
+      username: "ada@example.org",
+      num_logins: 1,
+    });
+    const toast = renderCard("/confirm", ConfirmCard, { username: "ada@example.org" });
+    type("Confirmation Code", "123456");
+    await act(async () => submit());
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/"));
+    expect(toast.success).toHaveBeenCalledWith(
+      "Success",
+      "Your account has been confirmed, and you are signed in.",
+    );
+    expect(getSnapshot().username).toBe("ada@example.org");
+  });
+
+  it("an account confirmed before goes to the login card with the server's message", async () => {
+    api.confirmAccount.mockResolvedValue({ message: "Your account is already confirmed. Please log in." });
+    renderCard("/confirm", ConfirmCard, { username: "ada@example.org" });
+    type("Confirmation Code", "123456");
+    await act(async () => submit());
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/login"));
+    const state = JSON.parse(screen.getByTestId("where").dataset.state);
+    expect(state).toMatchObject({
+      username: "ada@example.org",
+      successMessage: expect.stringContaining("log in"),
+    });
   });
 
   it("the confirm card sends a new code to the address typed", async () => {

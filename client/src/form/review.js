@@ -57,7 +57,13 @@ export function reviewPages(compiled, answers, { tabs, addAnother, documents } =
       const groups = [];
       if (section.confirm && shown[section.confirm.key] === true) {
         groups.push({
-          rows: [{ key: section.confirm.key, label: section.confirm.label, value: t("review_yes") }],
+          rows: [
+            {
+              key: section.confirm.key,
+              label: section.confirm.review_label ?? section.confirm.label,
+              value: t("review_yes"),
+            },
+          ],
         });
       }
       if (!section.confirm || shown[section.confirm.key] === true) {

@@ -64,4 +64,25 @@ describe("check your answers", () => {
     expect(names.map((row) => row.value)).toEqual(["Lincoln High", "Riverside Academy"]);
     expect(names[1].group).toMatch(/ 2$/);
   });
+
+  it("names a question by its review label where the on-screen label is a prompt", () => {
+    const search = schools.instances[0].fields[0].parts.search;
+    const testing = education.sections.find((section) => section.confirm?.kind === "button").confirm;
+    const rows = rowsOf(reviewPages(compiled, { [search.key]: "Lincoln High", [testing.key]: true }));
+    expect(search.label).toBe("Search for Your School");
+    expect(rows.find((row) => row.key === search.key)).toMatchObject({
+      label: "School",
+      value: "Lincoln High",
+    });
+    expect(rows.find((row) => row.key === testing.key)).toMatchObject({
+      label: "Standardized tests to report",
+      value: "Yes",
+    });
+    // Without a review label, the label itself.
+    expect(rows.find((row) => row.key === "application_reviewed")).toBeUndefined();
+    const reviewed = rowsOf(reviewPages(compiled, { application_reviewed: true }));
+    expect(reviewed.find((row) => row.key === "application_reviewed").label).toBe(
+      "I have reviewed my answers on every page of this application.",
+    );
+  });
 });

@@ -31,9 +31,10 @@
 //   app.errors            the validation errors map {answerKey: [messages]}; filled only while
 //                         web_status is "validating" (then it is re-computed as answers change, in idle
 //                         time just after a keystroke, and replaced only when the errors differ)
-//   app.runValidations({routes, documents}) -> errors
+//   app.runValidations({routes, documents, posted}) -> errors
 //                         validates the answers (form/validation/validate.js validateAnswers) for the given page routes
-//                         (default: all), stores the map in app.errors and posts it (POST /api/validations).
+//                         (default: all), stores the map in app.errors and posts it (POST /api/validations;
+//                         with `posted`, resolves once the server has it).
 //                         A file question counts as answered when `documents[key]` exists (default: the
 //                         profile's document_answer; pass the newer map when you have one)
 //   app.submitApplication({documents})  the final submit: save, validate, then submit

@@ -10,6 +10,7 @@ import { Layout } from "./Layout.jsx";
 import { lazyPage } from "./lazyPage.js";
 import { LoadError, Loading } from "./Loading.jsx";
 import { requiredRedirect, routeKind, unknownPathTarget } from "./routing.js";
+import { OPENED_AT } from "./sessionStore.js";
 import { useServices } from "./services.js";
 import { themeVariables } from "./theme.js";
 import { useApplication } from "./useApplication.js";
@@ -88,6 +89,7 @@ export default function FormGroup() {
     snapshot,
     formRoutes: app.formRoutes,
     defaultRoute: app.defaultRoute,
+    openedAt: OPENED_AT,
   });
   if (redirect) {
     const state =

@@ -389,6 +389,25 @@ describe("the submit flow", () => {
     expect(screen.getByRole("button", { name: "Download the submitted application (PDF)" })).toBeTruthy();
   });
 
+  it("sends the submit only once the server has the validation results (no late post to refuse)", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started") }));
+    let answered;
+    api.postValidations.mockImplementation(() => new Promise((resolve) => (answered = resolve)));
+    try {
+      renderAt("/final-steps");
+      fireEvent.click(await screen.findByRole("button", { name: "confirm" }));
+      await waitFor(() => expect(api.postValidations).toHaveBeenCalled());
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(api.submitApplicationCall).not.toHaveBeenCalled();
+      answered({ message: "Validation results saved." });
+      await waitFor(() => expect(where()).toBe("/completion"));
+      expect(api.submitApplicationCall).toHaveBeenCalledTimes(1);
+    } finally {
+      api.postValidations.mockImplementation(async () => ({ message: "Validation results saved." }));
+    }
+  });
+
   it("a validations call that arrives after the submit (409) raises no toast", async () => {
     logInCookie(true);
     api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started") }));

@@ -27,27 +27,36 @@ export function defaultRouteOf(compiled) {
   return routes.includes(declared) ? declared : routes[0];
 }
 
+/** The page the browser opened at (a typed or bookmarked address) is this form page. */
+export const openedHere = (pathname, openedAt, formRoutes) =>
+  Boolean(openedAt) && normalisePath(pathname) === openedAt && formRoutes.includes(openedAt);
+
+/** On load, the saved last_page replaces the page shown: the user has not moved yet, and did not ask for this page. */
+export function restoresLastPage({ pathname, snapshot, formRoutes, openedAt }) {
+  const last = snapshot.last_page;
+  return Boolean(
+    snapshot.is_logged_in &&
+    !snapshot.has_changed_page &&
+    last &&
+    formRoutes.includes(last) &&
+    !openedHere(pathname, openedAt, formRoutes),
+  );
+}
+
 /**
  * Where the shell must send the user now, or null to stay:
  * submitted -> /completion; /completion before submission -> default route; on load, the saved
- * last_page while the user has not changed page yet.
+ * last_page while the user has not changed page yet, unless the address opened asked for this
+ * page (`openedAt`: the path the browser first loaded).
  */
-export function requiredRedirect({ pathname, snapshot, formRoutes, defaultRoute }) {
+export function requiredRedirect({ pathname, snapshot, formRoutes, defaultRoute, openedAt = null }) {
   const path = normalisePath(pathname);
   const status = snapshot.web_status;
   if (snapshot.is_service_user) return null;
   if (status === "submitted") return path === COMPLETION_ROUTE ? null : COMPLETION_ROUTE;
   if (path === COMPLETION_ROUTE) return defaultRoute;
-  const last = snapshot.last_page;
-  if (
-    snapshot.is_logged_in &&
-    !snapshot.has_changed_page &&
-    last &&
-    last !== path &&
-    formRoutes.includes(last)
-  ) {
-    return last;
-  }
+  if (snapshot.last_page !== path && restoresLastPage({ pathname: path, snapshot, formRoutes, openedAt }))
+    return snapshot.last_page;
   return null;
 }
 

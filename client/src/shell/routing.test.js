@@ -51,6 +51,25 @@ describe("routing rules", () => {
     expect(redirect("/about", { last_page: "/final-steps", is_logged_in: false })).toBeNull();
   });
 
+  it("opens a typed or bookmarked page the user may be on, instead of the saved last page", () => {
+    const opened = (pathname, openedAt, snapshot) =>
+      requiredRedirect({
+        pathname,
+        snapshot: { ...base, last_page: "/final-steps", ...snapshot },
+        formRoutes,
+        defaultRoute: "/about",
+        openedAt,
+      });
+    expect(opened("/education", "/education")).toBeNull();
+    // Opened at "/" (or the login card): the last page is restored as before.
+    expect(opened("/about", "/")).toBe("/final-steps");
+    expect(opened("/about", "/login")).toBe("/final-steps");
+    // The typed page still obeys the other rules: submitted goes to /completion.
+    expect(opened("/education", "/education", { web_status: "submitted" })).toBe("/completion");
+    // Once the user moved off the opened page, it no longer counts.
+    expect(opened("/about", "/education")).toBe("/final-steps");
+  });
+
   it("forces /completion once submitted, and /completion goes to the default route before", () => {
     expect(redirect("/about", { web_status: "submitted" })).toBe("/completion");
     expect(redirect("/completion", { web_status: "submitted" })).toBeNull();

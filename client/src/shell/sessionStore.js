@@ -3,7 +3,7 @@
 // a logout or a login clears it.
 import { useSyncExternalStore } from "react";
 import { LAST_ACTIVITY_KEY } from "./idle.js";
-import { hasIdentityCookie } from "./routing.js";
+import { hasIdentityCookie, normalisePath } from "./routing.js";
 
 const readCookie = () => (typeof document === "undefined" ? "" : document.cookie);
 
@@ -21,6 +21,9 @@ function freshSnapshot() {
     window: null, // the server's word on the application window for this applicant (profile.window)
   };
 }
+
+/** The path the browser first loaded: a typed or bookmarked address (a login does not change it). */
+export const OPENED_AT = typeof window === "undefined" ? null : normalisePath(window.location.pathname);
 
 let snapshot = freshSnapshot();
 const listeners = new Set();

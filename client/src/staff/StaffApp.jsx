@@ -1,18 +1,22 @@
-// The staff page (/staff): sign in with a staff token, then a read-only list of applications with
-// search and pages cut by the server; each row opens the print view and the PDF. A bundle of its own.
+// The staff page (/staff): a member signs in with e-mail, password and the authenticator's code;
+// then the list of applications (search, pages cut by the server; each row opens the print view and
+// the PDF), exports for exporters and the audit trail for administrators. A bundle of its own.
 import { useCallback, useEffect, useState } from "react";
 import * as api from "./api.js";
 import { ApplicationsPage } from "./ApplicationsPage.jsx";
-import { formatTime, tokenFromHash } from "./format.js";
+import { AuditPanel } from "./AuditPanel.jsx";
+import { ExportPanel } from "./ExportPanel.jsx";
+import { MembersPanel } from "./MembersPanel.jsx";
+import { atLeast, formatTime } from "./format.js";
 
-/** The staff session: signed in by a link's #token=, the sign-in form or the cookie; signed out. */
+/** The staff session: found by the cookie, signed in by the form; signed out. */
 function useStaffSession() {
-  const [session, setSession] = useState(null); // null: checking; false: signed out; else {name, expires_at}
+  const [session, setSession] = useState(null); // null: checking; false: signed out; else the session
   const [message, setMessage] = useState("");
 
-  const signIn = useCallback(async (token) => {
+  const signIn = useCallback(async (credentials) => {
     try {
-      setSession(await api.signIn(token));
+      setSession(await api.signIn(credentials));
       setMessage("");
     } catch (error) {
       setSession(false);
@@ -20,29 +24,12 @@ function useStaffSession() {
     }
   }, []);
 
-  // A link opened in this tab (a new page, or only its #token= fragment changed) signs in with it.
-  const linkToken = useCallback(() => {
-    const token = tokenFromHash(window.location.hash);
-    // Out of the address bar and history at once: the cookie carries it from here on.
-    if (token) window.history.replaceState(null, "", window.location.pathname + window.location.search);
-    return token;
-  }, []);
-
   useEffect(() => {
-    const token = linkToken();
-    if (token) signIn(token);
-    else
-      api.currentSession().then(setSession, (error) => {
-        setSession(false);
-        if (error.status !== 401 || !/required/.test(error.message)) setMessage(error.message);
-      });
-    const changed = () => {
-      const next = linkToken();
-      if (next) signIn(next);
-    };
-    window.addEventListener("hashchange", changed);
-    return () => window.removeEventListener("hashchange", changed);
-  }, [signIn, linkToken]);
+    api.currentSession().then(setSession, (error) => {
+      setSession(false);
+      if (error.status !== 401 || !/^Sign in/.test(error.message)) setMessage(error.message);
+    });
+  }, []);
 
   const signedOut = useCallback((text) => {
     setSession(false);
@@ -50,12 +37,15 @@ function useStaffSession() {
   }, []);
 
   const signOut = async () => {
+    let logoutUrl = null;
     try {
-      await api.signOut();
+      logoutUrl = (await api.signOut()).logout_url;
     } finally {
       setSession(false);
       setMessage("You have signed out.");
     }
+    // Signed in through the institution's provider: end its session too (it comes back to /staff).
+    if (logoutUrl) window.location.assign(logoutUrl);
   };
   return { session, message, signIn, signedOut, signOut };
 }
@@ -70,7 +60,7 @@ export function StaffApp() {
           {session && (
             <div className="staff-who">
               <span>
-                {session.name ? `${session.name} · ` : ""}staff access until {formatTime(session.expires_at)}
+                {session.email || session.name} · {session.role} · until {formatTime(session.expires_at)}
               </span>
               <button type="button" className="staff-button staff-button-quiet" onClick={signOut}>
                 Sign out
@@ -83,41 +73,89 @@ export function StaffApp() {
         {session === null && <p className="staff-muted">Loading…</p>}
         {session === false && <SignIn message={message} onSignIn={signIn} />}
         {session && <ApplicationsPage onSignedOut={signedOut} />}
+        {session && atLeast(session.role, "exporter") && <ExportPanel />}
+        {session && atLeast(session.role, "administrator") && <AuditPanel onSignedOut={signedOut} />}
+        {session && atLeast(session.role, "administrator") && <MembersPanel onSignedOut={signedOut} />}
       </main>
     </div>
   );
 }
 
 function SignIn({ message, onSignIn }) {
-  const [token, setToken] = useState("");
+  const [oidc, setOidc] = useState(false);
+  useEffect(() => {
+    api.signInOptions().then(
+      (options) => setOidc(options.oidc),
+      () => setOidc(false),
+    );
+  }, []);
   return (
     <section className="staff-card" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">Staff sign-in</h1>
-      <p>Open the staff link you were sent, or paste its token here.</p>
       {message && (
         <p className="staff-alert" role="alert">
           {message}
         </p>
       )}
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (token.trim()) onSignIn(tokenFromHash(`#token=${token.trim().split("#token=").pop()}`));
-        }}
-      >
-        <label htmlFor="staff-token">Staff token</label>
-        <input
-          id="staff-token"
-          type="password"
-          autoComplete="off"
-          spellCheck="false"
-          value={token}
-          onChange={(event) => setToken(event.target.value)}
-        />
-        <button type="submit" className="staff-button">
-          Sign in
-        </button>
-      </form>
+      {oidc && (
+        <p>
+          <a className="staff-button" href={api.OIDC_LOGIN}>
+            Sign in with your institution’s account
+          </a>
+        </p>
+      )}
+      <p>
+        {oidc ? "Or, with a staff account here: " : ""}your staff e-mail address, your password and the code
+        from your authenticator app.
+      </p>
+      <LocalSignIn onSignIn={onSignIn} />
     </section>
+  );
+}
+
+function LocalSignIn({ onSignIn }) {
+  const [fields, setFields] = useState({ email: "", password: "", code: "" });
+  const set = (name) => (event) => setFields({ ...fields, [name]: event.target.value });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSignIn({ email: fields.email.trim(), password: fields.password, code: fields.code.trim() });
+        setFields({ ...fields, password: "", code: "" });
+      }}
+    >
+      <label htmlFor="staff-email">E-mail address</label>
+      <input
+        id="staff-email"
+        type="email"
+        autoComplete="username"
+        required
+        value={fields.email}
+        onChange={set("email")}
+      />
+      <label htmlFor="staff-password">Password</label>
+      <input
+        id="staff-password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={fields.password}
+        onChange={set("password")}
+      />
+      <label htmlFor="staff-code">Authenticator code</label>
+      <input
+        id="staff-code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9 ]{6,7}"
+        maxLength={7}
+        required
+        value={fields.code}
+        onChange={set("code")}
+      />
+      <button type="submit" className="staff-button">
+        Sign in
+      </button>
+    </form>
   );
 }

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { StaffApp } from "./StaffApp.jsx";
 import { queryFromLocation } from "./ApplicationsPage.jsx";
-import { formatTime, tokenFromHash } from "./format.js";
+import { atLeast, formatTime } from "./format.js";
 
 const PAGE = {
   items: [
@@ -33,7 +33,38 @@ const PAGE = {
   per_page: 25,
   pages: 2,
 };
-const SESSION = { message: "", name: "Admissions office", expires_at: "2026-03-08T12:00:00Z" };
+const SESSION = {
+  message: "",
+  kind: "staff",
+  name: "Rita",
+  email: "rita@example.edu",
+  role: "reader",
+  expires_at: "2026-03-08T12:00:00Z",
+};
+const MEMBER = {
+  id: 4,
+  email: "rita@example.edu",
+  name: "Rita",
+  roles: ["reader"],
+  local: true,
+  last_sign_in_at: null,
+  disabled: false,
+};
+const AUDIT = {
+  items: [
+    {
+      id: 3,
+      at: "2026-03-01T12:00:00Z",
+      actor: { kind: "staff", id: 1, label: "rita@example.edu" },
+      action: "pdf_download",
+      application_id: 7,
+      reference: "INTL-7K2Q9MXA",
+      ip: "10.0.0.5",
+      user_agent: "Browser",
+      detail: null,
+    },
+  ],
+};
 
 function reply(status, body) {
   return Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) });
@@ -61,16 +92,26 @@ afterEach(() => {
 });
 
 describe("the staff page", () => {
-  it("signs in with the link's token, takes it out of the address, and lists applications", async () => {
-    window.history.replaceState(null, "", "/staff#token=staff_abc");
+  it("signs in with e-mail, password and code, and lists applications", async () => {
     serve([
+      [/^GET \/staff\/api\/session$/, () => reply(401, { message: "Sign in as staff to continue." })],
       [/^POST \/staff\/api\/session$/, () => reply(200, SESSION)],
       [/^GET \/staff\/api\/applications/, () => reply(200, PAGE)],
     ]);
     render(<StaffApp />);
+    fireEvent.change(await screen.findByLabelText("E-mail address"), {
+      target: { value: " rita@example.edu " },
+    });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "pw" } });
+    fireEvent.change(screen.getByLabelText("Authenticator code"), { target: { value: "123456" } });
+    expect(screen.queryByRole("alert")).toBeNull(); // "Sign in" is no error
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByText("Mei Chen")).toBeTruthy();
-    expect(window.location.hash).toBe("");
-    expect(JSON.parse(calls[0].body)).toEqual({ token: "staff_abc" });
+    expect(JSON.parse(calls.find((c) => c.method === "POST").body)).toEqual({
+      email: "rita@example.edu",
+      password: "pw",
+      code: "123456",
+    });
     expect(screen.getByText("27 applications")).toBeTruthy();
     expect(screen.getByRole("cell", { name: "Submitted" })).toBeTruthy();
     expect(screen.getByText("Draft (started)")).toBeTruthy();
@@ -78,17 +119,77 @@ describe("the staff page", () => {
     const print = screen.getByRole("link", { name: "Print view of INTL-7K2Q9MXA (opens in a new tab)" });
     expect(print.getAttribute("href")).toBe("/staff/applications/7/print");
     expect(screen.getByText("Page 1 of 2")).toBeTruthy();
-    expect(screen.getByText(/Admissions office/)).toBeTruthy();
+    expect(screen.getByText(/rita@example.edu · reader/)).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Export" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Audit trail" })).toBeNull();
   });
 
-  it("shows the server's reason when a token is refused, and the sign-in form", async () => {
-    window.history.replaceState(null, "", "/staff#token=staff_old");
+  it("offers the institution's sign-in when configured, and ends its session on sign-out", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign, hash: "", search: "", pathname: "/staff" });
+    let signedIn = true;
     serve([
-      [/^POST \/staff\/api\/session$/, () => reply(401, { message: "This staff token has been revoked." })],
+      [
+        /^GET \/staff\/api\/session$/,
+        () => (signedIn ? reply(200, SESSION) : reply(401, { message: "Sign in" })),
+      ],
+      [/^GET \/staff\/api\/applications/, () => reply(200, PAGE)],
+      [/^GET \/staff\/api\/sign-in-options$/, () => reply(200, { local: true, oidc: true })],
+      [
+        /^DELETE \/staff\/api\/session$/,
+        () => {
+          signedIn = false;
+          return reply(200, { message: "Signed out.", logout_url: "https://idp.example/logout?x=1" });
+        },
+      ],
     ]);
     render(<StaffApp />);
-    expect((await screen.findByRole("alert")).textContent).toBe("This staff token has been revoked.");
-    expect(screen.getByLabelText("Staff token")).toBeTruthy();
+    fireEvent.click(await screen.findByRole("button", { name: "Sign out" }));
+    const link = await screen.findByRole("link", { name: "Sign in with your institution’s account" });
+    expect(link.getAttribute("href")).toBe("/staff/oidc/login");
+    expect(assign).toHaveBeenCalledWith("https://idp.example/logout?x=1");
+  });
+
+  it("shows the server's reason when a sign-in is refused", async () => {
+    serve([
+      [/^GET \/staff\/api\/session$/, () => reply(401, { message: "Sign in as staff to continue." })],
+      [/^POST \/staff\/api\/session$/, () => reply(401, { message: "The code was used already." })],
+    ]);
+    render(<StaffApp />);
+    fireEvent.change(await screen.findByLabelText("E-mail address"), { target: { value: "a@b.edu" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "pw" } });
+    fireEvent.change(screen.getByLabelText("Authenticator code"), { target: { value: "123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("The code was used already.");
+    expect(screen.getByLabelText("Authenticator code").value).toBe("");
+  });
+
+  it("an exporter gets the export links; an administrator the audit trail", async () => {
+    serve([
+      [/^GET \/staff\/api\/session$/, () => reply(200, { ...SESSION, role: "administrator" })],
+      [/^GET \/staff\/api\/applications/, () => reply(200, PAGE)],
+      [/^GET \/staff\/api\/audit/, () => reply(200, AUDIT)],
+      [/^GET \/staff\/api\/members$/, () => reply(200, { items: [MEMBER] })],
+      [
+        /^PUT \/staff\/api\/members\/4$/,
+        (_url, options) => reply(200, { ...MEMBER, ...JSON.parse(options.body), roles: ["exporter"] }),
+      ],
+    ]);
+    render(<StaffApp />);
+    expect(await screen.findByText("Downloaded the PDF")).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText("Role of rita@example.edu"), {
+      target: { value: "exporter" },
+    });
+    expect(await screen.findByText("rita@example.edu is now exporter.")).toBeTruthy();
+    expect(JSON.parse(calls.find((c) => c.method === "PUT").body)).toEqual({ roles: ["exporter"] });
+    expect(screen.getByRole("cell", { name: "INTL-7K2Q9MXA" })).toBeTruthy();
+    const csv = screen.getByRole("link", { name: "CSV (one row per application)" });
+    expect(csv.getAttribute("href")).toBe("/staff/api/exports?format=csv&status=submitted");
+    fireEvent.change(screen.getByLabelText("Staff e-mail"), { target: { value: " rita@example.edu " } });
+    fireEvent.click(screen.getByRole("button", { name: "Show" }));
+    await waitFor(() =>
+      expect(calls.at(-1).url).toBe("/staff/api/audit?reference=&staff=rita%40example.edu&limit=100"),
+    );
   });
 
   it("searches and pages through the server, keeping the query in the address", async () => {
@@ -118,11 +219,13 @@ describe("the staff page", () => {
       [/^GET \/staff\/api\/session$/, () => reply(200, SESSION)],
       [
         /^GET \/staff\/api\/applications/,
-        () => reply(401, { message: "This staff token expired on 2026-03-08." }),
+        () => reply(401, { message: "Your staff session has ended. Sign in again." }),
       ],
     ]);
     render(<StaffApp />);
-    expect((await screen.findByRole("alert")).textContent).toBe("This staff token expired on 2026-03-08.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Your staff session has ended. Sign in again.",
+    );
   });
 
   it("the PDF button polls until the PDF is ready, then downloads it", async () => {
@@ -151,9 +254,9 @@ describe("the staff page", () => {
 });
 
 describe("helpers", () => {
-  it("read the token from the fragment, the query from the address, and times in UTC", () => {
-    expect(tokenFromHash("#token=staff_a%2Bb")).toBe("staff_a+b");
-    expect(tokenFromHash("#other=1")).toBe("");
+  it("compare roles, read the query from the address, and times in UTC", () => {
+    expect(atLeast("administrator", "exporter")).toBe(true);
+    expect(atLeast("reader", "exporter")).toBe(false);
     expect(queryFromLocation("?q=mei&status=bogus&page=-3")).toEqual({ q: "mei", status: "all", page: 1 });
     expect(formatTime("2026-03-01T12:00:00Z")).toBe("1 Mar 2026, 12:00 UTC");
   });

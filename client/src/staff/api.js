@@ -32,9 +32,12 @@ async function call(method, path, body) {
   return data;
 }
 
-export const signIn = (token) => call("POST", "/staff/api/session", { token });
+export const signIn = ({ email, password, code }) =>
+  call("POST", "/staff/api/session", { email, password, code });
 export const currentSession = () => call("GET", "/staff/api/session");
 export const signOut = () => call("DELETE", "/staff/api/session", {});
+export const signInOptions = () => call("GET", "/staff/api/sign-in-options");
+export const OIDC_LOGIN = "/staff/oidc/login";
 export const pdfStatus = (id) => call("GET", `/staff/api/applications/${id}/pdf`);
 
 /** One page of applications for {q, status, page}. */
@@ -44,3 +47,15 @@ export function listApplications({ q = "", status = "all", page = 1 }) {
 }
 
 export const printViewUrl = (id) => `/staff/applications/${id}/print`;
+
+/** An export's download address (the browser downloads it; the server records it). */
+export const exportUrl = (format, status) => `/staff/api/exports?${new URLSearchParams({ format, status })}`;
+
+/** The audit trail, newest first, for {reference, staff}. */
+export function auditEntries({ reference = "", staff = "" } = {}) {
+  const query = new URLSearchParams({ reference, staff, limit: "100" });
+  return call("GET", `/staff/api/audit?${query}`);
+}
+
+export const staffMembers = () => call("GET", "/staff/api/members");
+export const updateMember = (id, change) => call("PUT", `/staff/api/members/${id}`, change);

@@ -1,7 +1,8 @@
-/** The token in the link's fragment (#token=...), which browsers never send to a server. */
-export function tokenFromHash(hash) {
-  const match = /(?:^#|&)token=([^&]+)/.exec(hash || "");
-  return match ? decodeURIComponent(match[1]) : "";
+const ROLES = ["reader", "exporter", "administrator"];
+
+/** True when `held` grants what `needed` does (reader < exporter < administrator). */
+export function atLeast(held, needed) {
+  return ROLES.indexOf(held) >= ROLES.indexOf(needed);
 }
 
 /** "1 Mar 2026, 12:00 UTC" from an ISO-8601 UTC time. */

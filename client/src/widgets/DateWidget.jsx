@@ -1,27 +1,32 @@
 import { useState } from "react";
 import { parseDate } from "../form/validation/keywords.js";
-import { answer, fieldAria, widgetContext } from "./common.js";
+import { answer, widgetContext } from "./common.js";
+import { ownMessage } from "./ownMessage.jsx";
 import { t } from "../strings/formStrings.js";
 import { dateText } from "./moments.js";
 import { isAnswered, reviewRow, Row } from "./readout.jsx";
 
 const EMPTY = { day: "", month: "", year: "" };
+const WRITTEN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** The stored value: a real YYYY-MM-DD date, else "" (an incomplete or impossible date is cleared). */
-export function storedDate(text) {
-  return parseDate(text) ? text : "";
+/** A YYYY-MM-DD value that names no day of the calendar (31 February, 29 February 2023). */
+export function impossibleDate(value) {
+  return WRITTEN.test(value ?? "") && !parseDate(value);
 }
 
-/** "2008-04-12" -> {day: "12", month: "04", year: "2008"}; anything else -> empty parts. */
+/** "2008-04-12" -> {day: "12", month: "04", year: "2008"} (an impossible date too); anything else -> empty parts. */
 export function dateParts(value) {
-  const found = /^(\d{4})-(\d{2})-(\d{2})$/.exec(storedDate(value ?? ""));
+  const found = WRITTEN.exec(value ?? "");
   return found ? { day: String(Number(found[3])), month: found[2], year: found[1] } : EMPTY;
 }
 
-/** The stored value of the parts: the date when they make a real one (years 1000 to 9999), else "". */
+/**
+ * The stored value of the parts: YYYY-MM-DD once all three are given (years 1000 to 9999), else "".
+ * An impossible date is stored as given, so it is kept, said wrong and refused, never lost.
+ */
 export function joinedDate({ day, month, year }) {
   if (!/^\d{1,2}$/.test(day.trim()) || !/^\d{2}$/.test(month) || !/^[1-9]\d{3}$/.test(year.trim())) return "";
-  return storedDate(`${year.trim()}-${month}-${day.trim().padStart(2, "0")}`);
+  return `${year.trim()}-${month}-${day.trim().padStart(2, "0")}`;
 }
 
 /** "--", then January..December in the tenant's words (`month_<n>`), like a compiled option list: [{value, label}]. */
@@ -35,8 +40,9 @@ function monthChoices() {
 
 /**
  * A date entered in three parts, day, month by name and year, so that no applicant reads 03/04 the
- * other way round. Only a complete, valid date is stored (YYYY-MM-DD); an unfinished entry stays on
- * screen with the answer cleared. An answer set elsewhere (loaded, cleared by a rule) replaces it.
+ * other way round. A complete entry is stored (YYYY-MM-DD), with the date message at once when it
+ * names no day (31 February); an unfinished entry stays on screen with the answer cleared. An
+ * answer set elsewhere (loaded, cleared by a rule) replaces it.
  */
 export function DateWidget(props) {
   const { id, value, disabled, readonly, rawErrors, required } = props;
@@ -48,7 +54,6 @@ export function DateWidget(props) {
     setSeen(stored);
     if (joinedDate(parts) !== stored) setParts(dateParts(stored));
   }
-  const months = monthChoices();
   const change = (name) => (event) => {
     const next = { ...parts, [name]: event.target.value };
     setParts(next);
@@ -56,7 +61,15 @@ export function DateWidget(props) {
     if (date !== stored) answer(props, date);
   };
   const off = disabled || readonly;
-  const { "aria-describedby": groupDescribedBy, ...partAria } = fieldAria(id, layout, required, rawErrors);
+  const { aria, list } = ownMessage({
+    id,
+    layout,
+    required,
+    rawErrors,
+    message: impossibleDate(stored) ? layout.date_message : null,
+    name: "date",
+  });
+  const { "aria-describedby": groupDescribedBy, ...partAria } = aria;
   const shared = { disabled: off, ...partAria };
   const partProps = (name) => ({
     name: `${layout.key}__${name}`,
@@ -65,32 +78,47 @@ export function DateWidget(props) {
     shared,
   });
   return (
-    <div
-      id={id}
-      className="date-parts"
-      role="group"
-      aria-labelledby={`${id}__label`}
-      aria-describedby={groupDescribedBy}
-    >
-      <DigitsPart part="day" digits={2} label={t("date_day")} {...partProps("day")} />
-      <label className="date-part date-part-month">
-        <span className="date-part-label">{t("date_month")}</span>
-        <select
+    <>
+      <div
+        id={id}
+        className="date-parts"
+        role="group"
+        aria-labelledby={`${id}__label`}
+        aria-describedby={groupDescribedBy}
+      >
+        <DigitsPart part="day" digits={2} label={t("date_day")} {...partProps("day")} />
+        <MonthPart
           name={`${layout.key}__month`}
-          className="input select input-date-month"
           value={parts.month}
           onChange={change("month")}
-          {...shared}
-        >
-          {months.map((month) => (
-            <option key={month.value} value={month.value}>
-              {month.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <DigitsPart part="year" digits={4} label={t("date_year")} {...partProps("year")} />
-    </div>
+          shared={shared}
+        />
+        <DigitsPart part="year" digits={4} label={t("date_year")} {...partProps("year")} />
+      </div>
+      {list}
+    </>
+  );
+}
+
+/** The month, chosen by its name. */
+function MonthPart({ name, value, onChange, shared }) {
+  return (
+    <label className="date-part date-part-month">
+      <span className="date-part-label">{t("date_month")}</span>
+      <select
+        name={name}
+        className="input select input-date-month"
+        value={value}
+        onChange={onChange}
+        {...shared}
+      >
+        {monthChoices().map((month) => (
+          <option key={month.value} value={month.value}>
+            {month.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyTexts } from "../strings/strings.js";
-import { DateWidget, dateParts, joinedDate, storedDate } from "./DateWidget.jsx";
+import { DateWidget, dateParts, impossibleDate, joinedDate } from "./DateWidget.jsx";
 import { renderWidget } from "./testing.jsx";
 
 afterEach(() => {
@@ -17,22 +17,24 @@ const parts = () => ({
 });
 
 describe("DateWidget", () => {
-  it("stores only a complete, valid date; anything else clears the answer", () => {
-    expect(storedDate("2008-04-12")).toBe("2008-04-12");
-    expect(storedDate("2023-02-29")).toBe("");
-    expect(storedDate("2008-4-1")).toBe("");
-    expect(storedDate("")).toBe("");
+  it("knows a written date that names no day", () => {
+    expect(impossibleDate("2008-04-12")).toBe(false);
+    expect(impossibleDate("2023-02-29")).toBe(true);
+    expect(impossibleDate("2008-02-31")).toBe(true);
+    expect(impossibleDate("2024-02-29")).toBe(false);
+    expect(impossibleDate("")).toBe(false);
   });
 
   it("joins day, month and year into the stored YYYY-MM-DD, and splits it back", () => {
     expect(joinedDate({ day: "3", month: "04", year: "2025" })).toBe("2025-04-03");
     expect(joinedDate({ day: " 12 ", month: "11", year: "2008" })).toBe("2008-11-12");
-    expect(joinedDate({ day: "29", month: "02", year: "2023" })).toBe("");
+    expect(joinedDate({ day: "29", month: "02", year: "2023" })).toBe("2023-02-29"); // kept, said wrong
     expect(joinedDate({ day: "3", month: "", year: "2025" })).toBe("");
     expect(joinedDate({ day: "3", month: "04", year: "25" })).toBe("");
     expect(joinedDate({ day: "3", month: "04", year: "0999" })).toBe("");
     expect(dateParts("2025-04-03")).toEqual({ day: "3", month: "04", year: "2025" });
-    expect(dateParts("2023-02-29")).toEqual({ day: "", month: "", year: "" });
+    expect(dateParts("2023-02-29")).toEqual({ day: "29", month: "02", year: "2023" });
+    expect(dateParts("2023-2-9")).toEqual({ day: "", month: "", year: "" });
   });
 
   it("asks for the day, the month by name and the year, never a numeric date to be read either way", () => {
@@ -61,6 +63,21 @@ describe("DateWidget", () => {
     ]);
   });
 
+  it("keeps 31 February on screen and in the answer, with the date message at once", () => {
+    const layout = { key: "birth_date", date_message: "Please enter a valid date." };
+    const { patches, rerender } = renderWidget(DateWidget, { layout, value: "2008-02-12" });
+    const { day, month, year } = parts();
+    fireEvent.change(day, { target: { value: "31" } });
+    expect(patches.at(-1)).toEqual({ birth_date: "2008-02-31" });
+    rerender("2008-02-31");
+    expect([day.value, month.value, year.value]).toEqual(["31", "02", "2008"]);
+    expect(screen.getByRole("alert").textContent).toBe("Please enter a valid date.");
+    expect(day.getAttribute("aria-invalid")).toBe("true");
+    fireEvent.change(day, { target: { value: "28" } });
+    rerender("2008-02-28");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("stores the date once all three parts make one, and clears it when they stop making one", () => {
     const { patches, rerender } = renderWidget(DateWidget, { layout: { key: "birth_date" }, value: "" });
     const { day, month, year } = parts();
@@ -70,12 +87,11 @@ describe("DateWidget", () => {
     fireEvent.change(year, { target: { value: "2008" } });
     expect(patches).toEqual([{ birth_date: "2008-04-12" }]);
     rerender("2008-04-12");
-    fireEvent.change(month, { target: { value: "02" } });
-    fireEvent.change(day, { target: { value: "31" } });
+    fireEvent.change(year, { target: { value: "20" } });
     expect(patches.at(-1)).toEqual({ birth_date: "" });
     rerender("");
     // The unfinished entry stays on screen while the answer is empty.
-    expect([day.value, month.value, year.value]).toEqual(["31", "02", "2008"]);
+    expect([day.value, month.value, year.value]).toEqual(["12", "04", "20"]);
   });
 
   it("shows an answer set elsewhere: loaded, or cleared by the form's rules", () => {

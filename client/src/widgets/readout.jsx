@@ -19,7 +19,12 @@ export function Row({ label, children }) {
 }
 
 /** One review row of a keyed layout. */
-export const reviewRow = (layout, value) => ({ key: layout.key, label: layout.label, value });
+// The review names the question: its review_label where the on-screen label is a prompt.
+export const reviewRow = (layout, value) => ({
+  key: layout.key,
+  label: layout.review_label ?? layout.label,
+  value,
+});
 
 /** The option list a choice reads from now (a conditional dropdown's follows its controller). */
 function choiceList(layout, answers) {

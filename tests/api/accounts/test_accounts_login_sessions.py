@@ -17,7 +17,8 @@ def _cookie_headers(response) -> dict[str, str]:
 def test_login_sets_an_httponly_session_cookie_and_a_readable_companion(client, account):
     response = login(client)
     assert response.status_code == 200
-    assert response.json == {"message": messages.LOGIN_OK, "username": USER, "num_logins": 1}
+    # The confirmation code signed in first.
+    assert response.json == {"message": messages.LOGIN_OK, "username": USER, "num_logins": 2}
     cookies = _cookie_headers(response)
     session = cookies["formengine_session"]
     assert "HttpOnly" in session and "SameSite=Lax" in session and "Path=/" in session
@@ -208,12 +209,12 @@ def test_absolute_lifetime(logged_in, sql):
 def test_logins_are_recorded(app, client, account):
     for _ in range(3):
         login(client)
-    assert login(client).json["num_logins"] == 4
+    assert login(client).json["num_logins"] == 5  # the confirmation's sign-in and four logins
     from engine.accounts import service
 
     with app.app_context():
         logins = service.successful_logins(service.find_account(USER).id)
-    assert len(logins) == 4 and all(moment.endswith("Z") for moment in logins)
+    assert len(logins) == 5 and all(moment.endswith("Z") for moment in logins)
     assert logins == sorted(logins)
 
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from engine.accounts import messages
-from tests.api.accounts.conftest import PASSWORD, login, signup
+from tests.api.accounts.conftest import PASSWORD, login, session_cookie, signup
 
 USER = "ada@example.com"
 
@@ -37,6 +37,25 @@ def test_confirm_then_login_case_insensitively(client, outbox):
     assert response.status_code == 200
     assert response.json["message"] == messages.CONFIRM_OK
     assert login(client, username="Ada@EXAMPLE.com").status_code == 200
+
+
+def test_the_code_that_confirms_signs_in_with_a_new_session(app, client, outbox, sql):
+    signup(client)
+    client.set_cookie("formengine_session", "a-session-from-before")
+    response = client.post("/public/confirm", json={"username": USER, "code": outbox.code(USER)})
+    assert response.status_code == 200
+    assert response.json == {"message": messages.CONFIRM_OK, "username": USER, "num_logins": 1}
+    token = session_cookie(client)
+    assert token and token != "a-session-from-before"
+    assert client.get("/api/test-whoami").json["username"] == USER
+    assert sql("SELECT count(*) FROM login_events") == [(1,)]
+    assert client.get_cookie("formengine_session_device") is not None  # a browser its owner signed in with
+    # The code is spent: confirming again signs nobody in, and a stranger's browser gets no session.
+    stranger = app.test_client()
+    again = stranger.post("/public/confirm", json={"username": USER, "code": outbox.code(USER)})
+    assert again.status_code == 200 and again.json == {"message": messages.CONFIRM_ALREADY}
+    assert session_cookie(stranger) is None
+    assert stranger.get("/api/test-whoami").status_code == 401
 
 
 def test_code_is_single_use(client, outbox):

@@ -104,12 +104,14 @@ def test_inside_the_grace_a_submit_still_counts(ada, clock, golden):
     assert ada.post("/api/submit", json={}).status_code == 200
 
 
-def test_an_extended_applicant_saves_and_submits_until_the_extension(app, ada, clock, golden, extend):
+def test_an_extended_applicant_saves_and_submits_until_the_extension(app, ada, clock, golden, extend, sql):
     grace = make_applicant(app, "grace@example.com")
     assert ada.put("/api/answer", json=golden["answers"]).status_code == 200
     result = extend("--email", "ADA@example.com", "--until", "2027-04-07T17:00")
     assert result.exit_code == 0, result.output
     assert "until 2027-04-07T22:00:00Z" in result.output  # Central daylight time: UTC-5
+    audited = sql("SELECT action, detail FROM audit_events WHERE action = 'deadline_extended'")
+    assert len(audited) == 1 and "2027-04-07T22:00:00Z" in str(audited[0][1])
     clock.at = dt.datetime(2027, 4, 7, 21, 59)
     assert ada.get("/api/profile").json["window"] == "open"
     assert grace.put("/api/answer", json={"first_name": "Grace"}).status_code == 409

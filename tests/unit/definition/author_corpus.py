@@ -1321,6 +1321,19 @@ sections:
         severity="warning",
     ),
     Mistake(
+        "a phone labelled international with the national mask",
+        about("""
+        - {key: cell, type: phone, label: International Cell Phone}
+        """),
+        "NATIONAL_MASK",
+        "pages/about.yaml",
+        7,
+        f"{A} > field cell",
+        "the phone 'cell' says international, but its mask '(###) ###-####' holds only national numbers",
+        "type: international_phone",
+        severity="warning",
+    ),
+    Mistake(
         "a misspelt placeholder in a modal",
         {"tenant.yaml": TENANT + "modals:\n  help: {title: Help, body: 'Write to {support_mail}.'}\n"},
         "UNKNOWN_PLACEHOLDER",

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine.definition import DefinitionInvalid, load_and_compile
-from tests.unit.definition.author_corpus import MISTAKES, Mistake, base_files
+from tests.unit.definition.author_corpus import MISTAKES, Mistake, about, base_files
 
 POSITIONAL = re.compile(r"\b[a-z_]+\.\d+\b")  # sections.0.fields.6
 
@@ -62,3 +62,18 @@ def test_each_mistake_is_caught_at_its_place_with_a_hint(tmp_path, mistake):
     for each in problems:  # whatever else is reported is written for the author too
         assert each.place and each.hint and each.location.col >= 1, each.format()
         assert not POSITIONAL.search(each.message + each.place), each.format()
+
+
+@pytest.mark.parametrize(
+    "phone",
+    [
+        "{key: cell, type: phone, label: International Cell Phone, phone: {international: false}}",
+        "{key: cell, type: phone, label: International Cell Phone, phone: {international: true}}",
+        "{key: cell, type: international_phone, label: International Cell Phone}",
+        "{key: cell, type: phone, label: Cell Phone}",
+    ],
+    ids=["national meant", "international flag", "international type", "not said international"],
+)
+def test_a_phone_whose_mask_is_meant_is_not_warned_about(tmp_path, phone):
+    folder = write_tenant(tmp_path, Mistake("", about(f"- {phone}\n"), "", "", 0, "", "", ""))
+    assert "NATIONAL_MASK" not in [w.code for w in load_and_compile(folder).warnings]

@@ -6,12 +6,14 @@ server and the browser can never drift apart. Format: tests/golden/README.md.
 
 import datetime as dt
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from engine.definition import evaluate_condition, load_and_compile
 from engine.definition.conditions import to_schema
+from engine.fieldtypes.phone import mask_pattern
 
 ROOT = Path(__file__).resolve().parents[3]
 GOLDEN = ROOT / "tests" / "golden"
@@ -179,3 +181,14 @@ def _walk_fields(sections):
             for field in fields:
                 yield field
                 yield from (field.get("parts") or {}).values()
+
+
+def _mask_cases():
+    for case in json.loads((GOLDEN / "masks.json").read_text()):
+        yield pytest.param(case, id=case["name"])
+
+
+@pytest.mark.parametrize("case", list(_mask_cases()))
+def test_mask_golden_case(case):
+    """The value the widget keeps for what was typed is valid exactly when it fills the mask."""
+    assert (re.fullmatch(mask_pattern(case["mask"]), case["value"]) is not None) is case["valid"]

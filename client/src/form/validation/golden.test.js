@@ -10,6 +10,7 @@ import { validateAnswersAjv } from "./ajv.js";
 import { prepareInstance, validateAnswers } from "./validate.js";
 import { conditionHolds, conditionsFor } from "../conditions.js";
 import { hiddenKeys, settle } from "../visibility.js";
+import { fitsMask, formatPhone } from "../../widgets/PhoneWidget.jsx";
 
 // Every validation case runs through the shipped interpreter and through ajv.
 const VALIDATORS = [
@@ -163,4 +164,21 @@ describe("file golden cases", () => {
       for (const field of fileFields) expect(fileProblems(field.file, c.file_name, c.size)).toEqual(c.expect);
     });
   }
+});
+
+describe("mask golden cases", () => {
+  const cases = readJson(join(GOLDEN, "masks.json"));
+  // The engine's pattern for each mask: the one the compiled form carries and the server checks.
+  const patterns = python(
+    "import json,sys; from engine.fieldtypes.phone import mask_pattern; " +
+      "print(json.dumps([mask_pattern(m) for m in json.load(sys.stdin)]))",
+    JSON.stringify(cases.map((c) => c.mask)),
+  );
+  cases.forEach((c, i) => {
+    test(c.name, () => {
+      expect(formatPhone(c.mask, c.typed)).toBe(c.value);
+      expect(fitsMask(c.mask, c.value)).toBe(c.fits);
+      expect(new RegExp(patterns[i], "u").test(c.value)).toBe(c.valid);
+    });
+  });
 });

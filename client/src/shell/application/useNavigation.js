@@ -3,8 +3,15 @@
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import * as api from "../../api/client.js";
-import { defaultRouteOf, navDestination, normalisePath, routeKind, savesLastPage } from "../routing.js";
-import { getSnapshot, updateSnapshot } from "../sessionStore.js";
+import {
+  defaultRouteOf,
+  navDestination,
+  normalisePath,
+  restoresLastPage,
+  routeKind,
+  savesLastPage,
+} from "../routing.js";
+import { getSnapshot, OPENED_AT, updateSnapshot } from "../sessionStore.js";
 import { t } from "../../strings/formStrings.js";
 
 /** The toast when the answers could not be saved before a move or on Continue. */
@@ -16,7 +23,8 @@ function useLastPage({ ready, loggedIn, pathname, formRoutes, snapshot }) {
     if (!ready || !loggedIn || routeKind(pathname, formRoutes) !== "form") return;
     const now = getSnapshot();
     if (!savesLastPage(now.web_status) || now.last_page === pathname) return;
-    if (!now.has_changed_page && now.last_page && formRoutes.includes(now.last_page)) return; // being restored
+    const snapshotNow = { ...now, is_logged_in: true };
+    if (restoresLastPage({ pathname, snapshot: snapshotNow, formRoutes, openedAt: OPENED_AT })) return; // being restored
     updateSnapshot({ last_page: pathname });
     api.saveLastPage(pathname).catch(() => {});
   }, [ready, loggedIn, pathname, formRoutes, snapshot.web_status, snapshot.has_changed_page]);

@@ -18,7 +18,7 @@ async function saveAllAndValidate(now, answerStore, runValidations) {
     updateSnapshot({ web_status: "validating" });
     await api.postWebStatus("validating");
   }
-  return runValidations();
+  return runValidations({ posted: true });
 }
 
 async function sendSubmit() {

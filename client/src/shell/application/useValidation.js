@@ -95,8 +95,10 @@ export function useValidation(options) {
   const active = ready && validating;
   useLiveValidation({ active, compiled, answerStore, tabs, addAnother, validationAnswers, setLiveErrors });
 
+  // posted: return once the server has stored the errors. A submit asks for it: a post still on its
+  // way when the submit lands would find the application submitted (409, logged by the browser).
   const runValidations = useCallback(
-    async ({ routes, documents } = {}) => {
+    async ({ routes, documents, posted = false } = {}) => {
       if (documents) documentsRef.current = documents;
       const { validateAnswers } = await loadValidation();
       const errors = validateAnswers(compiled, validationAnswers(answerStore.get()), {
@@ -106,11 +108,14 @@ export function useValidation(options) {
       });
       setLiveErrors((all) => (routes ? { ...all, ...errors } : errors));
       if (loggedIn) {
-        api.postValidations(errors, routes?.length === 1 ? routes[0] : null).catch((error) => {
-          // 409: the submit that this validation preceded got there first; nothing is wrong.
-          if (error instanceof UnauthorizedError || error.status === 409) return;
-          toast.error(t("shell_validation_error"), error.message);
-        });
+        const posting = api
+          .postValidations(errors, routes?.length === 1 ? routes[0] : null)
+          .catch((error) => {
+            // 409: submitted meanwhile (another tab); nothing is wrong.
+            if (error instanceof UnauthorizedError || error.status === 409) return;
+            toast.error(t("shell_validation_error"), error.message);
+          });
+        if (posted) await posting;
       }
       return errors;
     },

@@ -1,14 +1,14 @@
 """Applications: the deadline staff extended for one applicant past the application window's close.
 
 Revision ID: h_window_extended_until
-Revises: version_tenant
+Revises: staff_people_audit
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "h_window_extended_until"
-down_revision = "version_tenant"
+down_revision = "staff_people_audit"
 branch_labels = None
 depends_on = None
 
