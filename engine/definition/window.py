@@ -64,7 +64,8 @@ class Window:
         return CLOSED
 
     def days(self) -> list[tuple[str, dt.date]]:
-        """The local dates the form's rules should still hold on: ("opens", day), ("closes", day)."""
+        """The days the form's date rules should still hold on, ("opens", day) and ("closes", day):
+        the UTC day of each instant (at most a day from the local one, enough for a warning)."""
         return [(name, moment.date()) for name, moment in (("opens", self.opens), ("closes", self.closes)) if moment]
 
 
