@@ -28,6 +28,9 @@ class TenantHolder:
         self._fingerprint = _fingerprint(self.path)
         self._compiled = load_and_compile(self.path)
         self._problems: list[Problem] = []
+        # Reported, never fatal: a date rule that time made impossible must not stop a restart.
+        for warning in self._compiled.warnings:
+            log.warning("tenant %s: %s", self.path, warning.format())
 
     def current(self) -> CompiledForm:
         if self.reload:

@@ -14,6 +14,7 @@ from engine.accounts.tokens import new_token, token_hash
 from engine.accounts.usernames import normalise_username
 from engine.applications import hooks, messages, service
 from engine.applications.models import Application, ServiceToken
+from engine.definition import names
 from engine.errors import AppError
 from engine.staff import sessions as staff_sessions
 from engine.staff.models import StaffMember, StaffSession, StaffToken
@@ -174,9 +175,8 @@ def service_view(token: str) -> dict:
 def _applicant(application: Application, settings: dict) -> dict:
     """Whose application it is: the print view's header for staff."""
     answers = application.answers or {}
-    name_parts = [str(answers[key]).strip() for key in settings.get("applicant_name") or [] if answers.get(key)]
     return {
-        "name": " ".join(part for part in name_parts if part),
+        "name": names.applicant_name(settings.get("applicant_name"), lambda key: str(answers.get(key) or "")),
         "email": db.session().scalar(select(Account.username).where(Account.id == application.account_id)),
         "reference": service.reference_for(application.id),
         "status": service.web_status_of(application.id),

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from engine import db, versions
 from engine.accounts import sessions
 from engine.accounts.models import utcnow
-from engine.applications import current, hooks, messages
+from engine.applications import current, hooks, messages, window
 from engine.applications.answers import answer_problems
 from engine.applications.current import compiled_form
 from engine.applications.locking import _TABLE, _lock_row, _update_row
@@ -119,7 +119,7 @@ def autosave(token: str | None, answers: dict) -> tuple[sessions.LiveSession, li
     if db.session().get_bind().dialect.name != "postgresql":
         return None  # SQLite cannot return the joined session from UPDATE ... FROM
     version_id, compiled = versions.current()
-    if not token or not answers or answer_problems(compiled.data_model, answers):
+    if not token or not answers or answer_problems(compiled.data_model, answers) or not window.open_for_all():
         return None
     if compiled.visibility.touches(answers):
         return _autosave_settled(token, answers, compiled)

@@ -5,7 +5,7 @@ from sqlalchemy import select
 from engine import db
 from engine.applications import current, hooks, messages
 from engine.applications.current import compiled_form
-from engine.applications.locking import _changed, _open, _refused, lock
+from engine.applications.locking import _changed, _refused, _writable, lock
 from engine.applications.models import Application
 
 # --- add-another and tabs --------------------------------------------------------------
@@ -56,7 +56,7 @@ def _settle_choice(account_id: int, column: str, name: str, value) -> list[str]:
     one write; the documents of every file question hidden afterwards are removed."""
     visibility = compiled_form().visibility
     with db.transaction() as tx:
-        application = _open(lock(tx, account_id))
+        application = _writable(lock(tx, account_id))
         setattr(application, column, {**getattr(application, column), name: value})
         counts, tabs = application.add_another, application.tabs
         settled = visibility.settle(application.answers, {}, counts, tabs, current.today())

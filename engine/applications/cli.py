@@ -2,7 +2,8 @@
 
 import click
 
-from engine.applications import access
+from engine.applications import access, extension
+from engine.audit.service import Actor, record
 
 
 def _app():
@@ -51,9 +52,28 @@ def revoke(token_or_url: str | None, username: str | None) -> None:
     click.echo(f"revoked {count} service token(s)")
 
 
+@click.command("extend")
+@click.option("--email", required=True, help="The applicant's e-mail address (their account).")
+@click.option("--until", "until_text", required=True, help="A local time in settings.time_zone: 2027-04-07T17:00.")
+def extend_command(email: str, until_text: str) -> None:
+    """Let one applicant save and submit until a later time than the application window's close."""
+    with _app().app_context():
+        try:
+            until = extension.parse_until(until_text)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--until") from exc
+        try:
+            application_id = extension.extend(email, until)
+        except (LookupError, ValueError) as exc:
+            raise click.ClickException(str(exc)) from exc
+        detail = {"until": f"{until.isoformat()}Z", "via": "command line"}
+        record(Actor.system("command line"), "deadline_extended", application=application_id, detail=detail)
+    click.echo(f"{email} may save and submit until {until.isoformat()}Z")
+
+
 def _token_from(text: str) -> str:
     marker = "service_token="
     return text.split(marker, 1)[1].split("&", 1)[0] if marker in text else text.strip()
 
 
-commands = [service_token]
+commands = [service_token, extend_command]

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from engine import db, versions
 from engine.accounts.models import utcnow
-from engine.applications import drafts, hooks, messages
+from engine.applications import drafts, hooks, messages, window
 from engine.applications.answers import merge
 from engine.applications.current import compiled_form
 from engine.applications.models import Application
@@ -101,7 +101,9 @@ def _lock_row(session: Session, account_id: int, *columns):
     version_id, compiled = versions.current()  # before the lock: it may ask the database
     where = _TABLE.c.account_id == account_id
     statement = (
-        select(_TABLE.c.id, _TABLE.c.submitted_at, _TABLE.c.definition_version, *columns).where(where).with_for_update()
+        select(_TABLE.c.id, _TABLE.c.submitted_at, _TABLE.c.definition_version, _TABLE.c.extended_until, *columns)
+        .where(where)
+        .with_for_update()
     )
     _take_write_lock(session, where)
     row = session.execute(statement).first()
@@ -145,6 +147,12 @@ def _open(application: Application) -> Application:
     return application
 
 
+def _writable(application: Application) -> Application:
+    """Open, and the application window open for this applicant (409 with the tenant's words)."""
+    window.ensure_writable(lambda: application.extended_until)
+    return _open(application)
+
+
 def _refused(field: str, message: str) -> AppError:
     """The 400 for one wrong field of the body: the message, and again under the field's name."""
     return AppError(message, 400, errors={field: [message]})
@@ -173,6 +181,7 @@ def is_submitted(application_id: int) -> bool:
 def ensure_open(application_id: int) -> None:
     if is_submitted(application_id):
         raise AppError(messages.ALREADY_SUBMITTED, 409)
+    window.ensure_writable(window.extension_of(application_id))
 
 
 def ensure_shown(application_id: int, key: str) -> None:

@@ -17,6 +17,8 @@ _IDS = {
     "SUBMITTED": "submitted_message",
     "SUBMIT_INVALID": "application_submit_invalid",
     "ALREADY_SUBMITTED": "application_already_submitted",
+    "WINDOW_NOT_OPEN": "window_not_open",
+    "WINDOW_CLOSED": "window_closed",
     "QUESTION_HIDDEN": "application_question_hidden",
     "DRAFT_SAVED": "application_draft_saved",
     "DRAFT_NOT_FOUND": "application_draft_not_found",

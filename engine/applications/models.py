@@ -48,6 +48,9 @@ class Application(Base):
         ForeignKey("definition_versions.id", name="fk_applications_definition_version_definition_versions"),
     )
 
+    # Staff extended this applicant's deadline past the window's close (formengine extend), naive UTC.
+    extended_until: Mapped[dt.datetime | None]
+
     @property
     def is_submitted(self) -> bool:
         return self.submitted_at is not None

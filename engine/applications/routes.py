@@ -18,7 +18,7 @@ from engine.accounts.auth import (
 )
 from engine.accounts.parser import ArgumentsParser
 from engine.accounts.schemas import TooManySchema
-from engine.applications import access, messages, saved_drafts, service
+from engine.applications import access, current, messages, saved_drafts, service
 from engine.applications.access_schemas import (
     DraftPostSchema,
     DraftSchema,
@@ -62,9 +62,13 @@ blp = ApplicationsBlueprint(
 def _writes(view):
     """The answers every state-changing /api call may give besides its own."""
     view = blp.alt_response(400, schema=ErrorMapSchema, description="Invalid input; `errors` names the problems")(view)
-    view = blp.alt_response(409, schema=ErrorSchema, description="The application was submitted: read-only")(view)
+    view = blp.alt_response(409, schema=ErrorSchema, description="Submitted, or outside the window: read-only")(view)
     view = blp.alt_response(413, schema=ErrorSchema, description="Request body too large")(view)
     return login_responses(blp)(view)
+
+
+# Every request notes when it reached the server: the application window is judged on that moment.
+blp.before_app_request(current.mark_arrival)
 
 
 def _account_id() -> int:

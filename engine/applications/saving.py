@@ -6,7 +6,7 @@ from sqlalchemy.orm import Session
 from engine import db, versions
 from engine.accounts.models import Account
 from engine.accounts.service import pop_pending_answers, successful_logins
-from engine.applications import current, drafts, hooks, messages
+from engine.applications import current, drafts, hooks, messages, window
 from engine.applications.answers import MAX_REPORTED, answer_problems, shown_key, usable_answers
 from engine.applications.autosave import _merge_in_database, _remove_hidden_documents
 from engine.applications.current import compiled_form
@@ -19,7 +19,7 @@ from engine.errors import AppError
 
 def profile(account: Account) -> dict:
     """The profile; a visitor's answers kept at sign-up/login join the application first."""
-    if account.pending_answers:
+    if account.pending_answers and window.open_for_all():  # a closed window takes no new answers
         _take_pending_answers(account)
     application = application_for(account.id)
     version_id, _ = versions.current()
@@ -37,6 +37,8 @@ def profile(account: Account) -> dict:
         "submitted_at": iso_utc(application.submitted_at),
         "definition_version": application.definition_version,
         "archived_answer": application.archived_answers or {},
+        # The application window for this applicant: open, not_open or closed (the form says so).
+        "window": window.state_of(lambda: application.extended_until),
     }
 
 
@@ -102,13 +104,14 @@ def save_answers(account_id: int, answers: dict) -> list[str]:
     # A page still showing an earlier version saves its keys too: renamed ones move, others are archived.
     answers, stale = _sort_out(sent, compiled)
     with db.transaction() as tx:
-        merged = answers and not stale and not compiled.visibility.touches(answers)
+        merged = answers and not stale and not compiled.visibility.touches(answers) and window.open_for_all()
         if merged and _merge_in_database(tx, account_id, answers, version_id):
             return []  # nothing in the save can hide, show or change a rule's outcome
         # The rules need the stored answers (or there is no open row: create it, or 409 once submitted).
         row = _lock_row(
             tx, account_id, _TABLE.c.answers, _TABLE.c.add_another, _TABLE.c.tabs, _TABLE.c.archived_answers
         )
+        window.ensure_writable(lambda: row.extended_until)
         if row.definition_version != version_id:
             # A newer version was published (and this draft moved to it) since this save began.
             compiled = versions.get(row.definition_version)

@@ -126,6 +126,11 @@ class ProfileSchema(ma.Schema):
         },
     )
     archived_answer = fields.Dict(keys=fields.String(), required=True, metadata={"description": ARCHIVED_DESCRIPTION})
+    window = fields.String(
+        required=True,
+        validate=validate.OneOf(["open", "not_open", "closed"]),
+        metadata={"description": "The application window for this applicant (settings.window, any extension)"},
+    )
 
 
 class LastPageSchema(_Body):

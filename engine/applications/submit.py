@@ -11,7 +11,7 @@ from engine import db, mail, versions
 from engine.accounts.models import Account, utcnow
 from engine.applications import current, hooks, messages
 from engine.applications.current import compiled_form
-from engine.applications.locking import _changed, _open, _refused, lock, lock_by_id
+from engine.applications.locking import _changed, _open, _refused, _writable, lock, lock_by_id
 from engine.applications.models import Application, WebStatusEvent
 from engine.applications.reference import new_reference, prefix_of
 from engine.definition.catalogue import date_time_text
@@ -97,6 +97,7 @@ def submit(account: Account) -> tuple[dt.datetime, str, bool]:
         application = lock(tx, account.id)
         if application.submitted_at is not None:  # is_submitted
             return application.submitted_at, _give_reference(tx, application), False
+        _writable(application)  # the window, judged when the request reached the server
         _, compiled = versions.of(application)  # the current one: lock moved the draft to it
         counts, tabs = application.add_another, application.tabs
         errors = compiled.validate(answers_for_validation(application), today=current.today(), tabs=tabs, counts=counts)

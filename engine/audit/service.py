@@ -40,6 +40,7 @@ ACTIONS = (
     "forbidden",
     "erase",
     "retention_delete",
+    "deadline_extended",
 )
 MAX_USER_AGENT = 300
 

@@ -22,6 +22,7 @@ from engine.definition.retention import Retention, check_retention, compile_rete
 from engine.definition.source import read_source
 from engine.definition.validation import validate_answers, validate_instance
 from engine.definition.visibility import Settlement, Visibility, evaluate_condition
+from engine.definition.window import Window
 from engine.fieldtypes.registry import REGISTRY
 
 COMPILED_FORMAT = 1
@@ -136,7 +137,13 @@ def load_and_compile(folder: str | Path, today: dt.date | None = None) -> Compil
     check_model(builder.model, source, problems)
     check_delivery(source.tenant, problems)
     check_retention(source.tenant, problems)
-    warnings = _sorted(check_advice(builder.model, source) + retention_advice(source.tenant))
+    # A check of meaning may warn (a date rule that time will make impossible): kept apart.
+    warnings = _sorted(
+        check_advice(builder.model, source)
+        + retention_advice(source.tenant)
+        + [p for p in problems if p.severity == "warning"]
+    )
+    problems = [p for p in problems if p.severity != "warning"]
     if problems:
         raise DefinitionInvalid(_sorted(problems), warnings)
     compiled = CompiledForm(
@@ -213,6 +220,16 @@ def _types_data(model) -> dict:
     return data
 
 
+def _window(settings) -> dict:
+    """The window's instants in UTC for the browser (closes with the grace): the form says "not open
+    yet" or "closed" before the server is asked; the server's word (the profile) wins."""
+    window = Window.of(settings)
+    if window is None:
+        return {}
+    moments = {"opens": window.opens, "closes": window.closes + window.grace if window.closes else None}
+    return {"window": {name: f"{moment.isoformat()}Z" for name, moment in moments.items() if moment}}
+
+
 def _compile(source, model, today: dt.date) -> dict:
     compiler = Compiler(source, model, today)
     tenant = source.tenant
@@ -241,5 +258,6 @@ def _compile(source, model, today: dt.date) -> dict:
         "tabs": _tabs(model),
         "visibility": HidingRules(model, source, compiler.options).build(),
         **_types_data(model),
+        **_window(tenant.get("settings")),
         "compiled_on": today.isoformat(),
     }

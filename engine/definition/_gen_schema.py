@@ -123,7 +123,7 @@ defs = {
     "rule": {
         "description": (
             "one rule kind (pattern, min_length, email, earliest, latest, not_before, not_after, min_year, "
-            "max_year, one_of_required)"
+            "max_year, one_of_required, min_words, max_words)"
         ),
         "type": "object",
         "minProperties": 1,
@@ -139,6 +139,8 @@ defs = {
             "min_year": ref("years_from_now"),
             "max_year": ref("years_from_now"),
             "one_of_required": array(KEY, minItems=1),
+            "min_words": {"type": "integer", "minimum": 1, "description": "at least this many words"},
+            "max_words": {"type": "integer", "minimum": 1, "description": "at most this many words"},
             "message": TEXT,
             "when": ref("condition"),
         },
@@ -155,6 +157,8 @@ defs = {
                 "min_year",
                 "max_year",
                 "one_of_required",
+                "min_words",
+                "max_words",
             )
         ],
     },
@@ -305,8 +309,13 @@ defs = {
             },
             header_images={"type": "object", "additionalProperties": {"type": "string", "pattern": "^(/|https://)"}},
             applicant_name={
-                **array(KEY, minItems=1),
-                "description": "Answer keys that make up the applicant's name for staff (print view, delivery)",
+                "oneOf": [
+                    array(KEY, minItems=1),
+                    obj(["any"], any=array(array(KEY, minItems=1), minItems=1)),
+                ],
+                "description": "Answer keys that make up the applicant's name for staff (print view, delivery): "
+                "[keys] joins the answered ones; {any: [[first_name, last_name], [org_name]]} takes the first "
+                "alternative whose keys are all answered",
             },
             review_before_submit={
                 "type": "boolean",
@@ -326,6 +335,29 @@ defs = {
                 "minLength": 1,
                 "description": "The institution's time zone, an IANA name such as Europe/London (default UTC): "
                 "the submitted time on the PDF, the receipt and the print view is read in it",
+            },
+            window={
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "opens": {
+                        "type": "string",
+                        "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?$",
+                        "description": "When the form opens: a local time in settings.time_zone, e.g. 2027-03-01T09:00",
+                    },
+                    "closes": {
+                        "type": "string",
+                        "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?$",
+                        "description": "When the form closes: drafts become read-only and submit is refused",
+                    },
+                    "grace_minutes": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 1440,
+                        "description": "A submit or save that reached the server this long after closes still counts",
+                    },
+                },
+                "description": "The application window, read in settings.time_zone (the window has no zone of its own)",
             },
             date_style={
                 "enum": ["long", "medium", "short"],

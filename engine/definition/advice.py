@@ -4,6 +4,7 @@ apart from the errors, and `--strict` fails on them. Here:
 - a condition or rule inside an add-another that names one entry's own key (`exp_role`), so every
   entry reads that entry's answer instead of its own;
 - a text with a `{placeholder}` that nothing fills in, so the applicant would read the braces;
+- `applicant_name` alternatives none of which is ever required, so staff may see no name at all;
 - a phone whose label or key says "international" but whose mask is national (`international:
   false` written on it says the author means it).
 """
@@ -32,6 +33,7 @@ def check_advice(model: FormModel, source) -> list[Problem]:
             _entry_keys(model, reference, warnings)
     _placeholders(source, warnings)
     _national_masks(model, warnings)
+    _name_alternatives(model, source, warnings)
     return warnings
 
 
@@ -60,6 +62,32 @@ def _unused_option_lists(model: FormModel, source, warnings: list[Problem]) -> N
                     option_list_place(list_id),
                 )
             )
+
+
+# --- the applicant's name -------------------------------------------------------------------
+
+
+def _name_alternatives(model: FormModel, source, warnings: list[Problem]) -> None:
+    settings = source.tenant.get("settings") or {}
+    setting = settings.get("applicant_name")
+    if not isinstance(settings, LocDict) or not isinstance(setting, LocDict):
+        return  # a plain list joins what is answered: nothing needs to be required
+
+    def may_be_required(key: str) -> bool:
+        use = model.by_key.get(key)
+        return use is not None and bool(use.spec.get("required") or use.spec.get("required_if"))
+
+    if not any(keys and all(may_be_required(key) for key in keys) for keys in setting["any"]):
+        warnings.append(
+            _warning(
+                settings.where("applicant_name"),
+                "NAME_NEVER_REQUIRED",
+                "no applicant_name alternative has all its questions required (or required_if) on any path, "
+                "so an application can reach staff with no name",
+                "make the questions of one alternative required where it applies (required_if the applicant type)",
+                "tenant > settings > applicant_name",
+            )
+        )
 
 
 # --- add-another entries ----------------------------------------------------------------------

@@ -7,12 +7,13 @@ import functools
 import zoneinfo
 
 from engine.definition.conditions import condition_keys
-from engine.definition.loader import LocDict
+from engine.definition.loader import LocDict, LocList
 from engine.definition.meaning import check_meaning
 from engine.definition.model import FormModel
 from engine.definition.places import join, page_id
 from engine.definition.problems import Location, Problem, did_you_mean
 from engine.definition.renames import check_renames
+from engine.definition.window import check_window
 from engine.fieldtypes.registry import REGISTRY
 
 MAX_ADD_ANOTHER = 10
@@ -35,6 +36,7 @@ def check_model(model: FormModel, source, problems: list[Problem]) -> None:
     _check_routes(source, problems)
     _check_banners(source, known, problems)
     _check_time_zone(source, problems)
+    check_window(source.tenant, problems)
     for _, page in source.pages:
         ids: set[str] = set()
         for section in page["sections"]:
@@ -257,10 +259,11 @@ def _check_banners(source, known: set[str], problems: list[Problem]) -> None:
             where = welcome["name_keys"].where(index)
             problems.append(unknown_key(where, key, known, "name_keys", "tenant > banners > welcome"))
     settings = source.tenant.get("settings") or {}
-    for index, key in enumerate(settings.get("applicant_name") or []):
-        if key not in known:
-            where = settings["applicant_name"].where(index)
-            problems.append(unknown_key(where, key, known, "applicant_name", "tenant > settings"))
+    setting = settings.get("applicant_name") or []
+    for keys in setting["any"] if isinstance(setting, dict) else [setting]:
+        for index, key in enumerate(keys):
+            if key not in known and isinstance(keys, LocList):
+                problems.append(unknown_key(keys.where(index), key, known, "applicant_name", "tenant > settings"))
     routes = [page["route"] for _, page in source.pages] + list(AUTH_ROUTES)
     for name in ("first_login", "returning", "anonymous", "submitted"):
         _check_banner_link(

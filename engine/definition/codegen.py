@@ -9,7 +9,7 @@ import operator
 import re
 
 from engine.definition.dates import bound_date
-from engine.definition.validation import DATE_PATTERN, as_number, limit_year, parse_date, year_options
+from engine.definition.validation import DATE_PATTERN, as_number, limit_year, parse_date, words_ok, year_options
 
 
 class Unsupported(Exception):
@@ -89,6 +89,8 @@ class _Generator:
         if keyword == "fe_years":
             allowed = frozenset(year_options(self.today, value)) | frozenset(value.get("extra", ()))
             return f"(not isinstance({var}, str) or {var} in {self.constant(allowed)})"
+        if keyword == "fe_words":
+            return f"_words_ok({var}, {value['op']!r}, {int(value['count'])})"
         if keyword == "fe_compare":
             target = value["target"]
             operator_, right = self.constant(OPERATORS[value["op"]]), self.constant(as_number(target))
@@ -182,6 +184,7 @@ _HELPERS = {
     "_valid_date": _valid_date,
     "_date_ok": _date_ok,
     "_year_ok": _year_ok,
+    "_words_ok": words_ok,
     "_compare_to": _compare_to,
 }
 

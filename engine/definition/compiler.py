@@ -181,6 +181,9 @@ class Compiler:
             constraint = {"fe_date": {"op": "gte", **(parse_when(rule["not_before"]) or {})}}
         elif "not_after" in rule:
             constraint = {"fe_date": {"op": "lte", **(parse_when(rule["not_after"]) or {})}}
+        elif "min_words" in rule or "max_words" in rule:
+            op, count = ("gte", rule["min_words"]) if "min_words" in rule else ("lte", rule["max_words"])
+            constraint = {"fe_words": {"op": op, "count": count}}
         elif "min_year" in rule:
             constraint = {"fe_year": {"op": "gte", "years": rule["min_year"]["years_from_now"]}}
         else:
@@ -291,6 +294,8 @@ class Compiler:
             )
         if field_type.value == "string":
             layout["max_length"] = spec.get("max_length", field_type.default_max_length)
+        for rule in spec.get("rules") or []:  # the word counter shows the limits
+            layout.update({name: rule[name] for name in ("min_words", "max_words") if name in rule})
         if "options" in spec:
             layout["options"] = self._options_id(spec["options"])
         if "options_by" in spec:

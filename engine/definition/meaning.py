@@ -15,6 +15,7 @@ from engine.definition.loader import LocDict
 from engine.definition.model import FieldUse, FormModel, Reference
 from engine.definition.problems import Problem, did_you_mean
 from engine.definition.rule_checks import check_field, compiles
+from engine.definition.window import Window
 from engine.fieldtypes.registry import REGISTRY, follows_controller
 
 COMPARISONS = ("lt", "lte", "gt", "gte")
@@ -24,6 +25,8 @@ _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
 def check_meaning(model: FormModel, source, problems: list[Problem]) -> None:
     domains = Domains(model, source)
+    window = Window.of(source.tenant.get("settings"))
+    days = window.days() if window else []
     for reference in model.references:
         if reference.instance == 1:
             _check_reference(reference, domains, problems)
@@ -31,7 +34,7 @@ def check_meaning(model: FormModel, source, problems: list[Problem]) -> None:
         if use.instance == 1:
             if follows_controller(use.spec):
                 _check_dropdown(use, domains, problems)
-            check_field(use, problems)
+            check_field(use, problems, days)
     check_layout(model, source, problems)
 
 

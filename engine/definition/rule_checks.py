@@ -4,6 +4,7 @@ patterns that do not work in Python or in the browser, explained in words."""
 
 import datetime as dt
 import re
+from collections.abc import Sequence
 
 from engine.definition.dates import WHEN_HELP, bound_date, describe, parse_when
 from engine.definition.loader import LocDict
@@ -26,8 +27,9 @@ class _Report:
         self.problems.append(Problem(node.where(attribute), code, message, hint, self.place))
 
 
-def check_field(use: FieldUse, problems: list[Problem]) -> None:
-    """Every problem of one field's own definition (its options are checked with the lists)."""
+def check_field(use: FieldUse, problems: list[Problem], days: Sequence[tuple[str, dt.date]] = ()) -> None:
+    """Every problem of one field's own definition (its options are checked with the lists).
+    `days`: named future days the date rules must still hold on (the window's opens and closes)."""
     spec, field_type = use.spec, REGISTRY[use.type]
     report = _Report(problems, use.place)
     if "max_length" in spec:
@@ -47,15 +49,14 @@ def check_field(use: FieldUse, problems: list[Problem]) -> None:
         message = f"extra_values apply to choices, but this is a {use.type}"
         report(spec, "extra_values", NOT_APPLICABLE, message, "remove extra_values")
     bounds: dict[str, tuple] = {}
+    _check_words(use, report)
     for number, rule in enumerate(spec.get("rules") or [], start=1):
         rule_report = _Report(problems, join(use.place, f"rule {number}"))
         _check_rule(use, rule, rule_report)
         if field_type.compares_dates:
             _date_bounds(rule, rule_report, bounds)
-    if "lower" in bounds and "upper" in bounds and bounds["lower"][0] > bounds["upper"][0]:
-        (_, _, low_text), (_, node, high_text) = bounds["lower"], bounds["upper"]
-        message = f"no date can pass: it must be on or after {low_text} and on or before {high_text}"
-        report(node, None, BOUND, message, "swap the bounds or fix one of them")
+    if "lower" in bounds and "upper" in bounds:
+        _crossed_bounds(bounds["lower"], bounds["upper"], days, report, problems)
 
 
 def _check_rule(use: FieldUse, rule: LocDict, report: _Report) -> None:
@@ -83,9 +84,30 @@ def _check_rule(use: FieldUse, rule: LocDict, report: _Report) -> None:
         report(rule, date_rules[0], NOT_APPLICABLE, message, "make the field type: date")
 
 
+def _check_words(use: FieldUse, report: _Report) -> None:
+    """Word limits: on free text only, the least not above the most, and room for the least."""
+    rules = use.spec.get("rules") or []
+    field_type = REGISTRY[use.type]
+    limits = {name: rule for rule in rules for name in ("min_words", "max_words") if name in rule}
+    for name, rule in limits.items():
+        if not field_type.counts_words:
+            message = f"{name} counts the words of a text, but this is a {use.type}"
+            report(rule, name, NOT_APPLICABLE, message, "make the field type: text or textarea, or remove the rule")
+            return
+    if "min_words" in limits and "max_words" in limits:
+        least, most = limits["min_words"]["min_words"], limits["max_words"]["max_words"]
+        if least > most:
+            message = f"min_words {least} is more than max_words {most}: no answer can pass"
+            report(limits["max_words"], "max_words", BOUND, message, "swap them or fix one of them")
+    max_length = use.spec.get("max_length", field_type.default_max_length)
+    if "min_words" in limits and max_length and 2 * limits["min_words"]["min_words"] - 1 > max_length:
+        least = limits["min_words"]["min_words"]
+        message = f"min_words {least} cannot fit in max_length {max_length} (each word a letter and a space at least)"
+        report(limits["min_words"], "min_words", BOUND, message, "raise max_length or lower min_words")
+
+
 def _date_bounds(rule: LocDict, report: _Report, bounds: dict) -> None:
-    """Collects a date field's lower and upper bounds (as on today) and reports unreadable ones."""
-    today = dt.date.today()
+    """Collects a date field's lower and upper bounds (as specs) and reports unreadable ones."""
     for name, side, future in (("earliest", "lower", "not_before"), ("latest", "upper", "not_after")):
         if name in rule:
             years = rule[name]["years_ago"]
@@ -93,18 +115,63 @@ def _date_bounds(rule: LocDict, report: _Report, bounds: dict) -> None:
                 hint = f"write a positive number, or for future dates {future}: today + {-years}y"
                 report(rule[name], "years_ago", BOUND, f"years_ago {years} is a date in the future", hint)
             spec = {"years": -years}
-            bounds[side] = (bound_date(today, spec), rule, describe(spec))
+            bounds[side] = (spec, rule, describe(spec))
     for name, side in (("not_before", "lower"), ("not_after", "upper")):
         if name in rule:
             when = parse_when(rule[name])
             if when is None:
                 report(rule, name, "BAD_DATE", f"{rule[name]!r} is not a date the engine can read", WHEN_HELP)
             else:
-                bounds[side] = (bound_date(today, when), rule, describe(when))
+                bounds[side] = (when, rule, describe(when))
     if "min_year" in rule:
         bounds.setdefault("min_year", rule["min_year"]["years_from_now"])
     if "max_year" in rule and bounds.get("min_year", -(10**6)) > rule["max_year"]["years_from_now"]:
         report(rule, "max_year", BOUND, "max_year is before min_year: no year can pass", "swap them or fix one of them")
+
+
+def _crossed_bounds(lower: tuple, upper: tuple, days, report: _Report, problems: list[Problem]) -> None:
+    """No date can pass when the lower bound is after the upper one. Two fixed dates, or two bounds
+    that both move with today, cross for ever: an error. A fixed date against one that moves with
+    today crosses from some day on (the time bomb: `not_before: today` with `not_after: 2027-03-31`),
+    or until some day: a warning naming the day, never an error, so that a process never refuses to
+    start because time moved on."""
+    (low, _, low_text), (high, node, high_text) = lower, upper
+    today = dt.date.today()
+
+    def crossed(day: dt.date) -> bool:
+        return bound_date(day, low) > bound_date(day, high)
+
+    message = f"no date can pass: it must be on or after {low_text} and on or before {high_text}"
+    if ("date" in low) == ("date" in high):
+        if crossed(today):
+            report(node, None, BOUND, message, "swap the bounds or fix one of them")
+        return
+    hint = "compare with a fixed date on both sides, or close the form with settings.window instead"
+    if crossed(today):
+        warn = f"{message} (already so today, {today.isoformat()})"
+    else:
+        first = _first_crossed(crossed, today, [day for _, day in days])
+        if first is None:
+            return
+        named = [name for name, day in days if day >= first]
+        when = f" (before the window {named[0]})" if named else ""
+        warn = f"from {first.isoformat()}{when} {message}"
+    problems.append(Problem(node.where(None), BOUND, warn, hint, report.place, severity="warning"))
+
+
+def _first_crossed(crossed, today: dt.date, days: list[dt.date]) -> dt.date | None:
+    """The first day from today on which `crossed` holds: a fixed date against a moving one crosses
+    at most once, so a search by halves over the next ten years finds it; the named days are checked
+    as they are."""
+    end = max([today, *days]) + dt.timedelta(days=3653)
+    found = [day for day in days if day >= today and crossed(day)]
+    if crossed(end):
+        low, high = today, end
+        while (high - low).days > 1:
+            middle = low + dt.timedelta(days=(high - low).days // 2)
+            low, high = (low, middle) if crossed(middle) else (middle, high)
+        found.append(high)
+    return min(found, default=None)
 
 
 # --- patterns --------------------------------------------------------------------------------

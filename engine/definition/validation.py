@@ -1,6 +1,6 @@
 """Server-side answer validation: a pure function of (compiled form, answers, today[, tabs]).
 
-The compiled page schemas are plain JSON Schema plus five small keywords that the client's
+The compiled page schemas are plain JSON Schema plus six small keywords that the client's
 ajv implements the same way (client/src/form/validation/keywords.js):
   fe_valid_date  the value is a real YYYY-MM-DD date
   fe_date        {op: gte|lte, years?, months?, days?} or {op, date}: the date compared with today
@@ -8,6 +8,7 @@ ajv implements the same way (client/src/form/validation/keywords.js):
   fe_year        {op: gte|lte, years: N}: the date's year compared with today's year + N
   fe_compare     {op: lt|lte|gt|gte, target}: numbers as numbers, anything else as text
   fe_years       {start_year?, num_years, direction, extra}: one of the year list's values today
+  fe_words       {op: gte|lte, count: N}: the number of words in a text (word_count)
 Each failing keyword's message is the `x-messages[keyword]` of the schema that holds it.
 """
 
@@ -23,6 +24,20 @@ from engine.definition.dates import bound_date
 
 DATE_PATTERN = _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 _NUMBER = re.compile(r"^\s*-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)\s*$")
+# What separates words, spelt out so that the browser (keywords.js WORD_GAP) splits the same way.
+_WORD_GAP = re.compile("[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
+
+
+def word_count(value) -> int | None:
+    """The words in a text (runs of characters between spaces and line breaks); None: not a text."""
+    if not isinstance(value, str):
+        return None
+    return sum(1 for word in _WORD_GAP.split(value) if word)
+
+
+def words_ok(value, op: str, count: int) -> bool:
+    words = word_count(value)
+    return words is None or (words >= count if op == "gte" else words <= count)
 
 
 def parse_date(value) -> dt.date | None:
@@ -93,6 +108,10 @@ def validator_class(today: dt.date):
         if not in_year_options(instance, today, spec):
             yield ValidationError(f"{instance!r} is not in the year list")
 
+    def fe_words(_validator, spec, instance, _schema):
+        if not words_ok(instance, spec["op"], spec["count"]):
+            yield ValidationError(f"{word_count(instance)} words is not {spec['op']} {spec['count']}")
+
     def fe_compare(_validator, spec, instance, _schema):
         if not compare(instance, spec["op"], spec["target"]):
             yield ValidationError(f"{instance!r} is not {spec['op']} {spec['target']!r}")
@@ -105,6 +124,7 @@ def validator_class(today: dt.date):
             "fe_year": fe_year,
             "fe_compare": fe_compare,
             "fe_years": fe_years,
+            "fe_words": fe_words,
         },
     )
 

@@ -46,7 +46,7 @@ def _config(target: dict, form_data: dict, application: Application) -> dict:
     if target["kind"] == "webhook":
         return {"url": target["url"], "secret_env": target["secret_env"], "timeout_s": target["timeout_s"]}
     # What the e-mail says, as the form had it at submission: the worker needs no form for it.
-    name = records.applicant_name(application.answers or {}, records.name_keys(form_data))
+    name = records.applicant_name(application.answers or {}, records.name_setting(form_data))
     return {"to": target["to"], "tenant_name": form_data["tenant"]["name"], "applicant_name": name}
 
 

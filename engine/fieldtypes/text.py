@@ -8,6 +8,7 @@ class Text(FieldType):
     default_max_length = 45
     storage_limit = 1000
     long_answer_hint = "use type: textarea for long answers"
+    counts_words = True
 
 
 TYPE = Text()

@@ -8,6 +8,7 @@ class Textarea(FieldType):
     default_max_length = 1500
     storage_limit = 100000
     single_line = False
+    counts_words = True
 
     def properties(self) -> dict:
         return {"rows": {"type": "integer", "minimum": 1, "maximum": 40}}

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from engine.definition import names
 from engine.definition.catalogue import fill
 from engine.pdf.blocks import FieldLine
 from engine.pdf.blocks import TextBlock as Paragraph
@@ -37,9 +38,9 @@ def title_of(form: dict, texts: dict) -> str:
 def applicant_name(form: dict, value: Callable[[str], str]) -> str:
     """The name staff know the applicant by (settings.applicant_name), else the one the welcome
     banner greets them by; `value(key)` reads a shown answer."""
-    keys = (form.get("settings") or {}).get("applicant_name") or []
-    if keys:
-        return " ".join(value(key).strip() for key in keys if value(key).strip())
+    setting = (form.get("settings") or {}).get("applicant_name")
+    if setting:
+        return names.applicant_name(setting, value)
     name_keys = ((form.get("banners") or {}).get("welcome") or {}).get("name_keys") or []
     return next((value(key) for key in name_keys if value(key)), "")
 

@@ -36,7 +36,7 @@ def _filters(query: str, status: str, name):
 
 def list_applications(form_data: dict, query: str = "", status: str = "all", page: int = 1, per_page: int = PER_PAGE):
     """One page of applications: {items, total, page, pages, per_page}. A page past the last is empty."""
-    keys = records.name_keys(form_data)
+    keys = records.name_setting(form_data)
     name = records.name_expression(keys)
     where = _filters(query, status, name)
     joined = select(Application.id).join(Account, Account.id == Application.account_id)

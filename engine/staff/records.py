@@ -10,7 +10,7 @@ from sqlalchemy import String, case, func, literal, null, select
 from engine.accounts.models import Account
 from engine.applications.models import Application, WebStatusEvent
 from engine.applications.service import DERIVED_STATUS, WEB_STATUSES
-from engine.definition import content_id
+from engine.definition import content_id, names
 
 
 def rows_statement(*where):
@@ -32,17 +32,18 @@ def rows_statement(*where):
     )
 
 
-def name_keys(form_data: dict) -> list[str]:
-    return list((form_data.get("settings") or {}).get("applicant_name") or [])
+def name_setting(form_data: dict):
+    """The tenant's `settings.applicant_name`: a list of keys or {any: [[keys], ...]} (definition/names.py)."""
+    return (form_data.get("settings") or {}).get("applicant_name") or []
 
 
-def applicant_name(answers: dict, keys: list[str]) -> str:
-    parts = (str(answers.get(key) or "").strip() for key in keys)
-    return " ".join(part for part in parts if part)
+def applicant_name(answers: dict, setting) -> str:
+    return names.applicant_name(setting, lambda key: str(answers.get(key) or ""))
 
 
-def name_expression(keys: list[str]):
-    """The name as SQL (the answers' name keys joined by spaces), for search."""
+def name_expression(setting):
+    """Every name key's answer joined by spaces as SQL, for search (any alternative may match)."""
+    keys = names.all_keys(setting)
     if not keys:
         return literal("")
     expression = None

@@ -3,6 +3,7 @@
 // (form/PageModals.jsx).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { windowState } from "../shell/banners.js";
 import { useAnswers, useApp } from "../shell/AppContext.jsx";
 import { createRuntime } from "../widgets/runtime.js";
 import { PrintView } from "../print/PrintView.jsx";
@@ -10,6 +11,7 @@ import { formApp, loadExtras, useFormApp } from "./appBridge.js";
 import { createBridge } from "./pageBridge.js";
 import { BusyNotice, ClearConfirm, useClearConfirm } from "./PageModals.jsx";
 import { PageActions, PageReview, focusQuestion, usePageActions } from "./PageActions.jsx";
+import { PdfDownload } from "./PdfDownload.jsx";
 import { renderModel } from "./renderModel.js";
 import { SectionForm } from "./SectionForm.jsx";
 import "./form.css";
@@ -91,7 +93,9 @@ function PageForm({ app, compiled, page }) {
   const answers = useAnswers(); // the page follows every answer (the shell around it does not)
   const snapshot = app.snapshot || {};
   const isLoggedIn = Boolean(snapshot.is_logged_in);
-  const readOnly = snapshot.web_status === "submitted";
+  // Outside the application window the draft is read-only too; its PDF can still be downloaded.
+  const closed = windowState(compiled.window, snapshot.window) !== "open";
+  const readOnly = snapshot.web_status === "submitted" || closed;
   const serverErrors = useFormApp((state) => state.serverErrors);
   const [busyModal, setBusyModal] = useState(false);
   const { pendingClear, askBeforeClearing, closeClear } = useClearConfirm();
@@ -132,6 +136,11 @@ function PageForm({ app, compiled, page }) {
         ))}
       </div>
       {!readOnly && <PageActions actions={actions} isLoggedIn={isLoggedIn} toastError={toastError} />}
+      {closed && isLoggedIn && snapshot.web_status !== "submitted" && (
+        <div className="page-actions">
+          <PdfDownload toastError={toastError} />
+        </div>
+      )}
       {pendingClear && <ClearConfirm pendingClear={pendingClear} closeClear={closeClear} />}
       {busyModal && <BusyNotice onClose={() => setBusyModal(false)} />}
     </section>

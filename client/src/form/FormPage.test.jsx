@@ -30,12 +30,12 @@ afterEach(() => {
 });
 
 /** The page in a context that, as in the shell, stays the same object while the answers change. */
-function renderPage(route, { answers = {}, web_status = "started", errors = {} } = {}) {
+function renderPage(route, { answers = {}, web_status = "started", errors = {}, snapshot = {} } = {}) {
   const app = testApp({
     compiled,
     answers,
     errors,
-    snapshot: { is_logged_in: false, is_service_user: false, web_status },
+    snapshot: { is_logged_in: false, is_service_user: false, web_status, ...snapshot },
   });
   render(
     <MemoryRouter initialEntries={[route]}>
@@ -55,6 +55,18 @@ describe("FormPage", () => {
     renderPage("/about");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(pageAt("/about").title);
     expect(screen.getByRole("heading", { name: "Name and Identity" })).toBeTruthy();
+  });
+
+  it("once the application window has closed, the draft is read-only and its PDF can still be downloaded", () => {
+    renderPage("/about", {
+      answers: { first_name: "Ada" },
+      snapshot: { is_logged_in: true, window: "closed" },
+    });
+    const input = question("first_name").querySelector("input");
+    expect(input.value).toBe("Ada");
+    expect(input.disabled).toBe(true);
+    expect(screen.getByRole("button", { name: "Download a PDF copy" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /continue/i })).toBeNull();
   });
 
   it("typing in a text question re-renders that input, not its section", () => {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { AccountMenu } from "./AccountMenu.jsx";
 import { useAnswerStore } from "./answerStore.js";
 import { BannerBody, DatedBanners } from "./Banners.jsx";
-import { datedBanners, welcomeBanner, welcomeName } from "./banners.js";
+import { datedBanners, welcomeBanner, welcomeName, windowState } from "./banners.js";
 import { Footer } from "./Footer.jsx";
 import { Nav } from "./Nav.jsx";
 import { headerImage, firstSegment } from "./theme.js";
@@ -51,6 +51,7 @@ export function Layout({ app, onLogout, children }) {
   const service = snapshot.is_service_user;
   const image = headerImage(compiled.settings, pathname);
   const dated = service ? [] : datedBanners(compiled.banners);
+  const applying = service ? "open" : windowState(compiled.window, snapshot.window);
   const main = useNavigationFocus(pathname);
 
   return (
@@ -79,6 +80,11 @@ export function Layout({ app, onLogout, children }) {
         />
       )}
       <div className="content">
+        {applying !== "open" && (
+          <p className="banner banner-window banner-warning" role="status">
+            {t(applying === "closed" ? "window_closed" : "window_not_open")}
+          </p>
+        )}
         {!service && (
           <WelcomeBanner banners={compiled.banners} snapshot={snapshot} answerStore={answerStore} />
         )}

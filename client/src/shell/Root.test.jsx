@@ -173,6 +173,33 @@ describe("routing rules in the shell", () => {
     await waitFor(() => expect(api.postWebStatus).toHaveBeenCalledWith("started"));
   });
 
+  it("says on every page that applications are closed when the server says so, and not when open", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(profile({ last_page: "/education", window: "closed" }));
+    renderAt("/education");
+    expect(await screen.findByText(/Applications are closed\./)).toBeTruthy();
+    cleanup();
+    clearSession();
+    api.fetchProfile.mockResolvedValue(profile({ last_page: "/education", window: "open" }));
+    renderAt("/education");
+    await waitFor(() => expect(where()).toBe("/education"));
+    await waitFor(() => expect(api.fetchProfile).toHaveBeenCalled());
+    expect(screen.queryByText(/Applications are/)).toBeNull();
+  });
+
+  it("tells a visitor that applications are not open yet from the compiled form's window", async () => {
+    logInCookie(false);
+    // The compiled form is cached for the whole session (as in the browser): set it there.
+    const form = await (peekCached("form") ?? cached("form", api.fetchCompiledForm));
+    form.window = { opens: "2999-01-01T00:00:00Z" };
+    try {
+      renderAt("/education");
+      expect(await screen.findByText(/Applications are not open yet\./)).toBeTruthy();
+    } finally {
+      delete form.window;
+    }
+  });
+
   it("forces /completion once submitted; /completion goes to the default route before", async () => {
     logInCookie(true);
     api.fetchProfile.mockResolvedValue(

@@ -40,3 +40,16 @@ export function datedBanners(banners, today = new Date()) {
     (banner) => (!banner.from || banner.from <= day) && (!banner.to || day <= banner.to),
   );
 }
+
+/**
+ * The application window for the form's shell: "open", "not_open" or "closed". The server's word
+ * for a signed-in applicant (it knows an extended deadline); else the compiled form's instants
+ * (UTC, the close with its grace) against this browser's clock.
+ */
+export function windowState(window, serverState, now = new Date()) {
+  if (serverState) return serverState;
+  if (!window) return "open";
+  if (window.opens && now < new Date(window.opens)) return "not_open";
+  if (window.closes && now >= new Date(window.closes)) return "closed";
+  return "open";
+}

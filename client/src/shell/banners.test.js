@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { datedBanners, welcomeBanner, welcomeName } from "./banners.js";
+import { datedBanners, welcomeBanner, welcomeName, windowState } from "./banners.js";
 
 // The golden cases pytest runs too (tests/unit/definition/test_banners.py).
 const GOLDEN = JSON.parse(
@@ -76,5 +76,22 @@ describe("banners", () => {
         expect(welcomeBanner({ welcome }, { ...user, num_logins: login }, "")?.variant).not.toBe(variant);
       }
     });
+  });
+});
+
+describe("the application window", () => {
+  const window = { opens: "2027-03-01T15:00:00Z", closes: "2027-03-31T22:15:00Z" };
+  const at = (iso) => new Date(iso);
+
+  it("is not open yet before it opens, open until it closes, closed after", () => {
+    expect(windowState(window, null, at("2027-03-01T14:59:59Z"))).toBe("not_open");
+    expect(windowState(window, null, at("2027-03-01T15:00:00Z"))).toBe("open");
+    expect(windowState(window, null, at("2027-03-31T22:14:59Z"))).toBe("open");
+    expect(windowState(window, null, at("2027-03-31T22:15:00Z"))).toBe("closed");
+  });
+
+  it("takes the server's word for a signed-in applicant (an extended deadline)", () => {
+    expect(windowState(window, "open", at("2027-04-02T00:00:00Z"))).toBe("open");
+    expect(windowState(undefined, null)).toBe("open");
   });
 });

@@ -18,6 +18,7 @@ function freshSnapshot() {
     web_status: null,
     reference: null, // the application's reference and submission time (ISO), once submitted
     submitted_at: null,
+    window: null, // the server's word on the application window for this applicant (profile.window)
   };
 }
 

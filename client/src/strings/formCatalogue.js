@@ -1,6 +1,8 @@
 // Written by `python -m engine.definition._gen_schema` from engine/definition/texts.yaml
 // (form): edit that file, not this one. The compiled form's `texts` replace these defaults.
 export const CATALOGUE = {
+  window_not_open: "Applications are not open yet. You can read the form, but not save or submit answers until it opens.",
+  window_closed: "Applications are closed. You can still read and download your answers, but not change or submit them.",
   shell_skip: "Skip to main content",
   shell_loading_page: "Loading the page…",
   shell_account: "Account",
@@ -48,6 +50,8 @@ export const CATALOGUE = {
   autocomplete_placeholder: "Select...",
   school_own_entry: "Enter your school information below.",
   character_count: "Character count: {count} / {limit}",
+  word_count: "Words: {count} / {limit}",
+  word_count_least: "Words: {count} (at least {least})",
   phone_country: "Country code",
   date_day: "Day",
   date_month: "Month",

@@ -1,13 +1,21 @@
 import { t } from "../strings/formStrings.js";
+import { wordCount } from "../form/validation/words.js";
 import { answer, describedBy, fieldAria, useTypedValue, widgetContext } from "./common.js";
 
-/** A text area with the counter "Character count: n / limit" (limit: the compiled max_length). */
+/** The counter's words: the words typed against a word limit (counted as the validator counts
+ * them), else the characters against the compiled max_length. */
+function counterText(layout, text) {
+  if (layout.max_words) return t("word_count", { count: wordCount(text), limit: layout.max_words });
+  if (layout.min_words) return t("word_count_least", { count: wordCount(text), least: layout.min_words });
+  return t("character_count", { count: [...text].length, limit: layout.max_length });
+}
+
+/** A text area with its counter: "Words: n / limit" with a word limit, else "Character count: n / limit". */
 export function TextareaWidget(props) {
   const value = useTypedValue(props);
   const { id, disabled, readonly, rawErrors, required } = props;
   const { layout } = widgetContext(props);
   const text = value ?? "";
-  const count = [...text].length;
   const counterId = `${id}__count`;
   const described = [describedBy(id, layout, rawErrors), counterId].filter(Boolean).join(" ");
   return (
@@ -25,7 +33,7 @@ export function TextareaWidget(props) {
         onChange={(event) => answer(props, event.target.value)}
       />
       <p id={counterId} className="counter" aria-live="polite">
-        {t("character_count", { count: count, limit: layout.max_length })}
+        {counterText(layout, text)}
       </p>
     </>
   );

@@ -71,6 +71,7 @@ def test_every_endpoint_is_documented_with_bodies_and_responses(client):
         "submitted_at",
         "definition_version",
         "archived_answer",
+        "window",
     }
 
 

@@ -36,9 +36,10 @@ def test_profile_of_a_new_applicant(applicant):
         "submitted_at",
         "definition_version",
         "archived_answer",
+        "window",
     ]
     assert body["answer"] == {} and body["document_answer"] == {} and body["web_status"] == []
-    assert body["archived_answer"] == {}
+    assert body["archived_answer"] == {} and body["window"] == "open"
     assert body["definition_version"] == applicant.get("/public/form").headers["ETag"].strip('"')
     assert body["reference"] is None and body["submitted_at"] is None
     assert body["username"] == "ada@example.com"

@@ -1420,3 +1420,145 @@ MISTAKES.append(
         "did you mean 'Europe/London'?",
     )
 )
+
+# --- settings: an application window, and date rules that time will make impossible -----------
+
+
+def _with_window(window: str) -> str:
+    return TENANT.replace("office@corpus.example}", f"office@corpus.example, window: {window}}}")
+
+
+_TEST_DATE = "- key: test_date\n  type: date\n  label: Test Date\n  rules:\n"
+MISTAKES.extend(
+    [
+        Mistake(
+            "a window that closes before it opens",
+            {"tenant.yaml": _with_window("{opens: 2027-03-31T17:00, closes: 2027-03-01T09:00}")},
+            "IMPOSSIBLE_BOUND",
+            "tenant.yaml",
+            5,
+            "tenant > settings > window",
+            "the window closes (2027-03-01T09:00) before it opens (2027-03-31T17:00)",
+            "swap opens and closes",
+        ),
+        Mistake(
+            "a date rule whose fixed bound has passed (the time bomb gone off)",
+            education(
+                _TEST_DATE
+                + "    - {not_before: today, message: Give today's date.}\n"
+                + "    - {not_after: 2000-03-31, message: Applications closed on 31 March.}\n"
+            ),
+            "IMPOSSIBLE_BOUND",
+            "pages/education.yaml",
+            12,
+            f"{T} > field test_date",
+            "no date can pass: it must be on or after today and on or before 2000-03-31 (already so today",
+            "settings.window",
+            severity="warning",
+        ),
+        Mistake(
+            "a date rule that becomes impossible before the window closes (a time bomb)",
+            {
+                "tenant.yaml": _with_window("{opens: 2098-12-01T09:00, closes: 2099-01-31T17:00}"),
+                **education(
+                    _TEST_DATE
+                    + "    - {not_before: today, message: Give today's date.}\n"
+                    + "    - {not_after: 2098-12-31, message: Applications closed on 31 December.}\n"
+                ),
+            },
+            "IMPOSSIBLE_BOUND",
+            "pages/education.yaml",
+            12,
+            f"{T} > field test_date",
+            "from 2099-01-01 (before the window closes) no date can pass",
+            "close the form with settings.window",
+            severity="warning",
+        ),
+    ]
+)
+
+# --- word limits ------------------------------------------------------------------------------
+MISTAKES.extend(
+    [
+        Mistake(
+            "max_words below min_words",
+            about("""
+            - key: essay
+              type: textarea
+              label: Essay
+              rules:
+                - {min_words: 300, message: Write at least 300 words.}
+                - {max_words: 250, message: Write at most 250 words.}
+            """),
+            "IMPOSSIBLE_BOUND",
+            "pages/about.yaml",
+            12,
+            f"{A} > field essay",
+            "min_words 300 is more than max_words 250",
+            "swap them",
+        ),
+        Mistake(
+            "a word limit on a date",
+            about("""
+            - key: start
+              type: date
+              label: Start Date
+              rules: [{max_words: 3, message: Too long.}]
+            """),
+            "RULE_NOT_APPLICABLE",
+            "pages/about.yaml",
+            10,
+            f"{A} > field start",
+            "max_words counts the words of a text, but this is a date",
+            "text or textarea",
+        ),
+        Mistake(
+            "more words than the field has room for",
+            about("""
+            - key: motto
+              type: text
+              label: Motto
+              max_length: 20
+              rules: [{min_words: 20, message: Twenty words.}]
+            """),
+            "IMPOSSIBLE_BOUND",
+            "pages/about.yaml",
+            11,
+            f"{A} > field motto",
+            "min_words 20 cannot fit in max_length 20",
+            "raise max_length",
+        ),
+    ]
+)
+
+# --- the applicant's name as alternatives ------------------------------------------------------
+_NAME_ANY = "office@corpus.example, applicant_name: {any: [[first_name, last_name], [org_name]]}}"
+MISTAKES.extend(
+    [
+        Mistake(
+            "an applicant_name alternative naming a key the form does not have",
+            {"tenant.yaml": TENANT.replace("office@corpus.example}", _NAME_ANY)},
+            "REF_UNKNOWN_KEY",
+            "tenant.yaml",
+            5,
+            "tenant > settings",
+            "applicant_name names 'last_name'",
+            "",
+        ),
+        Mistake(
+            "applicant_name alternatives none of which is ever required",
+            {
+                "tenant.yaml": TENANT.replace(
+                    "office@corpus.example}", "office@corpus.example, applicant_name: {any: [[citizen], [country]]}}"
+                )
+            },
+            "NAME_NEVER_REQUIRED",
+            "tenant.yaml",
+            5,
+            "tenant > settings > applicant_name",
+            "no applicant_name alternative has all its questions required",
+            "required_if",
+            severity="warning",
+        ),
+    ]
+)

@@ -4,6 +4,7 @@
 // through ajv and through both server paths, so none of them can drift.
 import { compare, dateBound, parseDate, todayParts, yearOptions } from "./keywords.js";
 import { t } from "../../strings/formStrings.js";
+import { wordsOk } from "./words.js";
 
 const STRUCTURAL = new Set(["$schema", "x-messages", "description", "title"]);
 const has = (object, key) =>
@@ -48,6 +49,7 @@ const VALUE_KEYWORDS = {
       parseDate(value) === null
     ),
   fe_compare: (spec, value) => compare(value, spec.op, spec.target),
+  fe_words: wordsOk,
 };
 
 function isoDay(now) {

@@ -1,4 +1,6 @@
 // The compiled form's custom keywords, implemented exactly as engine/definition/validation.py does.
+import { wordsOk } from "./words.js";
+
 const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const NUMBER = /^\s*-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)\s*$/;
 
@@ -111,6 +113,7 @@ export function addKeywords(ajv, today) {
       return spec.op === "gte" ? year >= bound : year <= bound;
     },
   });
+  ajv.addKeyword({ keyword: "fe_words", schemaType: "object", validate: wordsOk });
   ajv.addKeyword({
     keyword: "fe_compare",
     schemaType: "object",

@@ -49,6 +49,7 @@ async function profileEntry(compiled) {
     num_logins: Math.max(1, profile.successful_login?.length || 1),
     reference: profile.reference ?? null,
     submitted_at: profile.submitted_at ?? null,
+    window: profile.window ?? null,
   });
   const answers = { ...(profile.answer || {}), ...loadPending(profile.username) };
   return { compiled, answers, profile, serviceView: null, tabs: tabs || {}, addAnother: addAnother || {} };
