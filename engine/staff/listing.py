@@ -1,29 +1,73 @@
-"""The staff list: applications, newest submissions first, searched and paginated in the database."""
+"""The staff list: applications, newest submissions first, searched, filtered and paginated in the
+database.
 
+Two searches: `q` (every word in the reference, the e-mail address or the name) and `answers` (every
+word in some stored answer value: a city, a school, a country code). The answer search reads the
+values only, never the keys, so "city" finds Cityville, not every application with a city question:
+PostgreSQL takes the string and number values of the JSONB (a JSON path, nested add-another entries
+included), SQLite walks them with json_tree. A scan of the answers, no index: 10,000 applications
+stay within a page's budget (scripts/bench_staff_list.py, docs/benchmarks.md).
+"""
+
+import datetime as dt
 import math
 
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import Text, and_, cast, exists, func, literal, literal_column, or_, select
 
 from engine import db
 from engine.accounts.models import Account
 from engine.applications.models import Application
 from engine.applications.service import iso_utc
+from engine.delivery.models import OPEN, Delivery, DeliveryState
 from engine.staff import records
 
 PER_PAGE = 25
 MAX_PER_PAGE = 100
 MAX_QUERY_WORDS = 8
 STATUSES = ("all", "submitted", "draft")
+# Every string and number in the answers, at any depth (add-another entries are lists of maps).
+VALUES_PATH = 'strict $.** ? (@.type() == "string" || @.type() == "number")'
 
 
-def _filters(query: str, status: str, name):
+def _words(text: str) -> list[str]:
+    return text.lower().split()[:MAX_QUERY_WORDS]
+
+
+def _answer_contains(dialect: str, word: str):
+    """SQL true when some answer value of the application holds the word (any case, ASCII-folded)."""
+    if dialect == "postgresql":
+        values = cast(func.jsonb_path_query_array(Application.answers, literal(VALUES_PATH)), Text)
+        return func.lower(values).contains(word, autoescape=True)
+    tree = func.json_tree(Application.answers).table_valued("atom", "type").alias("answer_values")
+    return exists(
+        select(literal_column("1"))
+        .select_from(tree)
+        .where(tree.c.type.in_(("text", "integer", "real")), func.lower(tree.c.atom).contains(word, autoescape=True))
+    )
+
+
+def _submitted_between(start: dt.date | None, end: dt.date | None) -> list:
+    """Submitted on or after `start`, on or before `end` (whole UTC days)."""
     conditions = []
-    if status == "submitted":
+    if start is not None:
+        conditions.append(Application.submitted_at >= dt.datetime.combine(start, dt.time()))
+    if end is not None:
+        conditions.append(Application.submitted_at < dt.datetime.combine(end + dt.timedelta(days=1), dt.time()))
+    return conditions
+
+
+def _filters(search: dict, name, dialect: str):
+    conditions = []
+    if search.get("status") == "submitted":
         conditions.append(Application.submitted_at.is_not(None))
-    elif status == "draft":
+    elif search.get("status") == "draft":
         conditions.append(Application.submitted_at.is_(None))
+    if search.get("version"):
+        # The list shows a version's first 8 characters: those find it, as the whole id does.
+        conditions.append(records.version_column().startswith(search["version"].lower(), autoescape=True))
+    conditions += _submitted_between(search.get("submitted_from"), search.get("submitted_to"))
     # Every word must match the reference, the e-mail address or the name ("mei chen", "intl-7k2").
-    for word in query.lower().split()[:MAX_QUERY_WORDS]:
+    for word in _words(search.get("q") or ""):
         conditions.append(
             or_(
                 func.lower(func.coalesce(Application.reference, "")).contains(word, autoescape=True),
@@ -31,18 +75,20 @@ def _filters(query: str, status: str, name):
                 func.lower(name).contains(word, autoescape=True),
             )
         )
+    conditions += [_answer_contains(dialect, word) for word in _words(search.get("answers") or "")]
     return and_(*conditions) if conditions else None
 
 
-def list_applications(form_data: dict, query: str = "", status: str = "all", page: int = 1, per_page: int = PER_PAGE):
-    """One page of applications: {items, total, page, pages, per_page}. A page past the last is empty."""
+def list_applications(form_data: dict, search: dict, page: int = 1, per_page: int = PER_PAGE):
+    """One page of applications: {items, total, page, pages, per_page}. A page past the last is empty.
+    `search` holds q, answers, status, version, submitted_from and submitted_to (each optional)."""
     keys = records.name_keys(form_data)
     name = records.name_expression(keys)
-    where = _filters(query, status, name)
+    session = db.session()
+    where = _filters(search, name, session.get_bind().dialect.name)
     joined = select(Application.id).join(Account, Account.id == Application.account_id)
     if where is not None:
         joined = joined.where(where)
-    session = db.session()
     total = session.scalar(select(func.count()).select_from(joined.subquery()))
     rows = session.execute(
         records.rows_statement(where)
@@ -57,6 +103,22 @@ def list_applications(form_data: dict, query: str = "", status: str = "all", pag
         "per_page": per_page,
         "pages": max(1, math.ceil(total / per_page)),
     }
+
+
+def undelivered(application_ids: list[int]) -> dict[int, dict]:
+    """Deliveries not (yet) delivered, per application of a page: {id: {"failed": n, "pending": n}}
+    ("pending" counts those still being tried). One grouped query over the page's ids."""
+    counts = {application_id: {"failed": 0, "pending": 0} for application_id in application_ids}
+    if not application_ids:
+        return counts
+    rows = db.session().execute(
+        select(Delivery.application_id, Delivery.state, func.count())
+        .where(Delivery.application_id.in_(application_ids), Delivery.state != DeliveryState.DELIVERED.value)
+        .group_by(Delivery.application_id, Delivery.state)
+    )
+    for application_id, state, count in rows:
+        counts[application_id]["pending" if state in OPEN else "failed"] += count
+    return counts
 
 
 def _item(row, keys: list[str]) -> dict:
