@@ -12,7 +12,7 @@ stay within a page's budget (scripts/bench_staff_list.py, docs/benchmarks.md).
 import datetime as dt
 import math
 
-from sqlalchemy import Text, and_, cast, exists, func, literal, literal_column, or_, select
+from sqlalchemy import Text, and_, cast, exists, func, literal_column, or_, select
 
 from engine import db
 from engine.accounts.models import Account
@@ -26,7 +26,8 @@ MAX_PER_PAGE = 100
 MAX_QUERY_WORDS = 8
 STATUSES = ("all", "submitted", "draft")
 # Every string and number in the answers, at any depth (add-another entries are lists of maps).
-VALUES_PATH = 'strict $.** ? (@.type() == "string" || @.type() == "number")'
+# A constant of the code, never the searcher's text (that goes in as a bound parameter).
+VALUES_PATH = """'strict $.** ? (@.type() == "string" || @.type() == "number")'::jsonpath"""
 
 
 def _words(text: str) -> list[str]:
@@ -36,7 +37,7 @@ def _words(text: str) -> list[str]:
 def _answer_contains(dialect: str, word: str):
     """SQL true when some answer value of the application holds the word (any case, ASCII-folded)."""
     if dialect == "postgresql":
-        values = cast(func.jsonb_path_query_array(Application.answers, literal(VALUES_PATH)), Text)
+        values = cast(func.jsonb_path_query_array(Application.answers, literal_column(VALUES_PATH)), Text)
         return func.lower(values).contains(word, autoescape=True)
     tree = func.json_tree(Application.answers).table_valued("atom", "type").alias("answer_values")
     return exists(

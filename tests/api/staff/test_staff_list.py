@@ -99,7 +99,8 @@ def cities(add_application):
         ("gb cityville", ["Ada"]),  # every word, in any of the values
         ("gb sherborne", []),
         ("kraków", ["Mei"]),
-        ("school", ["Mei", "Alan"]),
+        ("lycée", ["Mei"]),
+        ("school", ["Alan"]),  # Mei's "school" is a key; Alan's school's name holds the word
         ("%", []),
     ],
 )
