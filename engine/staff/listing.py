@@ -2,17 +2,16 @@
 database.
 
 Two searches: `q` (every word in the reference, the e-mail address or the name) and `answers` (every
-word in some stored answer value: a city, a school, a country code). The answer search reads the
-values only, never the keys, so "city" finds Cityville, not every application with a city question:
-PostgreSQL takes the string and number values of the JSONB (a JSON path, nested add-another entries
-included), SQLite walks them with json_tree. A scan of the answers, no index: 10,000 applications
-stay within a page's budget (scripts/bench_staff_list.py, docs/benchmarks.md).
-"""
+word in some stored answer value: a city, a school, a country). The answer search reads the values
+only, never the keys, so "city" finds Cityville, not every application with a city question: it scans
+`applications.answer_text`, the values lower-cased, which the database keeps on every write
+(migration h_staff2_answer_text). No index: 10,000 applications stay within a page's budget
+(scripts/bench_staff_list.py, docs/benchmarks.md)."""
 
 import datetime as dt
 import math
 
-from sqlalchemy import Text, and_, cast, exists, func, literal_column, or_, select
+from sqlalchemy import and_, func, or_, select
 
 from engine import db
 from engine.accounts.models import Account
@@ -25,26 +24,18 @@ PER_PAGE = 25
 MAX_PER_PAGE = 100
 MAX_QUERY_WORDS = 8
 STATUSES = ("all", "submitted", "draft")
-# Every string and number in the answers, at any depth (add-another entries are lists of maps).
-# A constant of the code, never the searcher's text (that goes in as a bound parameter).
-VALUES_PATH = """'strict $.** ? (@.type() == "string" || @.type() == "number")'::jsonpath"""
+# Newest submissions first, then drafts, newest first.
+ORDER = (Application.submitted_at.is_(None), Application.submitted_at.desc(), Application.id.desc())
 
 
 def _words(text: str) -> list[str]:
     return text.lower().split()[:MAX_QUERY_WORDS]
 
 
-def _answer_contains(dialect: str, word: str):
-    """SQL true when some answer value of the application holds the word (any case, ASCII-folded)."""
-    if dialect == "postgresql":
-        values = cast(func.jsonb_path_query_array(Application.answers, literal_column(VALUES_PATH)), Text)
-        return func.lower(values).contains(word, autoescape=True)
-    tree = func.json_tree(Application.answers).table_valued("atom", "type").alias("answer_values")
-    return exists(
-        select(literal_column("1"))
-        .select_from(tree)
-        .where(tree.c.type.in_(("text", "integer", "real")), func.lower(tree.c.atom).contains(word, autoescape=True))
-    )
+def _answer_contains(word: str):
+    """SQL true when some answer value of the application holds the word (the stored lower-cased
+    values: Unicode on PostgreSQL, ASCII letters only on SQLite)."""
+    return Application.answer_text.contains(word, autoescape=True)
 
 
 def _submitted_between(start: dt.date | None, end: dt.date | None) -> list:
@@ -57,7 +48,7 @@ def _submitted_between(start: dt.date | None, end: dt.date | None) -> list:
     return conditions
 
 
-def _filters(search: dict, name, dialect: str):
+def _filters(search: dict, name):
     conditions = []
     if search.get("status") == "submitted":
         conditions.append(Application.submitted_at.is_not(None))
@@ -73,10 +64,12 @@ def _filters(search: dict, name, dialect: str):
             or_(
                 func.lower(func.coalesce(Application.reference, "")).contains(word, autoescape=True),
                 Account.username.contains(word, autoescape=True),
-                func.lower(name).contains(word, autoescape=True),
+                # A name is made of answer values: the stored values rule most rows out before the
+                # name is put together from the JSON (SQLite stops an AND at its first false).
+                and_(_answer_contains(word), func.lower(name).contains(word, autoescape=True)),
             )
         )
-    conditions += [_answer_contains(dialect, word) for word in _words(search.get("answers") or "")]
+    conditions += [_answer_contains(word) for word in _words(search.get("answers") or "")]
     return and_(*conditions) if conditions else None
 
 
@@ -86,16 +79,16 @@ def list_applications(form_data: dict, search: dict, page: int = 1, per_page: in
     keys = records.name_keys(form_data)
     name = records.name_expression(keys)
     session = db.session()
-    where = _filters(search, name, session.get_bind().dialect.name)
+    where = _filters(search, name)
     joined = select(Application.id).join(Account, Account.id == Application.account_id)
     if where is not None:
         joined = joined.where(where)
     total = session.scalar(select(func.count()).select_from(joined.subquery()))
+    # The page's ids first (sorting ids alone), then only their rows: sorting whole rows, answers and
+    # derived status included, would cost every application its status and its answers' bytes.
+    page_ids = joined.order_by(*ORDER).offset((page - 1) * per_page).limit(per_page)
     rows = session.execute(
-        records.rows_statement(where)
-        .order_by(Application.submitted_at.is_(None), Application.submitted_at.desc(), Application.id.desc())
-        .offset((page - 1) * per_page)
-        .limit(per_page)
+        records.rows_statement(Application.id.in_(page_ids.scalar_subquery())).order_by(*ORDER)
     ).all()
     return {
         "items": [_item(row, keys) for row in rows],

@@ -109,6 +109,15 @@ def test_search_in_answers(staff, cities, words, names):
     assert sorted(item["name"] for item in listed["items"]) == sorted(names) and listed["total"] == len(names)
 
 
+def test_the_answer_search_follows_every_save(app, staff):
+    applicant = make_applicant(app, "noor@example.com")
+    assert applicant.put("/api/answer", json={"first_name": "Noor", "city": "Cityville"}).status_code == 200
+    assert [i["name"] for i in _list(staff, answers="cityville")["items"]] == ["Noor"]
+    assert applicant.put("/api/answer", json={"city": "Lagos"}).status_code == 200
+    assert _list(staff, answers="cityville")["items"] == []
+    assert [i["name"] for i in _list(staff, answers="LAGOS")["items"]] == ["Noor"]
+
+
 def test_answer_search_and_name_search_together(staff, cities):
     assert [i["name"] for i in _list(staff, q="ada", answers="cityville")["items"]] == ["Ada"]
     assert _list(staff, q="mei", answers="cityville")["items"] == []
