@@ -83,13 +83,18 @@ def list_applications(form_data: dict, search: dict, page: int = 1, per_page: in
     joined = select(Application.id).join(Account, Account.id == Application.account_id)
     if where is not None:
         joined = joined.where(where)
-    total = session.scalar(select(func.count()).select_from(joined.subquery()))
-    # The page's ids first (sorting ids alone), then only their rows: sorting whole rows, answers and
-    # derived status included, would cost every application its status and its answers' bytes.
-    page_ids = joined.order_by(*ORDER).offset((page - 1) * per_page).limit(per_page)
-    rows = session.execute(
-        records.rows_statement(Application.id.in_(page_ids.scalar_subquery())).order_by(*ORDER)
+    # One scan gives the page's ids and the total (a window count), sorting ids alone; then only
+    # those rows are read (their answers and derived status). A second scan counts only for a page
+    # past the last.
+    found = session.execute(
+        joined.add_columns(func.count().over()).order_by(*ORDER).offset((page - 1) * per_page).limit(per_page)
     ).all()
+    ids = [application_id for application_id, _total in found]
+    if found:
+        total = found[0][1]
+    else:
+        total = 0 if page == 1 else session.scalar(select(func.count()).select_from(joined.subquery()))
+    rows = session.execute(records.rows_statement(Application.id.in_(ids)).order_by(*ORDER)).all() if ids else []
     return {
         "items": [_item(row, keys) for row in rows],
         "total": total,
