@@ -68,7 +68,9 @@ class ListQuerySchema(ma.Schema):
     )
     status = fields.String(load_default="all", validate=validate.OneOf(STATUSES))
     version = fields.String(
-        load_default="", validate=validate.Length(max=64), metadata={"description": "A definition version's id, or its start"}
+        load_default="",
+        validate=validate.Length(max=64),
+        metadata={"description": "A definition version's id, or its start"},
     )
     submitted_from = fields.Date(load_default=None, metadata={"description": "Submitted on or after (UTC day)"})
     submitted_to = fields.Date(load_default=None, metadata={"description": "Submitted on or before (UTC day)"})

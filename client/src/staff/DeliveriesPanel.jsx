@@ -69,7 +69,9 @@ export function DeliveriesPanel({ target, onClose, onSignedOut, onRetried }) {
               <span className="staff-break">{item.target}</span> · {item.attempts} tr
               {item.attempts === 1 ? "y" : "ies"}
               {item.delivered_at && ` · delivered ${formatTime(item.delivered_at)}`}
-              {item.next_attempt_at && item.state !== "delivered" && ` · next ${formatTime(item.next_attempt_at)}`}
+              {item.next_attempt_at &&
+                item.state !== "delivered" &&
+                ` · next ${formatTime(item.next_attempt_at)}`}
               {item.last_error && item.state !== "delivered" && (
                 <span className="staff-muted staff-break"> · {item.last_error}</span>
               )}

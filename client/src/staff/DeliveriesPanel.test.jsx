@@ -14,7 +14,13 @@ const ROW = {
   updated_at: "2026-03-01T12:00:00Z",
   definition_version: "3f2a9c1e77aa",
 };
-const SESSION = { message: "", kind: "staff", name: "Eve", email: "eve@example.edu", expires_at: "2026-03-08T12:00:00Z" };
+const SESSION = {
+  message: "",
+  kind: "staff",
+  name: "Eve",
+  email: "eve@example.edu",
+  expires_at: "2026-03-08T12:00:00Z",
+};
 const DELIVERIES = [
   {
     kind: "webhook",
@@ -36,7 +42,8 @@ const DELIVERIES = [
   },
 ];
 
-const reply = (status, body) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) });
+const reply = (status, body) =>
+  Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) });
 let calls;
 
 function serve(role, deliveries) {

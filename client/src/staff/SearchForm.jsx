@@ -85,15 +85,32 @@ export function SearchForm({ query, onSearch }) {
         </select>
       </Field>
       <Field id="staff-version" label="Version" hint="Its first characters">
-        <input id="staff-version" aria-describedby="staff-version-hint" spellCheck={false} {...text("version")} />
+        <input
+          id="staff-version"
+          aria-describedby="staff-version-hint"
+          spellCheck={false}
+          {...text("version")}
+        />
       </Field>
       <fieldset className="staff-dates">
         <legend>Submitted between</legend>
         <Field id="staff-from" label="From">
-          <input id="staff-from" type="date" value={draft.from} max={draft.to || undefined} onChange={change("from")} />
+          <input
+            id="staff-from"
+            type="date"
+            value={draft.from}
+            max={draft.to || undefined}
+            onChange={change("from")}
+          />
         </Field>
         <Field id="staff-to" label="Until">
-          <input id="staff-to" type="date" value={draft.to} min={draft.from || undefined} onChange={change("to")} />
+          <input
+            id="staff-to"
+            type="date"
+            value={draft.to}
+            min={draft.from || undefined}
+            onChange={change("to")}
+          />
         </Field>
       </fieldset>
       <div className="staff-search-actions">

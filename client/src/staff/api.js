@@ -41,7 +41,15 @@ export const OIDC_LOGIN = "/staff/oidc/login";
 export const pdfStatus = (id) => call("GET", `/staff/api/applications/${id}/pdf`);
 
 /** One page of applications for {q, answers, status, version, from, to, page} (empty filters left out). */
-export function listApplications({ q = "", answers = "", status = "all", version = "", from = "", to = "", page = 1 }) {
+export function listApplications({
+  q = "",
+  answers = "",
+  status = "all",
+  version = "",
+  from = "",
+  to = "",
+  page = 1,
+}) {
   const fields = { q, answers, status, version, submitted_from: from, submitted_to: to, page: String(page) };
   const query = new URLSearchParams(Object.entries(fields).filter(([key, value]) => value || key === "q"));
   return call("GET", `/staff/api/applications?${query}`);

@@ -84,7 +84,9 @@ def cities(add_application):
     """Three applicants whose answers name where they live and study (one in an add-another entry)."""
     return {
         "mei": add_application(first_name="Mei", city="Kraków", school="Lycée Français", submitted_at=SUBMITTED),
-        "ada": add_application(first_name="Ada", city="Cityville", country="GB", submitted_at=SUBMITTED.replace(day=20)),
+        "ada": add_application(
+            first_name="Ada", city="Cityville", country="GB", submitted_at=SUBMITTED.replace(day=20)
+        ),
         "alan": add_application(first_name="Alan", schools=[{"school_name": "Sherborne School", "year": 1926}]),
     }
 
