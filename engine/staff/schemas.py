@@ -78,6 +78,11 @@ class ListQuerySchema(ma.Schema):
     per_page = fields.Integer(load_default=PER_PAGE, validate=validate.Range(min=1, max=MAX_PER_PAGE))
 
 
+class UndeliveredSchema(ma.Schema):
+    failed = fields.Integer(required=True)
+    pending = fields.Integer(required=True)
+
+
 class ApplicationRowSchema(ma.Schema):
     id = fields.Integer(required=True)
     reference = fields.String(required=True, allow_none=True, metadata={"description": "Null for a draft"})
@@ -88,15 +93,10 @@ class ApplicationRowSchema(ma.Schema):
     updated_at = fields.String(required=True, metadata={"description": "ISO-8601 UTC"})
     definition_version = fields.String(required=True, allow_none=True)
     deliveries = fields.Nested(
-        "UndeliveredSchema",
+        UndeliveredSchema,
         allow_none=True,
         metadata={"description": "For exporters: deliveries failed, and pending (still tried); null for readers"},
     )
-
-
-class UndeliveredSchema(ma.Schema):
-    failed = fields.Integer(required=True)
-    pending = fields.Integer(required=True)
 
 
 class ApplicationPageSchema(ma.Schema):
