@@ -55,11 +55,7 @@ export function ApplicationsPage({ onSignedOut }) {
   }, []);
 
   const download = usePdfDownload(setNotice, onSignedOut);
-  const [deliveriesOf, setDeliveriesOf] = useState(null); // {id, who, opener}
-  const closeDeliveries = () => {
-    deliveriesOf?.opener?.focus();
-    setDeliveriesOf(null);
-  };
+  const [deliveriesOf, setDeliveriesOf, closeDeliveries] = useOpenedFrom();
 
   return (
     <>
@@ -206,6 +202,16 @@ function Pages({ result, onPage }) {
       </button>
     </nav>
   );
+}
+
+/** What a row's button opened ({id, who, opener}); closing gives the focus back to the button. */
+function useOpenedFrom() {
+  const [opened, setOpened] = useState(null);
+  const close = () => {
+    opened?.opener?.focus();
+    setOpened(null);
+  };
+  return [opened, setOpened, close];
 }
 
 /** Ask for an application's PDF, poll while it renders, then download it (the page stays). */

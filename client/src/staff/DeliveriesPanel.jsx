@@ -61,24 +61,7 @@ export function DeliveriesPanel({ target, onClose, onSignedOut, onRetried }) {
         {message}
       </p>
       {items && !items.length && <p className="staff-muted">Nothing is sent for this application.</p>}
-      {items && items.length > 0 && (
-        <ul className="staff-deliveries">
-          {items.map((item, index) => (
-            <li key={index}>
-              <strong>{STATE_LABELS[item.state] || item.state}</strong> · {item.kind} to{" "}
-              <span className="staff-break">{item.target}</span> · {item.attempts} tr
-              {item.attempts === 1 ? "y" : "ies"}
-              {item.delivered_at && ` · delivered ${formatTime(item.delivered_at)}`}
-              {item.next_attempt_at &&
-                item.state !== "delivered" &&
-                ` · next ${formatTime(item.next_attempt_at)}`}
-              {item.last_error && item.state !== "delivered" && (
-                <span className="staff-muted staff-break"> · {item.last_error}</span>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      {items && items.length > 0 && <DeliveryList items={items} />}
       <div className="staff-search-actions">
         {open.length > 0 && (
           <button type="button" className="staff-button" onClick={retry}>
@@ -90,5 +73,26 @@ export function DeliveriesPanel({ target, onClose, onSignedOut, onRetried }) {
         </button>
       </div>
     </section>
+  );
+}
+
+function DeliveryList({ items }) {
+  return (
+    <ul className="staff-deliveries">
+      {items.map((item, index) => (
+        <li key={index}>
+          <strong>{STATE_LABELS[item.state] || item.state}</strong> · {item.kind} to{" "}
+          <span className="staff-break">{item.target}</span> · {item.attempts} tr
+          {item.attempts === 1 ? "y" : "ies"}
+          {item.delivered_at && ` · delivered ${formatTime(item.delivered_at)}`}
+          {item.next_attempt_at &&
+            item.state !== "delivered" &&
+            ` · next ${formatTime(item.next_attempt_at)}`}
+          {item.last_error && item.state !== "delivered" && (
+            <span className="staff-muted staff-break"> · {item.last_error}</span>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -92,27 +92,7 @@ export function SearchForm({ query, onSearch }) {
           {...text("version")}
         />
       </Field>
-      <fieldset className="staff-dates">
-        <legend>Submitted between</legend>
-        <Field id="staff-from" label="From">
-          <input
-            id="staff-from"
-            type="date"
-            value={draft.from}
-            max={draft.to || undefined}
-            onChange={change("from")}
-          />
-        </Field>
-        <Field id="staff-to" label="Until">
-          <input
-            id="staff-to"
-            type="date"
-            value={draft.to}
-            min={draft.from || undefined}
-            onChange={change("to")}
-          />
-        </Field>
-      </fieldset>
+      <DateRange draft={draft} change={change} />
       <div className="staff-search-actions">
         <button type="submit" className="staff-button">
           Search
@@ -126,5 +106,31 @@ export function SearchForm({ query, onSearch }) {
         </button>
       </div>
     </form>
+  );
+}
+
+function DateRange({ draft, change }) {
+  return (
+    <fieldset className="staff-dates">
+      <legend>Submitted between</legend>
+      <Field id="staff-from" label="From">
+        <input
+          id="staff-from"
+          type="date"
+          value={draft.from}
+          max={draft.to || undefined}
+          onChange={change("from")}
+        />
+      </Field>
+      <Field id="staff-to" label="Until">
+        <input
+          id="staff-to"
+          type="date"
+          value={draft.to}
+          min={draft.from || undefined}
+          onChange={change("to")}
+        />
+      </Field>
+    </fieldset>
   );
 }
