@@ -27,6 +27,8 @@ _.file_type
 # Marshmallow / webargs / flask-smorest: schema fields (serialised by name), hooks, parser options.
 studentAnswers
 disabled  # the staff API's member: read and written by name
+submitted_from  # the staff list's query: read by name (engine.staff.listing)
+submitted_to
 document_answer
 archived_answer
 successful_login

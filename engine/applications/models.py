@@ -8,7 +8,7 @@ two saves at once never lose each other's keys. Times are naive UTC, like accoun
 
 import datetime as dt
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer, String
+from sqlalchemy import JSON, Computed, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -50,6 +50,9 @@ class Application(Base):
 
     # Staff extended this applicant's deadline past the window's close (formengine extend), naive UTC.
     extended_until: Mapped[dt.datetime | None]
+    # The answers' string and number values, lower-cased, for the staff list's search: kept by the
+    # database itself on every write of `answers` (migration answer_text), never by the ORM.
+    answer_text: Mapped[str | None] = mapped_column(Text, Computed("answers"), deferred=True)
 
     @property
     def is_submitted(self) -> bool:

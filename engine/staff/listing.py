@@ -1,5 +1,14 @@
-"""The staff list: applications, newest submissions first, searched and paginated in the database."""
+"""The staff list: applications, newest submissions first, searched, filtered and paginated in the
+database.
 
+Two searches: `q` (every word in the reference, the e-mail address or the name) and `answers` (every
+word in some stored answer value: a city, a school, a country). The answer search reads the values
+only, never the keys, so "city" finds Cityville, not every application with a city question: it scans
+`applications.answer_text`, the values lower-cased, which the database keeps on every write
+(migration answer_text). No index: 10,000 applications stay within a page's budget
+(scripts/bench_staff_list.py, docs/benchmarks.md)."""
+
+import datetime as dt
 import math
 
 from sqlalchemy import and_, func, or_, select
@@ -8,48 +17,84 @@ from engine import db
 from engine.accounts.models import Account
 from engine.applications.models import Application
 from engine.applications.service import iso_utc
+from engine.delivery.models import OPEN, Delivery, DeliveryState
 from engine.staff import records
 
 PER_PAGE = 25
 MAX_PER_PAGE = 100
 MAX_QUERY_WORDS = 8
 STATUSES = ("all", "submitted", "draft")
+# Newest submissions first, then drafts, newest first.
+ORDER = (Application.submitted_at.is_(None), Application.submitted_at.desc(), Application.id.desc())
 
 
-def _filters(query: str, status: str, name):
+def _words(text: str) -> list[str]:
+    return text.lower().split()[:MAX_QUERY_WORDS]
+
+
+def _answer_contains(word: str):
+    """SQL true when some answer value of the application holds the word (the stored lower-cased
+    values: Unicode on PostgreSQL, ASCII letters only on SQLite)."""
+    return Application.answer_text.contains(word, autoescape=True)
+
+
+def _submitted_between(start: dt.date | None, end: dt.date | None) -> list:
+    """Submitted on or after `start`, on or before `end` (whole UTC days)."""
     conditions = []
-    if status == "submitted":
+    if start is not None:
+        conditions.append(Application.submitted_at >= dt.datetime.combine(start, dt.time()))
+    if end is not None:
+        conditions.append(Application.submitted_at < dt.datetime.combine(end + dt.timedelta(days=1), dt.time()))
+    return conditions
+
+
+def _filters(search: dict, name):
+    conditions = []
+    if search.get("status") == "submitted":
         conditions.append(Application.submitted_at.is_not(None))
-    elif status == "draft":
+    elif search.get("status") == "draft":
         conditions.append(Application.submitted_at.is_(None))
+    if search.get("version"):
+        # The list shows a version's first 8 characters: those find it, as the whole id does.
+        conditions.append(records.version_column().startswith(search["version"].lower(), autoescape=True))
+    conditions += _submitted_between(search.get("submitted_from"), search.get("submitted_to"))
     # Every word must match the reference, the e-mail address or the name ("mei chen", "intl-7k2").
-    for word in query.lower().split()[:MAX_QUERY_WORDS]:
+    for word in _words(search.get("q") or ""):
         conditions.append(
             or_(
                 func.lower(func.coalesce(Application.reference, "")).contains(word, autoescape=True),
                 Account.username.contains(word, autoescape=True),
-                func.lower(name).contains(word, autoescape=True),
+                # A name is made of answer values: the stored values rule most rows out before the
+                # name is put together from the JSON (SQLite stops an AND at its first false).
+                and_(_answer_contains(word), func.lower(name).contains(word, autoescape=True)),
             )
         )
+    conditions += [_answer_contains(word) for word in _words(search.get("answers") or "")]
     return and_(*conditions) if conditions else None
 
 
-def list_applications(form_data: dict, query: str = "", status: str = "all", page: int = 1, per_page: int = PER_PAGE):
-    """One page of applications: {items, total, page, pages, per_page}. A page past the last is empty."""
+def list_applications(form_data: dict, search: dict, page: int = 1, per_page: int = PER_PAGE):
+    """One page of applications: {items, total, page, pages, per_page}. A page past the last is empty.
+    `search` holds q, answers, status, version, submitted_from and submitted_to (each optional)."""
     keys = records.name_setting(form_data)
     name = records.name_expression(keys)
-    where = _filters(query, status, name)
+    session = db.session()
+    where = _filters(search, name)
     joined = select(Application.id).join(Account, Account.id == Application.account_id)
     if where is not None:
         joined = joined.where(where)
-    session = db.session()
-    total = session.scalar(select(func.count()).select_from(joined.subquery()))
-    rows = session.execute(
-        records.rows_statement(where)
-        .order_by(Application.submitted_at.is_(None), Application.submitted_at.desc(), Application.id.desc())
-        .offset((page - 1) * per_page)
-        .limit(per_page)
+    # One scan gives the page's ids and the total (a window count), sorting ids alone; then only
+    # those rows are read (their answers and derived status). A second scan counts only for a page
+    # past the last.
+    found = session.execute(
+        joined.add_columns(func.count().over()).order_by(*ORDER).offset((page - 1) * per_page).limit(per_page)
     ).all()
+    ids = [application_id for application_id, _total in found]
+    if found:
+        total = found[0][1]
+    else:
+        total = 0 if page == 1 else session.scalar(select(func.count()).select_from(joined.subquery()))
+    rows = session.execute(records.rows_statement(Application.id.in_(ids)).order_by(*ORDER)).all() if ids else []
     return {
         "items": [_item(row, keys) for row in rows],
         "total": total,
@@ -57,6 +102,22 @@ def list_applications(form_data: dict, query: str = "", status: str = "all", pag
         "per_page": per_page,
         "pages": max(1, math.ceil(total / per_page)),
     }
+
+
+def undelivered(application_ids: list[int]) -> dict[int, dict]:
+    """Deliveries not (yet) delivered, per application of a page: {id: {"failed": n, "pending": n}}
+    ("pending" counts those still being tried). One grouped query over the page's ids."""
+    counts = {application_id: {"failed": 0, "pending": 0} for application_id in application_ids}
+    if not application_ids:
+        return counts
+    rows = db.session().execute(
+        select(Delivery.application_id, Delivery.state, func.count())
+        .where(Delivery.application_id.in_(application_ids), Delivery.state != DeliveryState.DELIVERED.value)
+        .group_by(Delivery.application_id, Delivery.state)
+    )
+    for application_id, state, count in rows:
+        counts[application_id]["pending" if state in OPEN else "failed"] += count
+    return counts
 
 
 def _item(row, keys: list[str]) -> dict:

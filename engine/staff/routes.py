@@ -96,7 +96,8 @@ class ApplicationListViews(MethodView):
     @blp.response(200, ApplicationPageSchema)
     @needs(blp, "reader")
     def get(self, query):
-        """One page of applications, newest submissions first; `q` searches reference, name and e-mail."""
+        """One page of applications, newest submissions first; `q` searches reference, name and e-mail,
+        `answers` the answers' values; filtered by status, version and submission days."""
         return service.applications(query), 200, NO_STORE
 
 

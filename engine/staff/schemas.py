@@ -61,9 +61,26 @@ class ListQuerySchema(ma.Schema):
         validate=validate.Length(max=200),
         metadata={"description": "Words each found in the reference, the name or the e-mail address"},
     )
+    answers = fields.String(
+        load_default="",
+        validate=validate.Length(max=200),
+        metadata={"description": "Words each found in some answer value (a city, a school, a country)"},
+    )
     status = fields.String(load_default="all", validate=validate.OneOf(STATUSES))
+    version = fields.String(
+        load_default="",
+        validate=validate.Length(max=64),
+        metadata={"description": "A definition version's id, or its start"},
+    )
+    submitted_from = fields.Date(load_default=None, metadata={"description": "Submitted on or after (UTC day)"})
+    submitted_to = fields.Date(load_default=None, metadata={"description": "Submitted on or before (UTC day)"})
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000))
     per_page = fields.Integer(load_default=PER_PAGE, validate=validate.Range(min=1, max=MAX_PER_PAGE))
+
+
+class UndeliveredSchema(ma.Schema):
+    failed = fields.Integer(required=True)
+    pending = fields.Integer(required=True)
 
 
 class ApplicationRowSchema(ma.Schema):
@@ -75,6 +92,11 @@ class ApplicationRowSchema(ma.Schema):
     submitted_at = fields.String(required=True, allow_none=True, metadata={"description": "ISO-8601 UTC"})
     updated_at = fields.String(required=True, metadata={"description": "ISO-8601 UTC"})
     definition_version = fields.String(required=True, allow_none=True)
+    deliveries = fields.Nested(
+        UndeliveredSchema,
+        allow_none=True,
+        metadata={"description": "For exporters: deliveries failed, and pending (still tried); null for readers"},
+    )
 
 
 class ApplicationPageSchema(ma.Schema):

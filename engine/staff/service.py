@@ -89,7 +89,14 @@ def session_info(caller: auth.Caller, expires_at: dt.datetime | None = None, mes
 
 
 def applications(query: dict) -> dict:
-    return listing.list_applications(form_data(), query["q"], query["status"], query["page"], query["per_page"])
+    """One page of the list; for exporters each row also says how many of its deliveries failed or
+    are still being tried (a reader sees null: delivery status is the exporter's)."""
+    page = listing.list_applications(form_data(), query, query["page"], query["per_page"])
+    shown = auth.allows(auth.caller().role, "exporter")
+    counts = listing.undelivered([item["id"] for item in page["items"]]) if shown else {}
+    for item in page["items"]:
+        item["deliveries"] = counts.get(item["id"])
+    return page
 
 
 def _application_id(application_id: int) -> int:

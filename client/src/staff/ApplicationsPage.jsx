@@ -1,8 +1,10 @@
-// The list itself: the search (reference, name or e-mail), a status filter, one page of rows from the
-// server, and the pages. The query lives in the address (?q=&status=&page=) so reload and Back work.
+// The list itself: the search and filters (SearchForm), one page of rows from the server, and the
+// pages. The query lives in the address (?q=&answers=&status=...&page=) so reload and Back work.
 import { useCallback, useEffect, useRef, useState } from "react";
 import * as api from "./api.js";
+import { DeliveriesPanel, undeliveredText } from "./DeliveriesPanel.jsx";
 import { formatTime } from "./format.js";
+import { describe, queryFromLocation, SearchForm, searchOf } from "./SearchForm.jsx";
 
 const STATUS_LABELS = {
   none: "Not started",
@@ -13,23 +15,8 @@ const STATUS_LABELS = {
 const PDF_POLL_MS = 1000;
 const PDF_MAX_POLLS = 180;
 
-export function queryFromLocation(search) {
-  const params = new URLSearchParams(search);
-  const page = Number.parseInt(params.get("page") || "1", 10);
-  const status = params.get("status");
-  return {
-    q: params.get("q") || "",
-    status: ["submitted", "draft"].includes(status) ? status : "all",
-    page: Number.isFinite(page) && page > 0 ? page : 1,
-  };
-}
-
-function locationOf({ q, status, page }) {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (status !== "all") params.set("status", status);
-  if (page > 1) params.set("page", String(page));
-  const text = params.toString();
+function locationOf(query) {
+  const text = searchOf(query);
   return `${window.location.pathname}${text ? `?${text}` : ""}`;
 }
 
@@ -68,11 +55,12 @@ export function ApplicationsPage({ onSignedOut }) {
   }, []);
 
   const download = usePdfDownload(setNotice, onSignedOut);
+  const [deliveriesOf, setDeliveriesOf, closeDeliveries] = useOpenedFrom();
 
   return (
     <>
       <h1>Applications</h1>
-      <SearchForm query={query} onSearch={(q, status) => go({ q, status, page: 1 })} />
+      <SearchForm query={query} onSearch={go} />
       <p className="staff-notice" role="status" aria-live="polite">
         {notice}
       </p>
@@ -81,59 +69,29 @@ export function ApplicationsPage({ onSignedOut }) {
           {error}
         </p>
       )}
-      {result && <Results result={result} query={result.query} onDownload={download} />}
+      {result && (
+        <Results result={result} query={result.query} onDownload={download} onDeliveries={setDeliveriesOf} />
+      )}
       {result && result.pages > 1 && <Pages result={result} onPage={(page) => go({ ...query, page })} />}
+      {deliveriesOf && (
+        <DeliveriesPanel
+          target={deliveriesOf}
+          onClose={closeDeliveries}
+          onSignedOut={onSignedOut}
+          onRetried={() => setQuery((current) => ({ ...current }))}
+        />
+      )}
     </>
   );
 }
 
-function SearchForm({ query, onSearch }) {
-  const [text, setText] = useState(query.q);
-  const [status, setStatus] = useState(query.status);
-  useEffect(() => {
-    setText(query.q);
-    setStatus(query.status);
-  }, [query.q, query.status]);
-  return (
-    <form
-      className="staff-search"
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSearch(text.trim(), status);
-      }}
-    >
-      <div className="staff-field">
-        <label htmlFor="staff-q">Search by reference, name or e-mail</label>
-        <input
-          id="staff-q"
-          type="search"
-          value={text}
-          maxLength={200}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </div>
-      <div className="staff-field">
-        <label htmlFor="staff-status">Status</label>
-        <select id="staff-status" value={status} onChange={(e) => setStatus(e.target.value)}>
-          <option value="all">All</option>
-          <option value="submitted">Submitted</option>
-          <option value="draft">Drafts</option>
-        </select>
-      </div>
-      <button type="submit" className="staff-button">
-        Search
-      </button>
-    </form>
-  );
-}
-
-function Results({ result, query, onDownload }) {
+function Results({ result, query, onDownload, onDeliveries }) {
   const { items, total } = result;
+  const deliveries = items.some((item) => item.deliveries); // exporters see delivery status
   if (!items.length) {
     return (
       <p className="staff-muted">
-        {query.q ? `No application matches “${query.q}”.` : "No applications yet."}
+        {describe(query) ? `No application matches ${describe(query)}.` : "No applications yet."}
       </p>
     );
   }
@@ -141,7 +99,7 @@ function Results({ result, query, onDownload }) {
     <table className="staff-table">
       <caption>
         {total} application{total === 1 ? "" : "s"}
-        {query.q ? ` matching “${query.q}”` : ""}
+        {describe(query) ? ` matching ${describe(query)}` : ""}
       </caption>
       <thead>
         <tr>
@@ -151,6 +109,7 @@ function Results({ result, query, onDownload }) {
           <th scope="col">Status</th>
           <th scope="col">Submitted</th>
           <th scope="col">Version</th>
+          {deliveries && <th scope="col">Not delivered</th>}
           <th scope="col">
             <span className="staff-visually-hidden">Open</span>
           </th>
@@ -158,14 +117,14 @@ function Results({ result, query, onDownload }) {
       </thead>
       <tbody>
         {items.map((item) => (
-          <Row key={item.id} item={item} onDownload={onDownload} />
+          <Row key={item.id} item={item} onDownload={onDownload} onDeliveries={onDeliveries} />
         ))}
       </tbody>
     </table>
   );
 }
 
-function Row({ item, onDownload }) {
+function Row({ item, onDownload, onDeliveries }) {
   const who = item.reference || item.name || item.email;
   return (
     <tr>
@@ -183,6 +142,11 @@ function Row({ item, onDownload }) {
           "–"
         )}
       </td>
+      {item.deliveries && (
+        <td data-label="Not delivered" className={undeliveredText(item.deliveries) ? "staff-warning" : ""}>
+          {undeliveredText(item.deliveries) || "–"}
+        </td>
+      )}
       <td className="staff-actions">
         <div className="staff-actions-inner">
           <a
@@ -202,6 +166,16 @@ function Row({ item, onDownload }) {
           >
             PDF
           </button>
+          {item.deliveries && (
+            <button
+              type="button"
+              className="staff-button staff-button-quiet"
+              aria-label={`Deliveries of ${who}`}
+              onClick={(event) => onDeliveries({ id: item.id, who, opener: event.currentTarget })}
+            >
+              Deliveries
+            </button>
+          )}
         </div>
       </td>
     </tr>
@@ -228,6 +202,16 @@ function Pages({ result, onPage }) {
       </button>
     </nav>
   );
+}
+
+/** What a row's button opened ({id, who, opener}); closing gives the focus back to the button. */
+function useOpenedFrom() {
+  const [opened, setOpened] = useState(null);
+  const close = () => {
+    opened?.opener?.focus();
+    setOpened(null);
+  };
+  return [opened, setOpened, close];
 }
 
 /** Ask for an application's PDF, poll while it renders, then download it (the page stays). */

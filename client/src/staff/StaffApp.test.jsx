@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { StaffApp } from "./StaffApp.jsx";
-import { queryFromLocation } from "./ApplicationsPage.jsx";
+import { queryFromLocation } from "./SearchForm.jsx";
 import { atLeast, formatTime } from "./format.js";
 
 const PAGE = {
@@ -256,6 +256,42 @@ describe("the staff page", () => {
     );
   });
 
+  it("filters by words in the answers, version and submission days; Enter searches, Clear empties", async () => {
+    serve([
+      [/^GET \/staff\/api\/session$/, () => reply(200, SESSION)],
+      [/^GET \/staff\/api\/applications/, () => reply(200, PAGE)],
+    ]);
+    render(<StaffApp />);
+    await screen.findByText("Mei Chen");
+    const answers = screen.getByRole("searchbox", { name: "Search the answers" });
+    expect(answers.getAttribute("aria-describedby")).toBe("staff-answers-hint");
+    expect(screen.getByText("A city, a school, a country…").id).toBe("staff-answers-hint");
+    fireEvent.change(answers, { target: { value: " Toronto " } });
+    fireEvent.change(screen.getByLabelText("Version"), { target: { value: "3f2a9c1e" } });
+    const group = screen.getByRole("group", { name: "Submitted between" });
+    fireEvent.change(within(group).getByLabelText("From"), { target: { value: "2026-03-01" } });
+    fireEvent.change(within(group).getByLabelText("Until"), { target: { value: "2026-03-31" } });
+    expect(within(group).getByLabelText("From").getAttribute("max")).toBe("2026-03-31");
+    fireEvent.submit(answers.closest("form")); // Enter in any field
+    await waitFor(() =>
+      expect(calls.at(-1).url).toBe(
+        "/staff/api/applications?q=&answers=Toronto&status=all&version=3f2a9c1e" +
+          "&submitted_from=2026-03-01&submitted_to=2026-03-31&page=1",
+      ),
+    );
+    expect(window.location.search).toBe("?answers=Toronto&version=3f2a9c1e&from=2026-03-01&to=2026-03-31");
+    expect(
+      await screen.findByText(
+        "27 applications matching answers with “Toronto”, version 3f2a9c1e, " +
+          "submitted from 2026-03-01, submitted until 2026-03-31",
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Clear" }));
+    await waitFor(() => expect(calls.at(-1).url).toBe("/staff/api/applications?q=&status=all&page=1"));
+    expect(window.location.search).toBe("");
+    expect(screen.getByRole("searchbox", { name: "Search the answers" }).value).toBe("");
+  });
+
   it("a 401 while listing goes back to the sign-in form with the reason", async () => {
     serve([
       [/^GET \/staff\/api\/session$/, () => reply(200, SESSION)],
@@ -299,7 +335,15 @@ describe("helpers", () => {
   it("compare roles, read the query from the address, and times in UTC", () => {
     expect(atLeast("administrator", "exporter")).toBe(true);
     expect(atLeast("reader", "exporter")).toBe(false);
-    expect(queryFromLocation("?q=mei&status=bogus&page=-3")).toEqual({ q: "mei", status: "all", page: 1 });
+    expect(queryFromLocation("?q=mei&status=bogus&page=-3&from=yesterday&to=2026-03-01")).toEqual({
+      q: "mei",
+      answers: "",
+      status: "all",
+      version: "",
+      from: "",
+      to: "2026-03-01",
+      page: 1,
+    });
     expect(formatTime("2026-03-01T12:00:00Z")).toBe("1 Mar 2026, 12:00 UTC");
   });
 });

@@ -40,11 +40,23 @@ export const signInOptions = () => call("GET", "/staff/api/sign-in-options");
 export const OIDC_LOGIN = "/staff/oidc/login";
 export const pdfStatus = (id) => call("GET", `/staff/api/applications/${id}/pdf`);
 
-/** One page of applications for {q, status, page}. */
-export function listApplications({ q = "", status = "all", page = 1 }) {
-  const query = new URLSearchParams({ q, status, page: String(page) });
+/** One page of applications for {q, answers, status, version, from, to, page} (empty filters left out). */
+export function listApplications({
+  q = "",
+  answers = "",
+  status = "all",
+  version = "",
+  from = "",
+  to = "",
+  page = 1,
+}) {
+  const fields = { q, answers, status, version, submitted_from: from, submitted_to: to, page: String(page) };
+  const query = new URLSearchParams(Object.entries(fields).filter(([key, value]) => value || key === "q"));
   return call("GET", `/staff/api/applications?${query}`);
 }
+
+export const deliveries = (id) => call("GET", `/staff/api/applications/${id}/deliveries`);
+export const retryDeliveries = (id) => call("POST", `/staff/api/applications/${id}/deliveries`, {});
 
 export const printViewUrl = (id) => `/staff/applications/${id}/print`;
 

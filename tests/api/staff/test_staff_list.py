@@ -48,6 +48,7 @@ def test_rows_carry_what_staff_need_submitted_first(staff, three):
         "submitted_at": "2026-03-01T12:00:00Z",
         "updated_at": first["updated_at"],
         "definition_version": first["definition_version"],
+        "deliveries": None,  # a reader does not see delivery status
     }
     assert [second["name"], second["status"], second["reference"]] == ["Alan Turing", "started", None]
     assert [third["name"], third["status"]] == ["Ada Lovelace", "validating"]
@@ -78,6 +79,69 @@ def test_status_filter(staff, three):
     assert [i["name"] for i in _list(staff, status="draft")["items"]] == ["Alan Turing", "Ada Lovelace"]
 
 
+@pytest.fixture
+def cities(add_application):
+    """Three applicants whose answers name where they live and study (one in an add-another entry)."""
+    return {
+        "mei": add_application(first_name="Mei", city="Kraków", school="Lycée Français", submitted_at=SUBMITTED),
+        "ada": add_application(
+            first_name="Ada", city="Cityville", country="GB", submitted_at=SUBMITTED.replace(day=20)
+        ),
+        "alan": add_application(first_name="Alan", schools=[{"school_name": "Sherborne School", "year": 1926}]),
+    }
+
+
+@pytest.mark.parametrize(
+    "words, names",
+    [
+        ("cityville", ["Ada"]),  # a value, in any case
+        ("city", ["Ada"]),  # the values are searched, never the keys: "city" is every applicant's key
+        ("sherborne", ["Alan"]),  # inside an add-another entry
+        ("1926", ["Alan"]),  # a number
+        ("gb cityville", ["Ada"]),  # every word, in any of the values
+        ("gb sherborne", []),
+        ("kraków", ["Mei"]),
+        ("lycée", ["Mei"]),
+        ("school", ["Alan"]),  # Mei's "school" is a key; Alan's school's name holds the word
+        ("%", []),
+    ],
+)
+def test_search_in_answers(staff, cities, words, names):
+    listed = _list(staff, answers=words)
+    assert sorted(item["name"] for item in listed["items"]) == sorted(names) and listed["total"] == len(names)
+
+
+def test_the_answer_search_follows_every_save(app, staff):
+    applicant = make_applicant(app, "noor@example.com")
+    assert applicant.put("/api/answer", json={"first_name": "Noor", "city": "Cityville"}).status_code == 200
+    assert [i["name"] for i in _list(staff, answers="cityville")["items"]] == ["Noor"]
+    assert applicant.put("/api/answer", json={"city": "Lagos"}).status_code == 200
+    assert _list(staff, answers="cityville")["items"] == []
+    assert [i["name"] for i in _list(staff, answers="LAGOS")["items"]] == ["Noor"]
+
+
+def test_answer_search_and_name_search_together(staff, cities):
+    assert [i["name"] for i in _list(staff, q="ada", answers="cityville")["items"]] == ["Ada"]
+    assert _list(staff, q="mei", answers="cityville")["items"] == []
+
+
+def test_filter_by_submission_dates(staff, cities):
+    assert [i["name"] for i in _list(staff, submitted_from="2026-03-02")["items"]] == ["Ada"]
+    assert [i["name"] for i in _list(staff, submitted_to="2026-03-01")["items"]] == ["Mei"]  # the whole day
+    both = _list(staff, submitted_from="2026-03-01", submitted_to="2026-03-20")["items"]
+    assert [i["name"] for i in both] == ["Ada", "Mei"]  # drafts have no submission date
+    assert _list(staff, submitted_from="2026-03-21")["items"] == []
+
+
+def test_filter_by_definition_version(staff, cities, sql):
+    version = sql("SELECT id FROM definition_versions ORDER BY published DESC")[0][0]
+    sql("UPDATE applications SET definition_version = :v WHERE id = :id", v=version, id=cities["alan"])
+    sql("UPDATE applications SET definition_version = NULL WHERE id != :id", id=cities["alan"])
+    assert [i["name"] for i in _list(staff, version=version)["items"]] == ["Alan"]
+    assert [i["name"] for i in _list(staff, version=version[:8].upper())["items"]] == ["Alan"]  # as the list shows it
+    assert _list(staff, version="0" * 64)["items"] == []
+
+
 def test_pages_are_cut_by_the_server(staff, add_application):
     for number in range(12):
         add_application(first_name=f"Person{number:02d}", submitted_at=SUBMITTED + dt.timedelta(hours=number))
@@ -97,6 +161,9 @@ def test_pages_are_cut_by_the_server(staff, add_application):
         ({"per_page": "1000"}, "per_page"),
         ({"status": "deleted"}, "status"),
         ({"q": "x" * 201}, "q"),
+        ({"answers": "x" * 201}, "answers"),
+        ({"submitted_from": "yesterday"}, "submitted_from"),
+        ({"submitted_to": "2026-02-30"}, "submitted_to"),
     ],
 )
 def test_bad_list_queries_are_400s_that_name_the_field(staff, query, field):
@@ -143,3 +210,21 @@ def test_the_staff_page_is_its_own_html_and_unknown_staff_paths_are_404s(app):
     if page.status_code == 200:
         assert "staff" in page.get_data(as_text=True)
     assert client.get("/staff/api/nothing").status_code == 404
+
+
+def test_exporters_see_each_rows_failed_and_pending_deliveries(app, staff, three, new_member, sign_in, sql):
+    for state in ("failed", "failed", "retrying", "pending", "delivered"):
+        sql(
+            "INSERT INTO deliveries (application_id, kind, target, config, state, attempts, round_attempts, created_at)"
+            " VALUES (:id, 'webhook', 'https://sis.example.edu/hook', '{}', :state, 1, 1, CURRENT_TIMESTAMP)",
+            id=three["mei"],
+            state=state,
+        )
+    exporter = sign_in(new_member("exporter"))
+    rows = {item["name"]: item["deliveries"] for item in _list(exporter)["items"]}
+    assert rows == {
+        "Mei Chen": {"failed": 2, "pending": 2},
+        "Alan Turing": {"failed": 0, "pending": 0},
+        "Ada Lovelace": {"failed": 0, "pending": 0},
+    }
+    assert {item["deliveries"] for item in _list(staff)["items"]} == {None}
