@@ -19,8 +19,10 @@ from engine.definition.hiding import HidingRules
 from engine.definition.model import ModelBuilder
 from engine.definition.problems import DefinitionInvalid, Location, Problem
 from engine.definition.source import read_source
+from engine.definition.translations import entries, languages, read_translations
 from engine.definition.validation import validate_answers, validate_instance
 from engine.definition.visibility import Settlement, Visibility, evaluate_condition
+from engine.definition.words import apply_words, compile_languages
 from engine.fieldtypes.registry import REGISTRY
 
 COMPILED_FORMAT = 1
@@ -53,6 +55,7 @@ class CompiledForm:
     delivery: list = field(default_factory=list)
     # What `formengine validate` warns about (definition/advice.py); the form works without fixing them.
     warnings: list = field(default_factory=list, repr=False)
+    _languages: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
         self.json_bytes = json.dumps(self.data, separators=(",", ":"), ensure_ascii=False).encode()
@@ -76,6 +79,22 @@ class CompiledForm:
         if self._reference_visibility is None:
             self._reference_visibility = Visibility(self.data, reference=True)
         return self._reference_visibility
+
+    def in_language(self, language: str | None) -> "CompiledForm":
+        """The form as it is served to an applicant reading `language`: that language's words put in,
+        no other language's table sent. A language the tenant does not offer reads the default."""
+        tables = self.data.get("words")
+        if not tables:
+            return self
+        chosen = language if language in tables else None
+        served = self._languages.get(chosen)
+        if served is None:
+            data = {key: value for key, value in self.data.items() if key != "words"}
+            if chosen is not None:
+                data = apply_words(data, tables[chosen])
+                data["settings"] = {**data["settings"], "language": chosen}
+            served = self._languages[chosen] = CompiledForm(data, delivery=self.delivery)
+        return served
 
     # {key: [messages]} for the answers, {} when valid (validation.validate_answers, with this form).
     validate = validate_answers
@@ -132,10 +151,19 @@ def load_and_compile(folder: str | Path, today: dt.date | None = None) -> Compil
         builder.add_page(page)
     check_model(builder.model, source, problems)
     check_delivery(source.tenant, problems)
-    warnings = _sorted(check_advice(builder.model, source))
+    advice = check_advice(builder.model, source)
+    translations = read_translations(source, problems, advice)
+    warnings = _sorted(advice)
     if problems:
         raise DefinitionInvalid(_sorted(problems), warnings)
-    compiled = CompiledForm(_compile(source, builder.model, today), delivery=compile_delivery(source.tenant))
+    data = _compile(source, builder.model, today)
+    tenant_languages = languages(source.tenant)
+    if len(tenant_languages) > 1:
+        compile_form = lambda source, model: _compile(source, model, today)  # noqa: E731
+        tables = compile_languages(source, entries(source), translations, data, compile_form)
+        data["settings"]["language"] = tenant_languages[0]
+        data.update(languages=tenant_languages, words=tables)
+    compiled = CompiledForm(data, delivery=compile_delivery(source.tenant))
     compiled.warnings = warnings
     return compiled
 

@@ -14,7 +14,7 @@ class FormView(MethodView):
     @blp.alt_response(304, description="Not modified (ETag matched)")
     def get(self):
         """The tenant's compiled form, served with an ETag."""
-        compiled = current_app.extensions["tenant"].current()
+        compiled = current_app.extensions["tenant"].current().in_language(None)
         etag = compiled.etag
         if request.if_none_match.contains(etag):
             return current_app.response_class(status=304, headers={"ETag": f'"{etag}"'})
