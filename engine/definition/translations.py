@@ -15,7 +15,8 @@ from pathlib import Path
 from babel.messages.catalog import Message
 from babel.messages.pofile import PoFileError, read_po
 
-from engine.definition.catalogue import DEFAULT_TEXTS, SOURCE as TEXTS_FILE
+from engine.definition.catalogue import DEFAULT_TEXTS
+from engine.definition.catalogue import SOURCE as TEXTS_FILE
 from engine.definition.fields import DEFAULT_MESSAGES
 from engine.definition.loader import LocDict
 from engine.definition.places import option_list_place, page_place, tree_place
@@ -141,7 +142,12 @@ def _read(path: Path, shown: str, problems: list[Problem]):
         )
     except (ValueError, UnicodeDecodeError) as error:
         problems.append(
-            Problem(Location(shown, 1, 1), "PO_INVALID", f"this is not a gettext catalogue: {error}", "save it as UTF-8 gettext")
+            Problem(
+                Location(shown, 1, 1),
+                "PO_INVALID",
+                f"this is not a gettext catalogue: {error}",
+                "save it as UTF-8 gettext",
+            )
         )
     return None
 
@@ -186,8 +192,8 @@ def _stale(entry: Entry, message: Message | None, shown: str, language: str) -> 
 
 
 def _check_language_settings(tenant, problems: list[Problem]) -> None:
-    settings = tenant.get("settings") or {}
-    if "language" in settings and "languages" in settings:
+    settings = tenant.get("settings")
+    if isinstance(settings, LocDict) and "language" in settings and "languages" in settings:
         problems.append(
             Problem(
                 settings.where("language"),

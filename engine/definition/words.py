@@ -30,13 +30,17 @@ def compile_languages(source, entries: list[Entry], translations: dict, default:
     kept = {name: source.tenant.get(name) for name in ("texts", "messages")}
     for name, table in kept.items():
         source.tenant[name] = dict(table or {})
-    tables = {}
+    tables: dict[str, list] = {}
     try:
         for language, words in translations.items():
             if not words:
                 tables[language] = []
                 continue
-            _put(entries, source, lambda entry, words=words: words.get(entry.context, entry.source))
+
+            def translated(entry: Entry, words: dict = words) -> str:
+                return words.get(entry.context, entry.source)
+
+            _put(entries, source, translated)
             tables[language] = differences(default, compile_form(source, _model(source)))
     finally:
         _put(entries, source, lambda entry: entry.source)

@@ -41,10 +41,8 @@ def _catalog(language: str | None, project: str) -> Catalog:
         locale = Locale.parse(language, sep="-") if language else None
     except (UnknownLocaleError, ValueError):
         locale = None
-    catalog = Catalog(locale=locale, project=project, version="", fuzzy=False, header_comment="")
-    if language and locale is None:
-        catalog.language_team = language
-    return catalog
+    # A language CLDR does not know (a pseudo-language) is written without a Language header.
+    return Catalog(locale=locale, project=project, version="", fuzzy=False, header_comment="")
 
 
 def template(folder: Path) -> tuple[Catalog, list[Entry]]:

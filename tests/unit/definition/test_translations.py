@@ -154,7 +154,9 @@ def test_two_options_translated_alike_is_a_warning(tenant):
 
 def test_each_language_is_served_alone_and_an_unknown_one_reads_the_default(tenant):
     spanish = "Promedio de calificaciones (0.00 a 4.00)"
-    _translate(tenant, {GPA: spanish, "message choice": "Elija una de las opciones de la lista.", "text auth_submit": "Enviar"})
+    _translate(
+        tenant, {GPA: spanish, "message choice": "Elija una de las opciones de la lista.", "text auth_submit": "Enviar"}
+    )
     compiled = load_and_compile(tenant)
     assert compiled.data["languages"] == ["en", "es"] and set(compiled.data["words"]) == {"es"}
     english, es = compiled.in_language(None), compiled.in_language("es")
