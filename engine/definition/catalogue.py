@@ -68,10 +68,12 @@ def tenant_text(text_id: str) -> str:
     app (jobs, the CLI), and for an id newer than the stored version being served. A failing
     `current()` is raised, not hidden behind the default wording (it never raises for a database
     outage: engine.versions keeps serving the form it holds)."""
-    from flask import current_app, has_app_context
+    from flask import current_app, g, has_app_context
 
     tenant = current_app.extensions.get("tenant") if has_app_context() else None
-    return form_text(tenant.current().data if tenant is not None else None, text_id)
+    # In a request, in the language it reads (engine/i18n/negotiation.py puts it on g).
+    form = tenant.current().in_language(g.get("language")) if tenant is not None else None
+    return form_text(form.data if form is not None else None, text_id)
 
 
 def form_text(data: dict | None, text_id: str) -> str:

@@ -6,12 +6,13 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from engine.cli import main
 from engine.definition import DefinitionInvalid, load_and_compile
 from tests.tenant_edits import copy_tenant, edit
+from tests.tenant_languages import add_language, translate
 
 GPA = "page applicant > section applicant > field gpa > label"
 GPA_EN = "Grade Point Average (0.00 to 4.00)"
@@ -24,12 +25,7 @@ APPLICANT = Path("pages") / "applicant.yaml"
 def tenant(tmp_path) -> Path:
     """example_scholarship written in English with a Spanish catalogue, every message still empty."""
     folder = copy_tenant(tmp_path, "example_scholarship")
-    text = (folder / "tenant.yaml").read_text()
-    text = re.sub(r"\n  languages?:.*", "", text).replace("\nsettings:\n", "\nsettings:\n  languages: [en, es]\n", 1)
-    (folder / "tenant.yaml").write_text(text)
-    for old in (folder / "translations").glob("*.po*"):
-        old.unlink()
-    assert _run("translations", "update", str(folder)).exit_code == 0
+    add_language(folder, "es")
     return folder
 
 
@@ -43,12 +39,7 @@ def _catalogue(folder: Path):
 
 
 def _translate(folder: Path, words: dict[str, str]) -> None:
-    catalog = _catalogue(folder)
-    for message in catalog:
-        if message.context in words:
-            message.string = words[message.context]
-    with (folder / "translations" / "es.po").open("wb") as handle:
-        write_po(handle, catalog, width=100)
+    translate(folder / "translations" / "es.po", words)
 
 
 def _entry(folder: Path, context: str):
