@@ -31,17 +31,16 @@ def best(offered: list[str], asked: str | None, cookie: str | None, accept: Lang
 def _choose() -> None:
     offered = _offered()
     g.language = best(offered, request.args.get("lang"), request.cookies.get(COOKIE), request.accept_languages)
-    asked = request.args.get("lang", "").lower()
-    g.language_asked = g.language if g.language and g.language.lower() == asked else None
 
 
 def _remember(response):
     """The language asked for by `?lang=` is kept for the visitor; answers differ by language."""
-    asked = g.get("language_asked")
+    language = g.get("language")
+    asked = language if language and language.lower() == request.args.get("lang", "").lower() else None
     if asked and request.cookies.get(COOKIE) != asked:
         secure = bool(current_app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure
         response.set_cookie(COOKIE, asked, max_age=COOKIE_MAX_AGE, samesite="Lax", secure=secure)
-    if g.get("language"):
+    if language:
         response.vary.update(("Accept-Language", "Cookie"))
     return response
 

@@ -22,12 +22,6 @@ def app_overrides(tmp_path):
     return {"TENANT_PATH": str(folder)}
 
 
-def _label(response) -> str:
-    assert response.status_code == 200
-    fields = response.get_json()["pages"][0]["ui_schema"]
-    return next(spec["ui:title"] for key, spec in fields.items() if key == "gpa")
-
-
 def _reads(response) -> str:
     body = response.get_data(as_text=True)
     return "es" if SPANISH[GPA] in body else "en" if "Grade Point Average (0.00 to 4.00)" in body else "?"
