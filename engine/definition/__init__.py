@@ -94,6 +94,8 @@ class CompiledForm:
                 data = apply_words(data, tables[chosen])
                 data["settings"] = {**data["settings"], "language": chosen}
             served = self._languages[chosen] = CompiledForm(data, delivery=self.delivery)
+            # Named by the version it is a view of (the version's id for the default language).
+            served.etag = self.etag if chosen is None else f"{self.etag}-{chosen}"
         return served
 
     # {key: [messages]} for the answers, {} when valid (validation.validate_answers, with this form).

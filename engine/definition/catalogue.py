@@ -71,8 +71,10 @@ def tenant_text(text_id: str) -> str:
     from flask import current_app, g, has_app_context
 
     tenant = current_app.extensions.get("tenant") if has_app_context() else None
-    # In a request, in the language it reads (engine/i18n/negotiation.py puts it on g).
-    form = tenant.current().in_language(g.get("language")) if tenant is not None else None
+    form = tenant.current() if tenant is not None else None
+    # In a request to a form in several languages, in the one it reads (engine/i18n/negotiation.py).
+    if form is not None and g.get("language"):
+        form = form.in_language(g.language)
     return form_text(form.data if form is not None else None, text_id)
 
 

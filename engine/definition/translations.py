@@ -24,6 +24,10 @@ from engine.definition.problems import Location, Problem
 from engine.definition.pseudo import TEXT_KEYS, TEXT_MAPS
 
 FOLDER = "translations"
+# A well-formed BCP 47 tag: language, script, region, variants (what the browser's Intl accepts).
+WELL_FORMED = re.compile(
+    r"[a-zA-Z]{2,3}(-[a-zA-Z]{4})?(-[a-zA-Z]{2}|-[0-9]{3})?(-[a-zA-Z0-9]{5,8}|-[0-9][a-zA-Z0-9]{3})*"
+)
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _TENANT_OWN = ("texts", "messages", "pages", "options")
 
@@ -193,6 +197,18 @@ def _stale(entry: Entry, message: Message | None, shown: str, language: str) -> 
 
 def _check_language_settings(tenant, problems: list[Problem]) -> None:
     settings = tenant.get("settings")
+    written = settings.get("languages") if isinstance(settings, LocDict) else None
+    for index, tag in enumerate(written if isinstance(written, list) else []):
+        if isinstance(tag, str) and not WELL_FORMED.fullmatch(tag):
+            problems.append(
+                Problem(
+                    written.where(index),
+                    "LANGUAGE_TAG",
+                    f"'{tag}' is not a well-formed BCP 47 language tag",
+                    "write a language, then optionally a script, a region and variants: en, pt-BR, sr-Latn, zh-Hant-TW",
+                    "tenant > settings > languages",
+                )
+            )
     if isinstance(settings, LocDict) and "language" in settings and "languages" in settings:
         problems.append(
             Problem(

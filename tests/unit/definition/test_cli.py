@@ -47,6 +47,8 @@ def test_warnings_are_printed_apart_and_fail_only_with_strict(tmp_path):
     tenant = tmp_path / "scholarship"
     shutil.copytree(ROOT / "tenants" / "example_scholarship", tenant)
     (tenant / "options" / "regions.yaml").write_text("options:\n  - {value: N, label: North}\n")
+    with (tenant / "translations" / "fr.po").open("a") as french:  # translated: the one warning is the list's
+        french.write('\nmsgctxt "option list regions > option \'N\' > label"\nmsgid "North"\nmsgstr "Nord"\n')
     yaml = tenant / "tenant.yaml"
     yaml.write_text(
         yaml.read_text().replace("options/award_years.yaml]", "options/award_years.yaml, options/regions.yaml]")

@@ -162,3 +162,10 @@ def test_each_language_is_served_alone_and_an_unknown_one_reads_the_default(tena
     # The published version carries every language: a new translation is a new version.
     _translate(tenant, {GPA: "Promedio (0.00 a 4.00)"})
     assert load_and_compile(tenant).etag != compiled.etag
+
+
+def test_a_language_tag_that_is_not_well_formed_is_a_problem(tenant):
+    edit(tenant, "  languages: [en, es]\n", "  languages: [en, es-a]\n", Path("tenant.yaml"))
+    code, report = _validate(tenant)
+    problem = next(p for p in report["problems"] if p["code"] == "LANGUAGE_TAG")
+    assert code == 1 and "'es-a'" in problem["message"] and problem["line"] > 1
