@@ -18,7 +18,7 @@ from babel.messages.pofile import PoFileError, read_po
 from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.catalogue import SOURCE as TEXTS_FILE
 from engine.definition.fields import DEFAULT_MESSAGES
-from engine.definition.loader import LocDict
+from engine.definition.loader import LocDict, LocList
 from engine.definition.places import option_list_place, page_place, tree_place
 from engine.definition.problems import Location, Problem
 from engine.definition.pseudo import TEXT_KEYS, TEXT_MAPS
@@ -198,7 +198,9 @@ def _stale(entry: Entry, message: Message | None, shown: str, language: str) -> 
 def _check_language_settings(tenant, problems: list[Problem]) -> None:
     settings = tenant.get("settings")
     written = settings.get("languages") if isinstance(settings, LocDict) else None
-    for index, tag in enumerate(written if isinstance(written, list) else []):
+    if not isinstance(written, LocList):
+        written = LocList()
+    for index, tag in enumerate(written):
         if isinstance(tag, str) and not WELL_FORMED.fullmatch(tag):
             problems.append(
                 Problem(
