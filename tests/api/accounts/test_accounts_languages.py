@@ -4,6 +4,7 @@ reads the default, never an error. The form, the page and the server's own words
 
 import pytest
 
+from tests.api.accounts.conftest import signup
 from tests.tenant_edits import copy_tenant
 from tests.tenant_languages import add_language, translate
 
@@ -12,6 +13,7 @@ SPANISH = {
     GPA: "Promedio de calificaciones (0.00 a 4.00)",
     "tenant > name": "Solicitud de la Beca al Mérito de la Fundación Ejemplo",
     "text account_login_wrong": "La dirección de correo o la contraseña no son correctas.",
+    "text mail_confirmation_code_subject": "Su código de confirmación para {tenant_name}",
 }
 
 
@@ -63,3 +65,13 @@ def test_the_page_and_the_servers_own_words_follow_the_language(client):
     client.set_cookie("lang", "en")
     answer = client.post("/public/login", json=wrong)
     assert answer.get_json()["message"] == "The email address or password is incorrect."
+
+
+def test_an_email_is_written_in_the_language_of_the_request_that_sends_it(client, outbox):
+    client.get("/public/form?lang=es")
+    assert signup(client, username="ana@example.com").status_code == 201
+    spanish = outbox.last("ana@example.com")["Subject"].strip()
+    assert spanish == "Su código de confirmación para Solicitud de la Beca al Mérito de la Fundación Ejemplo"
+    english = client.application.test_client()
+    assert signup(english, username="bo@example.com").status_code == 201
+    assert outbox.last("bo@example.com")["Subject"].strip().startswith("Your confirmation code for Example Foundation")
