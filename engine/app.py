@@ -5,7 +5,7 @@ import json
 import re
 from pathlib import Path
 
-from flask import Flask, request, send_from_directory
+from flask import Flask, g, request, send_from_directory
 
 from engine import db, errors, jsonio, ops, signing
 from engine.accounts import abuse
@@ -14,6 +14,7 @@ from engine.definition.catalogue import form_text
 from engine.delivery import setup as delivery
 from engine.documents import setup as documents
 from engine.extensions import api
+from engine.i18n import negotiation
 from engine.tenant import TenantHolder
 from engine.versions import Definitions
 from engine.versions.metrics import DefinitionCollector
@@ -56,6 +57,7 @@ def create_app(overrides: dict | None = None) -> Flask:
     documents.init_app(app)
     delivery.init_app(app)  # refuses to start when a webhook's signing secret is not in the environment
     errors.register(app)
+    negotiation.init_app(app)
     api.init_app(app)
     ops.init_app(app)
     _register_blueprints(app)
@@ -135,11 +137,12 @@ def _register_client(app: Flask, client_dist: Path) -> None:
 def _index_html(app: Flask, path: Path, served: dict[tuple, str]) -> str:
     """index.html with the served form's words, built once per form version and client build."""
     holder = app.extensions.get("tenant")
-    form = holder.current() if holder is not None else None
+    form = holder.current().in_language(g.get("language")) if holder is not None else None
     data = form.data if form is not None else None
     key = (form.etag if form is not None else None, path.stat().st_mtime_ns)
     if key not in served:
-        served.clear()  # only the page of the form being served is kept
+        if len(served) > 16:
+            served.clear()  # only the pages of the form being served are kept (one per language)
         served[key] = _with_first_words(data, _with_page_words(data, path.read_text(encoding="utf-8")))
     return served[key]
 

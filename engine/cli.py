@@ -27,6 +27,7 @@ DOMAIN_COMMANDS = (
     "engine.pdf.cli",
     "engine.versions.cli",
     "engine.documents.cli",
+    "engine.i18n.cli",
 )
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from string import Template
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from flask import current_app
+from flask import current_app, g
 
 from engine.definition.catalogue import DEFAULT_TEXTS, fill, tenant_text
 
@@ -126,7 +126,8 @@ def tenant_identity() -> dict:
     }
     holder = current_app.extensions.get("tenant")
     if holder is not None:
-        data = holder.current().data
+        # In the language of the request that sends it, as its words are (tenant_text).
+        data = holder.current().in_language(g.get("language")).data
         values["tenant_name"] = data["tenant"]["name"]
         values["support_email"] = data.get("settings", {}).get("support_email") or values["support_email"]
     return values

@@ -39,6 +39,9 @@ class Application(Base):
     updated_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
     validated_at: Mapped[dt.datetime | None]
     submitted_at: Mapped[dt.datetime | None]
+    # The language it was submitted in, of the form's `languages:` (engine/i18n/negotiation.py); its
+    # PDF is written in it. None for a form in one language.
+    language: Mapped[str | None] = mapped_column(String(35))
     # Given at submission (engine.applications.reference); unique, so staff can file by it.
     reference: Mapped[str | None] = mapped_column(String(20), unique=True)
     # The definition version the application is on (engine.versions): a draft moves to the current

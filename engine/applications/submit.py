@@ -4,6 +4,7 @@ its hidden answers and empty entries left out, a reference drawn, the receipt se
 import datetime as dt
 import logging
 
+from flask import g
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -100,7 +101,10 @@ def submit(account: Account) -> tuple[dt.datetime, str, bool]:
         _writable(application)  # the window, judged when the request reached the server
         _, compiled = versions.of(application)  # the current one: lock moved the draft to it
         counts, tabs = application.add_another, application.tabs
-        errors = compiled.validate(answers_for_validation(application), today=current.today(), tabs=tabs, counts=counts)
+        in_language = compiled.in_language(g.get("language"))  # its messages in the applicant's words
+        errors = in_language.validate(
+            answers_for_validation(application), today=current.today(), tabs=tabs, counts=counts
+        )
         if errors:
             raise AppError(messages.SUBMIT_INVALID, 422, errors=errors)
         application.answers = compiled.visibility.visible_answers(application.answers, counts, tabs)
@@ -111,6 +115,7 @@ def submit(account: Account) -> tuple[dt.datetime, str, bool]:
         now = utcnow()
         application.submitted_at = now
         application.definition_version = compiled.etag  # pinned: the version it was validated on, for ever
+        application.language = g.get("language")  # the receipt, sent from here, and the PDF are in it
         reference = _give_reference(tx, application)
         _changed(application)
         seen = set(_web_statuses(application.id))

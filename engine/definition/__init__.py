@@ -20,9 +20,11 @@ from engine.definition.model import ModelBuilder
 from engine.definition.problems import DefinitionInvalid, Location, Problem
 from engine.definition.retention import Retention, check_retention, compile_retention, retention_advice
 from engine.definition.source import read_source
+from engine.definition.translations import entries, languages, read_translations
 from engine.definition.validation import validate_answers, validate_instance
 from engine.definition.visibility import Settlement, Visibility, evaluate_condition
 from engine.definition.window import Window
+from engine.definition.words import apply_words, compile_languages
 from engine.fieldtypes.registry import REGISTRY
 
 COMPILED_FORMAT = 1
@@ -57,6 +59,7 @@ class CompiledForm:
     retention: Retention | None = None
     # What `formengine validate` warns about (definition/advice.py); the form works without fixing them.
     warnings: list = field(default_factory=list, repr=False)
+    _languages: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
         self.json_bytes = json.dumps(self.data, separators=(",", ":"), ensure_ascii=False).encode()
@@ -80,6 +83,24 @@ class CompiledForm:
         if self._reference_visibility is None:
             self._reference_visibility = Visibility(self.data, reference=True)
         return self._reference_visibility
+
+    def in_language(self, language: str | None) -> "CompiledForm":
+        """The form as it is served to an applicant reading `language`: that language's words put in,
+        no other language's table sent. A language the tenant does not offer reads the default."""
+        tables = self.data.get("words")
+        if not tables:
+            return self
+        chosen = language if language in tables else None
+        served = self._languages.get(chosen)
+        if served is None:
+            data = {key: value for key, value in self.data.items() if key != "words"}
+            if chosen is not None:
+                data = apply_words(data, tables[chosen])
+                data["settings"] = {**data["settings"], "language": chosen}
+            served = self._languages[chosen] = CompiledForm(data, delivery=self.delivery)
+            # Named by the version it is a view of (the version's id for the default language).
+            served.etag = self.etag if chosen is None else f"{self.etag}-{chosen}"
+        return served
 
     # {key: [messages]} for the answers, {} when valid (validation.validate_answers, with this form).
     validate = validate_answers
@@ -137,20 +158,21 @@ def load_and_compile(folder: str | Path, today: dt.date | None = None) -> Compil
     check_model(builder.model, source, problems)
     check_delivery(source.tenant, problems)
     check_retention(source.tenant, problems)
+    advice = check_advice(builder.model, source) + retention_advice(source.tenant)
+    translations = read_translations(source, problems, advice)
     # A check of meaning may warn (a date rule that time will make impossible): kept apart.
-    warnings = _sorted(
-        check_advice(builder.model, source)
-        + retention_advice(source.tenant)
-        + [p for p in problems if p.severity == "warning"]
-    )
+    warnings = _sorted(advice + [p for p in problems if p.severity == "warning"])
     problems = [p for p in problems if p.severity != "warning"]
     if problems:
         raise DefinitionInvalid(_sorted(problems), warnings)
-    compiled = CompiledForm(
-        _compile(source, builder.model, today),
-        delivery=compile_delivery(source.tenant),
-        retention=compile_retention(source.tenant),
-    )
+    data = _compile(source, builder.model, today)
+    tenant_languages = languages(source.tenant)
+    if len(tenant_languages) > 1:
+        compile_form = lambda source, model: _compile(source, model, today)  # noqa: E731
+        tables = compile_languages(source, entries(source), translations, data, compile_form)
+        data["settings"]["language"] = tenant_languages[0]
+        data.update(languages=tenant_languages, words=tables)
+    compiled = CompiledForm(data, delivery=compile_delivery(source.tenant), retention=compile_retention(source.tenant))
     compiled.warnings = warnings
     return compiled
 

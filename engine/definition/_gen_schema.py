@@ -293,6 +293,14 @@ defs = {
                 "pattern": "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$",
                 "description": "The language the form is written in, as a BCP 47 tag (default en)",
             },
+            languages={
+                "type": "array",
+                "minItems": 1,
+                "uniqueItems": True,
+                "items": {"type": "string", "pattern": "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$"},
+                "description": "The languages an applicant can choose, as BCP 47 tags: the first is the one the "
+                "form is written in, each other one has a gettext catalogue translations/<tag>.po",
+            },
             idle=obj(
                 ["timeout_ms", "prompt_ms"],
                 timeout_ms={"type": "integer", "minimum": 60000},

@@ -68,10 +68,14 @@ def tenant_text(text_id: str) -> str:
     app (jobs, the CLI), and for an id newer than the stored version being served. A failing
     `current()` is raised, not hidden behind the default wording (it never raises for a database
     outage: engine.versions keeps serving the form it holds)."""
-    from flask import current_app, has_app_context
+    from flask import current_app, g, has_app_context
 
     tenant = current_app.extensions.get("tenant") if has_app_context() else None
-    return form_text(tenant.current().data if tenant is not None else None, text_id)
+    form = tenant.current() if tenant is not None else None
+    # In a request to a form in several languages, in the one it reads (engine/i18n/negotiation.py).
+    if form is not None and g.get("language"):
+        form = form.in_language(g.language)
+    return form_text(form.data if form is not None else None, text_id)
 
 
 def form_text(data: dict | None, text_id: str) -> str:

@@ -95,12 +95,19 @@ def _dump(path: Path, data) -> None:
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=4096), encoding="utf-8")
 
 
+def _one_language(settings: dict) -> None:
+    """The copy is the pseudo-language alone: its other languages' catalogues translate the words
+    it no longer has, and their names (in their own words) would show beside it unwrapped."""
+    if settings.get("languages"):
+        settings["language"] = settings.pop("languages")[0]
+
+
 def pseudo_tenant(source: Path, out: Path) -> list[Path]:
     """Write the pseudo-localized copy of the tenant folder `source` to `out` (which must not hold
     anything yet); returns the files written."""
     if out.exists() and any(out.iterdir()):
         raise FileExistsError(f"{out} is not empty")
-    shutil.copytree(source, out, dirs_exist_ok=True)
+    shutil.copytree(source, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns("translations"))
     written = []
     for path in sorted(out.rglob("*.yaml")):
         problems: list = []
@@ -111,6 +118,7 @@ def pseudo_tenant(source: Path, out: Path) -> list[Path]:
         if path.parent == out and path.name == "tenant.yaml":
             for name, defaults in (("messages", DEFAULT_MESSAGES), ("texts", DEFAULT_TEXTS)):
                 data[name] = {**{k: pseudo_text(v) for k, v in defaults.items()}, **(data.get(name) or {})}
+            _one_language(data.get("settings") or {})
         _dump(path, data)
         written.append(path)
     for path in sorted(out.rglob("*.md")):

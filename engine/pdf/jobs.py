@@ -42,7 +42,8 @@ def render_application_pdf(application_id: int) -> str:
         application = session.get(Application, application_id)
         if application is None:
             return "gone"
-        compiled = for_application(session, application)
+        stored = for_application(session, application)
+        compiled = stored.in_language(application.language)  # the language it was submitted in
         conversions = completed_conversions(session, application_id)
         wanted = fingerprint(application, conversions, compiled.etag)
         row = pdf_row(session, application_id, lock=True)
@@ -68,7 +69,7 @@ def render_application_pdf(application_id: int) -> str:
         record = Record(
             reference=application.reference or "",
             submitted_at=application.submitted_at,
-            version=compiled.etag,
+            version=stored.etag,
             email=account.username if account else "",
         )
 

@@ -1,6 +1,6 @@
 """Public, read-only endpoints: the compiled form."""
 
-from flask import current_app, request
+from flask import current_app, g, request
 from flask.views import MethodView
 
 from engine.extensions import Blueprint
@@ -13,8 +13,9 @@ class FormView(MethodView):
     @blp.response(200, description="The compiled form: pages, JSON Schemas, uiSchemas, rules, settings")
     @blp.alt_response(304, description="Not modified (ETag matched)")
     def get(self):
-        """The tenant's compiled form, served with an ETag."""
-        compiled = current_app.extensions["tenant"].current()
+        """The tenant's compiled form in the applicant's language (`?lang=`, the `lang` cookie, then
+        Accept-Language: engine/i18n/negotiation.py), served with an ETag."""
+        compiled = current_app.extensions["tenant"].current().in_language(g.get("language"))
         etag = compiled.etag
         if request.if_none_match.contains(etag):
             return current_app.response_class(status=304, headers={"ETag": f'"{etag}"'})

@@ -35,7 +35,8 @@ def app_overrides(tmp_path):
         '  page_needs_javascript: "Activez <b>JavaScript</b> & rechargez la page."\n'
     )
     edit(tenant, "\ntexts:\n", f"\ntexts:\n{words}", Path("tenant.yaml"))
-    edit(tenant, "\nsettings:\n", "\nsettings:\n  language: fr\n", Path("tenant.yaml"))
+    yaml = tenant / "tenant.yaml"  # written in French alone (the shipped tenant offers Spanish too)
+    yaml.write_text(re.sub(r"\n  languages: .*", "\n  language: fr", yaml.read_text(), count=1))
     return {"CLIENT_DIST": str(dist), "TENANT_PATH": str(tenant), "TENANT_RELOAD": True}
 
 

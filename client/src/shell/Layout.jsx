@@ -5,6 +5,7 @@ import { useAnswerStore } from "./answerStore.js";
 import { BannerBody, DatedBanners } from "./Banners.jsx";
 import { datedBanners, welcomeBanner, welcomeName, windowState } from "./banners.js";
 import { Footer } from "./Footer.jsx";
+import { LanguageSwitch } from "./LanguageSwitch.jsx";
 import { Nav } from "./Nav.jsx";
 import { headerImage, firstSegment } from "./theme.js";
 import { ValidationSummary } from "./ValidationSummary.jsx";
@@ -66,6 +67,7 @@ export function Layout({ app, onLogout, children }) {
       >
         <div className="header-inner">
           <p className="tenant-name">{compiled.tenant?.name}</p>
+          <LanguageSwitch compiled={compiled} />
           {!service && <AccountMenu snapshot={snapshot} getAnswers={answerStore.get} onLogout={onLogout} />}
         </div>
       </header>

@@ -12,6 +12,7 @@ import { Loading } from "./Loading.jsx";
 import { cached, clearSession, peekCached, refreshLoggedIn, useSnapshot } from "./sessionStore.js";
 import { ServicesContext } from "./services.js";
 import { createToastStore } from "./toastStore.js";
+import { LanguageSwitch } from "./LanguageSwitch.jsx";
 import { ToastViewport } from "./Toasts.jsx";
 import { whenIdle } from "./whenIdle.js";
 
@@ -135,7 +136,7 @@ function Shell() {
 
   return (
     <ServicesContext.Provider value={services}>
-      <ShellRoutes tenantName={services.tenantName} />
+      <ShellRoutes compiled={compiled} />
       <Suspense fallback={null}>
         {snapshot.is_logged_in && !snapshot.is_service_user && (
           <IdleManager settings={compiled?.settings?.idle} onLogout={logout} />
@@ -147,10 +148,10 @@ function Shell() {
   );
 }
 
-function ShellRoutes({ tenantName }) {
+function ShellRoutes({ compiled }) {
   return (
     <Routes>
-      <Route element={<AuthLayout tenantName={tenantName} />}>
+      <Route element={<AuthLayout compiled={compiled} />}>
         <Route path="/login" element={<LoginCard />} />
         <Route path="/signup" element={<SignupCard />} />
         <Route path="/confirm" element={<ConfirmCard />} />
@@ -188,12 +189,13 @@ function UnexpectedError({ error, onClose }) {
   );
 }
 
-function AuthLayout({ tenantName }) {
+function AuthLayout({ compiled }) {
   return (
     <div className="app app-auth">
       <header className="header">
         <div className="header-inner">
-          <p className="tenant-name">{tenantName || "\u00a0"}</p>
+          <p className="tenant-name">{compiled?.tenant?.name || "\u00a0"}</p>
+          <LanguageSwitch compiled={compiled} />
         </div>
       </header>
       <main id="main" className="main auth-main" tabIndex={-1}>

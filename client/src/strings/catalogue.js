@@ -72,6 +72,7 @@ export const CATALOGUE = {
   shell_error_text: "The issue that caused you to see this has been logged. We will get it fixed as soon as possible.",
   shell_error_back: "Back to the application",
   shell_try_again: "Try again",
+  languages: "Language",
   idle_title: "Still working?",
   idle_text: "You have been inactive for a little while. Would you like to stay logged in?",
   idle_stay: "Yes - Take me back to my application",

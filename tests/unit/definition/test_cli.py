@@ -37,16 +37,20 @@ def test_every_shipped_tenant_is_valid(tenant):
     assert re.match(rf"tenants/{tenant}: OK - \d+ pages, \d+ sections, \d+ answer keys", result.stdout)
 
 
-@pytest.mark.parametrize("tenant", ["intl_undergrad", "example_scholarship"])
-def test_the_example_tenants_have_no_warnings(tenant):
-    result = run("validate", f"tenants/{tenant}", "--strict")
+def test_the_example_tenants_have_no_warnings():
+    result = run("validate", "tenants/example_scholarship", "--strict")
     assert result.returncode == 0 and "warning" not in result.stdout + result.stderr, result.stdout
+    # intl_undergrad's Spanish is translated in part: the messages left to translate are its only warnings.
+    report = json.loads(run("validate", "tenants/intl_undergrad", "--json").stdout)
+    assert report["ok"] and {w["code"] for w in report["warnings"]} == {"TRANSLATION_MISSING"}
 
 
 def test_warnings_are_printed_apart_and_fail_only_with_strict(tmp_path):
     tenant = tmp_path / "scholarship"
     shutil.copytree(ROOT / "tenants" / "example_scholarship", tenant)
     (tenant / "options" / "regions.yaml").write_text("options:\n  - {value: N, label: North}\n")
+    with (tenant / "translations" / "fr.po").open("a") as french:  # translated: the one warning is the list's
+        french.write('\nmsgctxt "option list regions > option \'N\' > label"\nmsgid "North"\nmsgstr "Nord"\n')
     yaml = tenant / "tenant.yaml"
     yaml.write_text(
         yaml.read_text().replace("options/award_years.yaml]", "options/award_years.yaml, options/regions.yaml]")

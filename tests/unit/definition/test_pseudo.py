@@ -75,3 +75,11 @@ def test_it_refuses_a_folder_that_holds_something(tmp_path):
     done = CliRunner().invoke(main, ["pseudo", str(ROOT / "tenants" / TENANTS[0]), str(tmp_path)])
     assert done.exit_code == 1 and "is not empty" in done.stderr
     assert (tmp_path / "kept.txt").read_text() == "mine"
+
+
+def test_the_copy_is_in_the_pseudo_language_alone(tmp_path):
+    out = tmp_path / "pseudo"
+    assert CliRunner().invoke(main, ["pseudo", str(ROOT / "tenants" / "example_scholarship"), str(out)]).exit_code == 0
+    compiled = load_and_compile(out)
+    assert "languages" not in compiled.data and compiled.data["settings"]["language"] == "en"
+    assert not (out / "translations").exists() and compiled.warnings == []

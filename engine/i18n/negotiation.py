@@ -1,0 +1,50 @@
+"""Which of the form's languages a request reads: `?lang=` (which the browser then remembers in a
+cookie), else that cookie, else the browser's `Accept-Language` among the form's languages, else
+the form's default. A language the form does not offer is never an error: it reads the default.
+The choice is put on `g.language`, where the served form and the server's own words read it."""
+
+from flask import Flask, current_app, g, request
+from werkzeug.datastructures import LanguageAccept
+
+COOKIE = "lang"
+COOKIE_MAX_AGE = 365 * 24 * 3600
+
+
+def _offered() -> list[str]:
+    holder = current_app.extensions.get("tenant")
+    if holder is None:
+        return []
+    return list(holder.current().data.get("languages") or [])
+
+
+def best(offered: list[str], asked: str | None, cookie: str | None, accept: LanguageAccept) -> str | None:
+    """The language to serve among `offered` (the default first); None when the form has one."""
+    if len(offered) < 2:
+        return None
+    by_case = {language.lower(): language for language in offered}
+    for choice in (asked, cookie):
+        if choice and choice.lower() in by_case:
+            return by_case[choice.lower()]
+    return accept.best_match(offered, default=offered[0])
+
+
+def _choose() -> None:
+    offered = _offered()
+    g.language = best(offered, request.args.get("lang"), request.cookies.get(COOKIE), request.accept_languages)
+
+
+def _remember(response):
+    """The language asked for by `?lang=` is kept for the visitor; answers differ by language."""
+    language = g.get("language")
+    asked = language if language and language.lower() == request.args.get("lang", "").lower() else None
+    if asked and request.cookies.get(COOKIE) != asked:
+        secure = bool(current_app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure
+        response.set_cookie(COOKIE, asked, max_age=COOKIE_MAX_AGE, samesite="Lax", secure=secure)
+    if language:
+        response.vary.update(("Accept-Language", "Cookie"))
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.before_request(_choose)
+    app.after_request(_remember)
