@@ -5,6 +5,7 @@ is what the folder on disk says: its last good compiled form and the problems of
 
 import logging
 import threading
+from collections import Counter
 from pathlib import Path
 
 from engine.definition import CompiledForm, DefinitionInvalid, Problem, load_and_compile
@@ -13,8 +14,21 @@ log = logging.getLogger(__name__)
 
 
 def _fingerprint(folder: Path) -> tuple:
-    files = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in {".yaml", ".yml", ".md"})
+    files = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in {".yaml", ".yml", ".md", ".po"})
     return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+
+
+def _report_warnings(path: Path, warnings: list[Problem]) -> None:
+    """Reported, never fatal: a date rule that time made impossible must not stop a restart. Missing
+    translations are counted on one line (a catalogue in progress has hundreds; `formengine validate`
+    lists them), so every command's output is not buried under them."""
+    translations = Counter(w.code for w in warnings if w.code.startswith("TRANSLATION_"))
+    for warning in warnings:
+        if warning.code not in translations:
+            log.warning("tenant %s: %s", path, warning.format())
+    if translations:
+        counts = ", ".join(f"{count} {code}" for code, count in sorted(translations.items()))
+        log.warning("tenant %s: %s (formengine validate %s lists them)", path, counts, path)
 
 
 class TenantHolder:
@@ -28,9 +42,7 @@ class TenantHolder:
         self._fingerprint = _fingerprint(self.path)
         self._compiled = load_and_compile(self.path)
         self._problems: list[Problem] = []
-        # Reported, never fatal: a date rule that time made impossible must not stop a restart.
-        for warning in self._compiled.warnings:
-            log.warning("tenant %s: %s", self.path, warning.format())
+        _report_warnings(self.path, self._compiled.warnings)
 
     def current(self) -> CompiledForm:
         if self.reload:

@@ -19,7 +19,7 @@ from engine.definition.loader import LocDict, LocList
 from engine.definition.model import FormModel, Reference
 from engine.definition.places import join, option_list_place, page_place, tree_place
 from engine.definition.problems import Location, Problem, did_you_mean
-from engine.fieldtypes.phone import DEFAULT_MASK
+from engine.fieldtypes.registry import REGISTRY
 
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _WHAT = {"controller": "the dropdown's controller", "when": "the rule's when", "one_of_required": "one_of_required"}
@@ -136,11 +136,10 @@ def _entry_keys(model: FormModel, reference: Reference, warnings: list[Problem])
 
 def _national_masks(model: FormModel, warnings: list[Problem]) -> None:
     for use in model.uses:
-        phone = use.spec.get("phone") or {}
-        if use.type != "phone" or use.instance != 1 or "international" in phone:
+        mask = REGISTRY[use.type].national_mask(use.spec)
+        if mask is None or use.instance != 1:
             continue
         if "international" in f"{use.label} {use.spec['key']}".lower():
-            mask = phone.get("mask", DEFAULT_MASK)
             warnings.append(
                 _warning(
                     use.spec.where("type"),

@@ -41,6 +41,11 @@ class FieldType:
     def __init__(self) -> None:
         self.widget = self.widget or self.name
 
+    def national_mask(self, spec: dict) -> str | None:
+        """The mask a national number is typed through when the author has not said whether the field
+        is international; None for a field that takes no such mask, or whose author said."""
+        return None
+
     def default_messages(self) -> dict[str, str]:
         """The messages this type gives, by name, as a tenant sees them before rewording any."""
         return {}

@@ -30,6 +30,10 @@ class Phone(FieldType):
     def properties(self) -> dict:
         return {"phone": PHONE_PROPERTY}
 
+    def national_mask(self, spec: dict) -> str | None:
+        phone = spec.get("phone") or {}
+        return None if "international" in phone else phone.get("mask", DEFAULT_MASK)
+
     def constrain(self, spec: dict, messages: dict, schema: dict, schema_messages: dict) -> None:
         phone = spec.get("phone", {})
         schema["pattern"] = (
