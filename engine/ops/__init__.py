@@ -1,17 +1,6 @@
-"""Operability: request ids and JSON logs, security headers, health and readiness, metrics."""
+"""Operability: request ids and JSON logs, security headers, health and readiness, metrics
+(`init_app` in wiring.py puts them on the app)."""
 
-from engine.ops import headers, health, logs, metrics
+from engine.ops.wiring import init_app
 
-
-def init_app(app) -> None:
-    proxies = app.config.get("PROXY_COUNT", 0)
-    if proxies:
-        # Behind a load balancer: the client's address and scheme come from its X-Forwarded-* headers,
-        # so rate limits see the applicant and HSTS and Secure cookies see HTTPS.
-        from werkzeug.middleware.proxy_fix import ProxyFix
-
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
-    logs.init_app(app)
-    headers.init_app(app)
-    metrics.init_app(app)
-    health.init_app(app)
+__all__ = ["init_app"]

@@ -209,12 +209,13 @@ def test_an_earlier_version_is_read_from_the_database_once_then_from_the_process
     from sqlalchemy import event
 
     from engine import versions
+    from engine.versions import store
 
     client = app.test_client()
     first = served_version(client)
     edit(tenant, "title: About You", "title: About You Now")
     assert served_version(client) != first
-    versions._cache.pop(first, None)  # as in a process that never served it
+    store._cache.pop(first, None)  # as in a process that never served it
     checkouts = []
     event.listen(app.extensions["tenant"].engine, "checkout", lambda *args: checkouts.append(1))
     with app.app_context():
