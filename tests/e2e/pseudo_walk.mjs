@@ -94,8 +94,37 @@ async function state(page, name, answers = []) {
     const clipped = [...document.querySelectorAll("button, a.button, [role=button], .nav-link")]
       .filter((b) => b.checkVisibility() && b.scrollWidth > b.clientWidth + 1)
       .map((b) => b.innerText.slice(0, 40));
-    return { scroll: root.scrollWidth, width: root.clientWidth, clipped };
+    // A nav label hyphenates in the page's language and breaks inside a word only when that word
+    // is wider than its column; it never spills over the next page's link.
+    const midWord = [];
+    for (const label of document.querySelectorAll(".nav-label")) {
+      const style = getComputedStyle(label);
+      const item = label.closest("li").getBoundingClientRect();
+      const box = label.getBoundingClientRect();
+      if (style.hyphens !== "auto" || !root.lang)
+        midWord.push(`${label.innerText}: hyphens ${style.hyphens}`);
+      if (box.left < item.left - 1 || box.right > item.right + 1)
+        midWord.push(`${label.innerText}: spills over`);
+      const text = [...label.childNodes].find((node) => node.nodeType === 3);
+      for (const match of text ? text.data.matchAll(/\S+/g) : []) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        const whole = Object.assign(document.createElement("span"), { textContent: match[0] });
+        whole.style.whiteSpace = "nowrap";
+        label.append(whole);
+        const wider = whole.getBoundingClientRect().width > box.width + 1;
+        whole.remove();
+        if (lines > 1 && !wider) midWord.push(`${match[0]}: broken though it fits its column`);
+      }
+    }
+    return { scroll: root.scrollWidth, width: root.clientWidth, clipped, midWord };
   });
+  check(
+    fit.midWord.length === 0,
+    `${tenant} ${name}: nav labels wrap between words ${JSON.stringify(fit.midWord)}`,
+  );
   check(
     fit.scroll <= fit.width,
     `${tenant} ${name}: no sideways scroll at 375 px (${fit.scroll} <= ${fit.width})`,

@@ -21,6 +21,26 @@ function namedLabel(compiled, key, label) {
   return entry && format ? format.replace("{entry}", entry).replace("{message}", label) : label;
 }
 
+/**
+ * A later entry's message without its entry name ("School 2: Required." -> "Required."): the
+ * line's label already names the entry, and the name is said once.
+ */
+function unnamedMessage(compiled, key, message) {
+  const entry = compiled.data_model?.[key]?.entry;
+  const format = compiled.messages?.in_entry;
+  if (!entry || !format || !format.includes("{message}")) return message;
+  const [before, after] = format.split("{message}").map((part) => part.replace("{entry}", entry));
+  const named = message.startsWith(before) && message.endsWith(after);
+  return named && message.length >= before.length + after.length
+    ? message.slice(before.length, message.length - after.length)
+    : message;
+}
+
+/** A label followed by a colon and its message, without its own closing punctuation ("…project.:"). */
+export function beforeColon(label) {
+  return label.replace(/[\s.:;,!?\u2026]+$/u, "");
+}
+
 /** The errors grouped by page, in page order: [{page, items: [{key, label, messages}]}]. */
 export function groupErrors(compiled, errors) {
   const routeOf = (key) => compiled.data_model?.[key]?.page;
@@ -33,11 +53,20 @@ export function groupErrors(compiled, errors) {
             messages?.length &&
             (routeOf(key) ?? compiled.pages.find((p) => p.schema?.properties?.[key])?.route) === page.route,
         )
-        .map(([key, messages]) => ({ key, label: namedLabel(compiled, key, labels[key] || key), messages }));
+        .map(([key, messages]) => ({
+          key,
+          label: namedLabel(compiled, key, labels[key] || key),
+          messages,
+          message: unnamedMessage(compiled, key, messages[0]),
+          plainLabel: labels[key] || key,
+        }));
       return { page, items };
     })
     .filter((group) => group.items.length);
 }
+
+/** A line says its message after the label unless the message is the label itself. */
+const saysMessage = (item) => item.messages[0] !== item.label && item.message !== item.plainLabel;
 
 /**
  * The validation summary (shown while validating): tenant title and text, items linking to
@@ -81,11 +110,9 @@ export function ValidationSummary({ compiled, errors, onGo, focusRequest }) {
                     onGo(page.route, item.key);
                   }}
                 >
-                  {item.label}
+                  {saysMessage(item) ? beforeColon(item.label) : item.label}
                 </a>
-                {item.messages[0] !== item.label && (
-                  <span className="summary-message">: {item.messages[0]}</span>
-                )}
+                {saysMessage(item) && <span className="summary-message">: {item.message}</span>}
               </li>
             ))}
           </ul>

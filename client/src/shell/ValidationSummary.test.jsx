@@ -126,6 +126,60 @@ describe("the validation summary", () => {
     expect(line.textContent).toBe("School 2: Search for Your School"); // the message is the label: said once
   });
 
+  it("names a later entry once when its message is not the label (the real compiled form)", () => {
+    const real = compiledTenant("intl_undergrad");
+    render(
+      <ValidationSummary
+        compiled={real}
+        errors={{ hs_2_grad_month: ["School 2: Please enter a date in the past."] }}
+        onGo={() => {}}
+      />,
+    );
+    const line = screen.getByRole("link", { name: "School 2: Date of Completion" }).closest("li");
+    expect(line.textContent).toBe("School 2: Date of Completion: Please enter a date in the past.");
+  });
+
+  it("drops a label's closing punctuation before the colon of its message", () => {
+    const agreeing = {
+      ...compiled,
+      data_model: { agree: { page: "/final-steps" } },
+      pages: [
+        {
+          route: "/final-steps",
+          title: "FINISH UP",
+          sections: [{ fields: [{ key: "agree", label: "I confirm this work is mine for the project." }] }],
+        },
+      ],
+    };
+    render(
+      <ValidationSummary
+        compiled={agreeing}
+        errors={{ agree: ["You must agree to continue."] }}
+        onGo={() => {}}
+      />,
+    );
+    const line = screen
+      .getByRole("link", { name: "I confirm this work is mine for the project" })
+      .closest("li");
+    expect(line.textContent).toBe("I confirm this work is mine for the project: You must agree to continue.");
+  });
+
+  it("keeps a label's punctuation when the label is the message", () => {
+    const asked = {
+      ...compiled,
+      data_model: { agree: { page: "/final-steps" } },
+      pages: [
+        {
+          route: "/final-steps",
+          title: "FINISH UP",
+          sections: [{ fields: [{ key: "agree", label: "Ready?" }] }],
+        },
+      ],
+    };
+    render(<ValidationSummary compiled={asked} errors={{ agree: ["Ready?"] }} onGo={() => {}} />);
+    expect(screen.getByRole("link", { name: "Ready?" }).closest("li").textContent).toBe("Ready?");
+  });
+
   it("shows nothing without errors", () => {
     const { container } = render(<ValidationSummary compiled={compiled} errors={{}} onGo={() => {}} />);
     expect(container.innerHTML).toBe("");
