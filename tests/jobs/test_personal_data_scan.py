@@ -148,7 +148,7 @@ def _deliveries_done(app) -> bool:
 
 
 def _redis_job_records(app) -> str:
-    """Every rq:job:* hash (arguments, description, metadata) and every other key name RQ keeps."""
+    """Every rq:job:* hash (arguments, description, metadata), every result stream, every key name RQ keeps."""
     connection = redis.Redis.from_url(app.config["REDIS_URL"])
     parts = []
     for key in connection.scan_iter("rq:*"):
@@ -162,6 +162,9 @@ def _redis_job_records(app) -> str:
                     except zlib.error:
                         pass
                 parts.append(f"{field.decode()}={raw}")
+        elif connection.type(key) == b"stream":  # job results (RQ keeps them a while after the job)
+            for _, entry in connection.xrange(key):
+                parts.extend(f"{k.decode()}={v.decode('latin-1')}" for k, v in entry.items())
     return "\n".join(parts)
 
 
@@ -195,6 +198,7 @@ def test_a_full_journey_leaves_no_personal_data_in_logs_metrics_or_jobs(app, web
     entries = [json.loads(line) for line in web_lines if line.startswith("{")]
     assert entries and any(entry.get("path") == "/api/submit" for entry in entries)  # the logs were captured
     assert reference in outbox_messages(app, ADDRESS)[-1].get_content()  # the receipt reached the applicant
+    assert "render_application_pdf" in jobs and "formengine_" in metrics  # both were read, not empty
     needles = [ADDRESS, *ADDRESS_PARTS, ESSAY, *DISTINCTIVE.values()]
     leaks = [
         *_leaks("web log", "\n".join(web_lines), needles),
