@@ -166,7 +166,9 @@ def _deliver_smtp(url: str, message: EmailMessage, template: str) -> None:
             log.info("mail %s %s sent by SMTP", template, message["Message-ID"])
             return
         except (OSError, smtplib.SMTPException) as exc:
-            log.warning("mail %s %s: SMTP attempt %d failed: %s", template, message["Message-ID"], attempt, _reason(exc))
+            log.warning(
+                "mail %s %s: SMTP attempt %d failed: %s", template, message["Message-ID"], attempt, _reason(exc)
+            )
             time.sleep(0.5 * attempt)
     log.error("mail %s %s was not sent after %d attempts", template, message["Message-ID"], SMTP_ATTEMPTS)
 

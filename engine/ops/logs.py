@@ -18,7 +18,9 @@ _SECRET = re.compile(
 _QUERY_SECRET = re.compile(r"(?i)([?&](?:token|service_token|id|code|username)=)[^&\s]+")
 # PostgreSQL's error details quote the row's values (an address, an answer); SQLAlchemy's own part
 # of the message leaves them out (engine.db: hide_parameters).
-_ROW_VALUES = re.compile(r"(Key \([^)\n]*\)=\().*?(\) (?:already exists|is not present))|(Failing row contains \().*(\))")
+_ROW_VALUES = re.compile(
+    r"(Key \([^)\n]*\)=\().*?(\) (?:already exists|is not present))|(Failing row contains \().*(\))"
+)
 
 
 def _row_values(match: re.Match) -> str:

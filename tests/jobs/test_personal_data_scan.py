@@ -6,19 +6,20 @@ import datetime as dt
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
 import zlib
 from pathlib import Path
 
-import corpus
 import pytest
 import redis
 import requests
-from job_workers import ROOT, Worker, worker_env
+from job_workers import ROOT, worker_env
 from sqlalchemy import text
 
+import corpus
 from tests.applicants import PASSWORD, outbox_messages
 from tests.fixtures.delivery_tenant import tenant_with_delivery
 
@@ -55,8 +56,6 @@ def job_settings(tmp_path, queue_name):
 
 
 def _free_port() -> int:
-    import socket
-
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
