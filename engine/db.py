@@ -28,7 +28,8 @@ PING_AFTER_IDLE_S = 1.0
 
 def make_engine(url: str, **options):
     """The engine for `url` (SQLite: WAL, foreign keys, a busy timeout); `options` go to create_engine."""
-    kwargs = {"future": True, **options}
+    # An error's message leaves out the statement's values (answers, addresses): it is logged.
+    kwargs = {"future": True, "hide_parameters": True, **options}
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
     engine = create_engine(url, **kwargs)

@@ -114,7 +114,7 @@ def _deliver(
         _deliver_smtp(smtp_url, message, template)
     else:
         path = _write_outbox(Path(outbox), message)
-        log.info("mail %s to %s written to %s", template, _masked(to), path)
+        log.info("mail %s %s written to %s", template, message["Message-ID"], path)
 
 
 def tenant_identity() -> dict:
@@ -163,12 +163,14 @@ def _deliver_smtp(url: str, message: EmailMessage, template: str) -> None:
     for attempt in range(1, SMTP_ATTEMPTS + 1):
         try:
             send_smtp(url, message)
-            log.info("mail %s to %s sent by SMTP", template, _masked(message["To"]))
+            log.info("mail %s %s sent by SMTP", template, message["Message-ID"])
             return
         except (OSError, smtplib.SMTPException) as exc:
-            log.warning("mail %s to %s: SMTP attempt %d failed: %s", template, _masked(message["To"]), attempt, exc)
+            log.warning(
+                "mail %s %s: SMTP attempt %d failed: %s", template, message["Message-ID"], attempt, _reason(exc)
+            )
             time.sleep(0.5 * attempt)
-    log.error("mail %s to %s was not sent after %d attempts", template, _masked(message["To"]), SMTP_ATTEMPTS)
+    log.error("mail %s %s was not sent after %d attempts", template, message["Message-ID"], SMTP_ATTEMPTS)
 
 
 def send_smtp(url: str, message: EmailMessage, timeout: float = 10.0) -> None:
@@ -205,9 +207,16 @@ def wait_for_deliveries(timeout: float = 10.0) -> bool:
     return not not_done
 
 
-def _masked(address: str) -> str:
-    local, _, domain = str(address).partition("@")
-    return f"{local[:1]}***@{domain}"
+def _reason(exc: Exception) -> str:
+    """Why an SMTP attempt failed, without the recipient: a refusal's text and a refused-recipients
+    error quote the address, so only the error's kind and the server's code are logged. The
+    Message-ID beside it finds the rest in the mail server's own log."""
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        codes = sorted({code for code, _ in exc.recipients.values()})
+        return f"{type(exc).__name__} {', '.join(map(str, codes))}"
+    if isinstance(exc, smtplib.SMTPResponseException):
+        return f"{type(exc).__name__} {exc.smtp_code}"
+    return f"{type(exc).__name__}: {exc}" if isinstance(exc, OSError) else type(exc).__name__
 
 
 atexit.register(wait_for_deliveries, 10.0)

@@ -221,7 +221,7 @@ def login(
         log.warning("login refused by the IP limit for %s", ip)
         _too_many(messages.LOGIN_IP_LIMIT, gate.retry_after)
     if gate.refused:
-        log.warning("login refused by %s back-off for %s from %s", gate.refused, _masked(username), ip)
+        log.warning("login refused by %s back-off for %s from %s", gate.refused, _who(account), ip)
         wait = messages.LOGIN_BACKOFF
         if gate.refused == "account" and gate.retry_after >= devices.UNLOCK_AFTER_S:
             devices.offer_unlock(account)  # the answer says the same whether or not it exists
@@ -233,7 +233,7 @@ def login(
         dummy_verify(password)  # the same time as a real check: no hint that the account is missing
         raise AppError(messages.LOGIN_WRONG, 400)
     if not verify_password(account.password_hash, password):
-        log.info("login failed for %s from %s (failure %d)", _masked(username), ip, gate.failures)
+        log.info("login failed for %s from %s (failure %d)", _who(account), ip, gate.failures)
         raise AppError(messages.LOGIN_WRONG, 400)
     if not account.is_confirmed:
         with db.transaction() as tx:
@@ -341,7 +341,7 @@ def reset_password(username: object, token: object, password: object, confirm_pa
         account.confirmed_at = account.confirmed_at or now
         sessions.end_all(tx, account.id)
     limits.clear(db.session(), f"login:{username}")
-    log.info("password reset for %s; every session ended", _masked(username))
+    log.info("password reset for account %s; every session ended", record.account_id)
     return messages.RESET_OK
 
 
@@ -384,9 +384,9 @@ def _find(username: str) -> Account | None:
     return db.session().scalars(select(Account).where(Account.username == username)).first()
 
 
-def _masked(username: str) -> str:
-    local, _, domain = username.partition("@")
-    return f"{local[:1]}***@{domain}"
+def _who(account: Account | None) -> str:
+    """An account in a log line: its id, never its address (logs outlive an erasure)."""
+    return f"account {account.id}" if account is not None else "an address with no account"
 
 
 def _keyring() -> signing.Keyring:

@@ -127,7 +127,7 @@ def submit(account: Account) -> tuple[dt.datetime, str, bool]:
         application_id = application.id
     if hidden_files:
         hooks.remove_documents(application_id, sorted(hidden_files))
-    _send_receipt(account.username, now, reference)
+    _send_receipt(account.username, application_id, now, reference)
     return now, reference, True
 
 
@@ -157,11 +157,11 @@ def reference_for(application_id: int) -> str | None:
         return _give_reference(tx, locked)
 
 
-def _send_receipt(username: str, submitted_at: dt.datetime, reference: str) -> None:
+def _send_receipt(username: str, application_id: int, submitted_at: dt.datetime, reference: str) -> None:
     try:
         mail.send("submission_receipt", to=username, submitted_at=receipt_time(submitted_at), reference=reference)
     except Exception:  # the submission stands; the receipt is a courtesy
-        log.exception("submission receipt for application of %s was not sent", username)
+        log.exception("submission receipt for application %s (%s) was not sent", application_id, reference)
 
 
 def receipt_time(moment: dt.datetime) -> str:

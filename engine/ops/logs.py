@@ -16,9 +16,19 @@ _SECRET = re.compile(
     r"\s*[:=]\s*\"?)([^\s\",&;]+)"
 )
 _QUERY_SECRET = re.compile(r"(?i)([?&](?:token|service_token|id|code|username)=)[^&\s]+")
+# PostgreSQL's error details quote the row's values (an address, an answer); SQLAlchemy's own part
+# of the message leaves them out (engine.db: hide_parameters).
+_ROW_VALUES = re.compile(
+    r"(Key \([^)\n]*\)=\().*?(\) (?:already exists|is not present))|(Failing row contains \().*(\))"
+)
+
+
+def _row_values(match: re.Match) -> str:
+    return f"{match[1]}[redacted]{match[2]}" if match[1] else f"{match[3]}[redacted]{match[4]}"
 
 
 def redact(text: str) -> str:
+    text = _ROW_VALUES.sub(_row_values, text)
     return _QUERY_SECRET.sub(r"\1[redacted]", _SECRET.sub(r"\1[redacted]", text))
 
 

@@ -2,7 +2,10 @@
 and the receipt; an application submitted before references existed gets one when read."""
 
 import datetime as dt
+import logging
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -41,6 +44,16 @@ def test_submit_gives_a_reference_shown_in_the_profile_and_the_receipt(app, appl
     assert profile["submitted_at"] == answer["submitted_at"]
     receipt = next(m for m in outbox_messages(app, "ada@example.com") if "received your application" in m["Subject"])
     assert f"Your reference is {answer['reference']}." in receipt.get_content()
+
+
+def test_a_receipt_that_cannot_be_sent_is_logged_by_reference_not_address(app, applicant, on_golden_day, caplog):
+    outbox = Path(app.config["MAIL_OUTBOX"])
+    shutil.rmtree(outbox)
+    outbox.write_text("a file where the outbox folder should be")  # writing the receipt fails
+    with caplog.at_level(logging.ERROR, logger="engine.applications.submit"):
+        answer = submit(applicant, on_golden_day)  # the submission stands
+    assert "submission receipt for application" in caplog.text and answer["reference"] in caplog.text
+    assert "ada@example.com" not in caplog.text
 
 
 def test_the_reference_never_changes_and_each_application_has_its_own(applicant, other, on_golden_day, sql):

@@ -3,6 +3,7 @@
 import email
 import email.policy
 import logging
+import re
 import socket
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
 
 from engine import mail
+from tests.fixtures.smtp_sink import SmtpSink
 
 
 class Collector:
@@ -90,7 +92,8 @@ def test_outbox_holds_an_eml_file_and_a_log_line(app, caplog):
     files = list(Path(app.config["MAIL_OUTBOX"]).glob("*.eml"))
     assert len(files) == 1
     assert b"submitted on 1 March 2026" in files[0].read_bytes()
-    assert "mail submission_receipt to a***@example.com written to" in caplog.text
+    assert re.search(r"mail submission_receipt <[^>]+> written to ", caplog.text)  # its Message-ID
+    assert "ada" not in caplog.text and "example.com" not in caplog.text  # the address is not logged
 
 
 def test_background_outbox_delivery(app):
@@ -133,6 +136,17 @@ def test_smtp_failure_is_logged_not_raised(app, caplog, monkeypatch):
         mail.send("confirmation_code", to="ada@example.com", code="000001")
         assert mail.wait_for_deliveries(15)
     assert "was not sent after 2 attempts" in caplog.text
+
+
+def test_a_refused_recipient_is_logged_by_its_code_not_its_address(app, caplog, monkeypatch):
+    monkeypatch.setattr(mail, "SMTP_ATTEMPTS", 1)
+    with SmtpSink(refuse=["ada@example.com"]) as sink:
+        app.config["SMTP_URL"] = sink.url
+        with app.app_context(), caplog.at_level(logging.INFO, logger="engine.mail"):
+            mail.send("confirmation_code", to="ada@example.com", code="000002")
+            assert mail.wait_for_deliveries(15)
+    assert "SMTPRecipientsRefused 550" in caplog.text and "was not sent after 1 attempts" in caplog.text
+    assert "ada" not in caplog.text and "example.com" not in caplog.text
 
 
 def test_signup_over_smtp_end_to_end(app, smtp_server):
