@@ -42,7 +42,7 @@ from engine.pdf.blocks import TextBlock as Paragraph  # reportlab's Paragraph, w
 from engine.pdf.fonts import font_names
 from engine.pdf.header import Record, applicant_name, header, title_of
 from engine.pdf.markdown import markup as _markup
-from engine.pdf.moments import Moments
+from engine.definition.moments import Moments
 from engine.pdf.stamp import Footer, Metadata, appended_pages, finish, footed_canvas
 
 PLAIN = FieldType()  # draws a field of no known type as its label and answer
