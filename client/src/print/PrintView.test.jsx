@@ -92,12 +92,10 @@ describe("PrintView", () => {
     const view = { answer: {}, add_another: { high_schools: 3 }, document_answer: {}, tabs: {} };
     const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
     const schools = [...container.querySelectorAll(".print-section")].find((section) =>
-      section.textContent.includes("Search for Your School"),
+      [...section.querySelectorAll("dt")].some((label) => label.textContent === "School"),
     );
     expect(schools.querySelectorAll("h3.print-entry").length).toBe(0);
-    const labels = [...schools.querySelectorAll("dt")].filter(
-      (l) => l.textContent === "Search for Your School",
-    );
+    const labels = [...schools.querySelectorAll("dt")].filter((l) => l.textContent === "School");
     expect(labels.length).toBe(1);
   });
 
