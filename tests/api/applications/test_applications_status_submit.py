@@ -174,6 +174,19 @@ def test_submit_records_sends_a_receipt_and_queues_the_pdf(app, applicant, other
     assert other.post("/api/submit", json={}).status_code == 422
 
 
+def test_the_receipt_says_when_in_the_applicants_language(app, applicant, on_golden_day):
+    """An applicant reading Spanish gets the receipt's date in Spanish (CLDR's long style), still
+    in the tenant's time zone."""
+    applicant.set_cookie("lang", "es")
+    response = submit_valid(applicant, on_golden_day)
+    moment = dt.datetime.fromisoformat(response.json["submitted_at"].replace("Z", "+00:00"))
+    local = moment.astimezone(zoneinfo.ZoneInfo("America/Chicago"))
+    months = "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre".split()
+    body = " ".join(receipts_to(app, "ada@example.com")[0].get_content().split())
+    assert f"{local.day} de {months[local.month - 1]} de {local.year}" in body, body
+    assert f"{local:%B}" not in body
+
+
 def test_a_repeated_submit_changes_nothing(app, applicant, on_golden_day, sql):
     first = submit_valid(applicant, on_golden_day).json
     before = sql("SELECT submitted_at, version FROM applications")
