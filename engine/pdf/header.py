@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from engine.definition import names
+from engine.definition.moments import Moments
 from engine.pdf.blocks import FieldLine
 from engine.pdf.blocks import TextBlock as Paragraph
-from engine.definition.moments import Moments
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from reportlab.platypus import SimpleDocTemplate
 
 from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.entries import ANSWERED_NOTHING, entry_title, is_empty_entry
+from engine.definition.moments import Moments
 from engine.definition.visibility import Visibility
 from engine.fieldtypes.base import FieldType
 from engine.fieldtypes.registry import type_of
@@ -42,7 +43,6 @@ from engine.pdf.blocks import TextBlock as Paragraph  # reportlab's Paragraph, w
 from engine.pdf.fonts import font_names
 from engine.pdf.header import Record, applicant_name, header, title_of
 from engine.pdf.markdown import markup as _markup
-from engine.definition.moments import Moments
 from engine.pdf.stamp import Footer, Metadata, appended_pages, finish, footed_canvas
 
 PLAIN = FieldType()  # draws a field of no known type as its label and answer

@@ -117,7 +117,13 @@ function Results({ result, query, onDownload, onDeliveries }) {
       </thead>
       <tbody>
         {items.map((item) => (
-          <Row key={item.id} item={item} dates={result.dates} onDownload={onDownload} onDeliveries={onDeliveries} />
+          <Row
+            key={item.id}
+            item={item}
+            dates={result.dates}
+            onDownload={onDownload}
+            onDeliveries={onDeliveries}
+          />
         ))}
       </tbody>
     </table>
@@ -143,7 +149,9 @@ function Row({ item, dates, onDownload, onDeliveries }) {
       <td data-label="Name">{item.name || <span className="staff-muted">(no name yet)</span>}</td>
       <td data-label="E-mail">{item.email}</td>
       <td data-label="Status">{STATUS_LABELS[item.status] || item.status}</td>
-      <td data-label="Submitted">{item.submitted_at ? <SubmittedAt iso={item.submitted_at} dates={dates} /> : "–"}</td>
+      <td data-label="Submitted">
+        {item.submitted_at ? <SubmittedAt iso={item.submitted_at} dates={dates} /> : "–"}
+      </td>
       <td data-label="Version">
         {item.definition_version ? (
           <code title={item.definition_version}>{item.definition_version.slice(0, 8)}</code>
