@@ -28,6 +28,9 @@ _.file_type
 studentAnswers
 disabled  # the staff API's member: read and written by name
 submitted_from  # the staff list's query: read by name (engine.staff.listing)
+dates  # the staff list's date settings: read by name (client/src/staff/ApplicationsPage.jsx)
+date_style  # the same, and a form setting: read by name (engine.definition.moments, moments.js)
+time_zone
 submitted_to
 document_answer
 archived_answer

@@ -15,8 +15,8 @@ from engine.applications.current import compiled_form
 from engine.applications.locking import _changed, _open, _refused, _writable, lock, lock_by_id
 from engine.applications.models import Application, WebStatusEvent
 from engine.applications.reference import new_reference, prefix_of
-from engine.definition.catalogue import date_time_text
 from engine.definition.entries import without_empty_entries
+from engine.definition.moments import Moments
 from engine.definition.visibility import ANSWERED
 from engine.errors import AppError
 from engine.fieldtypes.registry import holds_document
@@ -127,7 +127,7 @@ def submit(account: Account) -> tuple[dt.datetime, str, bool]:
         application_id = application.id
     if hidden_files:
         hooks.remove_documents(application_id, sorted(hidden_files))
-    _send_receipt(account.username, application_id, now, reference)
+    _send_receipt(account.username, application_id, now, reference, in_language.data)
     return now, reference, True
 
 
@@ -157,15 +157,20 @@ def reference_for(application_id: int) -> str | None:
         return _give_reference(tx, locked)
 
 
-def _send_receipt(username: str, application_id: int, submitted_at: dt.datetime, reference: str) -> None:
+def _send_receipt(
+    username: str, application_id: int, submitted_at: dt.datetime, reference: str, form_data: dict
+) -> None:
     try:
-        mail.send("submission_receipt", to=username, submitted_at=receipt_time(submitted_at), reference=reference)
+        when = receipt_time(submitted_at, form_data)
+        mail.send("submission_receipt", to=username, submitted_at=when, reference=reference)
     except Exception:  # the submission stands; the receipt is a courtesy
         log.exception("submission receipt for application %s (%s) was not sent", application_id, reference)
 
 
-def receipt_time(moment: dt.datetime) -> str:
-    return date_time_text(moment)
+def receipt_time(moment: dt.datetime, form_data: dict) -> str:
+    """When it was submitted, as the PDF says it: in the compiled form's language (the applicant's,
+    the one the receipt is written in), date style and time zone, then in UTC."""
+    return Moments(form_data.get("settings"), form_data["texts"]).submitted(moment)
 
 
 def iso_utc(moment: dt.datetime | None) -> str | None:

@@ -93,7 +93,7 @@ class FieldType:
     def pdf(self, renderer, field: dict) -> None:
         """Draws one visible field of the compiled layout: its label, then its answer."""
         if "key" in field:
-            renderer.add(field.get("label", field["key"]), renderer.value(field["key"]))
+            renderer.add(renderer.question(field), renderer.value(field["key"]))
 
 
 def as_loc(node: object) -> LocDict:

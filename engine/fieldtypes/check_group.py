@@ -34,7 +34,7 @@ class CheckGroup(FieldType):
             f"{renderer.mark(renderer.answers.get(item['key']) is True)} {item['label']}"
             for item in field.get("items", [])
         ]
-        renderer.add(field.get("label", ""), "\n" + "\n".join(items))
+        renderer.add(renderer.question(field), "\n" + "\n".join(items))
 
 
 def _item_as_checkbox(item: LocDict) -> LocDict:

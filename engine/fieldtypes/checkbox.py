@@ -17,7 +17,7 @@ class Checkbox(FieldType):
     def pdf(self, renderer, field: dict) -> None:
         checked = renderer.answers.get(field["key"]) is True
         answer = renderer.texts["pdf_checkbox_yes" if checked else "pdf_checkbox_no"]
-        renderer.add(field.get("label", ""), f"{renderer.mark(checked)} {answer}")
+        renderer.add(renderer.question(field), f"{renderer.mark(checked)} {answer}")
 
 
 TYPE = Checkbox()

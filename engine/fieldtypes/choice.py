@@ -16,4 +16,4 @@ class Choice(FieldType):
     def pdf(self, renderer, field: dict) -> None:
         """The chosen option's label."""
         chosen = renderer.value(field["key"])
-        renderer.add(field.get("label", ""), renderer.option_label(field, chosen) if chosen else "")
+        renderer.add(renderer.question(field), renderer.option_label(field, chosen) if chosen else "")

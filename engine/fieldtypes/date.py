@@ -26,7 +26,7 @@ class Date(FieldType):
 
     def pdf(self, renderer, field: dict) -> None:
         """The date as the form's language writes it in its date style; stored ISO."""
-        renderer.add(field.get("label", field["key"]), renderer.date(field["key"]))
+        renderer.add(renderer.question(field), renderer.date(field["key"]))
 
 
 TYPE = Date()

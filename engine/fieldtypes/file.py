@@ -77,7 +77,7 @@ class File(FieldType):
             note = note.replace("{file_name}", document["file_name"])
         else:
             note = renderer.texts["pdf_no_document"]
-        renderer.add(field.get("label", ""), note)
+        renderer.add(renderer.question(field), note)
 
 
 TYPE = File()

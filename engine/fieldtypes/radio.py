@@ -14,7 +14,7 @@ class Radio(Choice):
             for option in renderer.option_list(field)
             if option["value"] != ""
         ]
-        renderer.add(field.get("label", ""), "   ".join(choices))
+        renderer.add(renderer.question(field), "   ".join(choices))
 
 
 TYPE = Radio()

@@ -14,7 +14,7 @@ class SchoolSearch(Block):
             name = renderer.value(search["key"])
             code = renderer.value(ceeb["key"]) if ceeb else ""
             shown = f"{name} {renderer.school_code.replace('{code}', code)}" if name and code else name
-            renderer.add(search.get("label", ""), shown)
+            renderer.add(renderer.question(search), shown)
         for role, part in parts.items():
             if role not in ("search", "ceeb"):
                 renderer.field(part)

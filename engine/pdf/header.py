@@ -11,10 +11,9 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from engine.definition import names
-from engine.definition.catalogue import fill
+from engine.definition.moments import Moments
 from engine.pdf.blocks import FieldLine
 from engine.pdf.blocks import TextBlock as Paragraph
-from engine.pdf.moments import Moments
 
 
 @dataclass(frozen=True)
@@ -45,11 +44,6 @@ def applicant_name(form: dict, value: Callable[[str], str]) -> str:
     return next((value(key) for key in name_keys if value(key)), "")
 
 
-def submitted_text(moment: dt.datetime, moments: Moments, texts: dict) -> str:
-    """ "March 14, 2026 at 2:05 PM CDT (March 14, 2026 at 7:05 PM UTC)": the tenant's zone, then UTC."""
-    return fill(texts["record_submitted_at"], {"local": moments.moment(moment), "utc": moments.moment_utc(moment)})
-
-
 def header(form: dict, texts: dict, styles, record: Record, name: str, generated_at: dt.datetime) -> list:
     """The flowables that open the first page."""
     moments = Moments(form.get("settings"), texts)
@@ -63,7 +57,7 @@ def header(form: dict, texts: dict, styles, record: Record, name: str, generated
     if applicant:
         facts.append((texts["record_applicant"], applicant))
     if record.submitted_at is not None:
-        facts.append((texts["record_submitted"], submitted_text(record.submitted_at, moments, texts)))
+        facts.append((texts["record_submitted"], moments.submitted(record.submitted_at)))
     else:
         generated = texts["pdf_generated"].replace("{when}", moments.moment(generated_at))
         facts.append((texts["record_submitted"], f"{texts['record_not_submitted']} · {generated}"))

@@ -34,6 +34,7 @@ from reportlab.platypus import SimpleDocTemplate
 
 from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.entries import ANSWERED_NOTHING, entry_title, is_empty_entry
+from engine.definition.moments import Moments
 from engine.definition.visibility import Visibility
 from engine.fieldtypes.base import FieldType
 from engine.fieldtypes.registry import type_of
@@ -42,7 +43,6 @@ from engine.pdf.blocks import TextBlock as Paragraph  # reportlab's Paragraph, w
 from engine.pdf.fonts import font_names
 from engine.pdf.header import Record, applicant_name, header, title_of
 from engine.pdf.markdown import markup as _markup
-from engine.pdf.moments import Moments
 from engine.pdf.stamp import Footer, Metadata, appended_pages, finish, footed_canvas
 
 PLAIN = FieldType()  # draws a field of no known type as its label and answer
@@ -148,6 +148,12 @@ class ApplicationRenderer:
         return self.value(desc) if desc and self.value(desc) else value
 
     # -- output --------------------------------------------------------------------------
+    @staticmethod
+    def question(field: dict) -> str:
+        """How the record names a question, as the review does: its review_label where the
+        on-screen label is a prompt ("Search for Your School" reads "School")."""
+        return str(field.get("review_label") or field.get("label") or field.get("key", ""))
+
     def add(self, label: str, answer: str) -> None:
         """One entry per field: the label in bold, then the answer (plain text; newlines kept)."""
         self.story.append(FieldLine(_MARKDOWN_BOLD.sub(r"\1", str(label)), answer, self.styles.answer))
@@ -165,8 +171,7 @@ class ApplicationRenderer:
         if holds_answers and not self.has_answer(field):
             required = self.required(field)
             if self.collapse or required:
-                label = field.get("label") or field.get("key", "")
-                self.add(label, self.texts["pdf_not_answered"])
+                self.add(self.question(field), self.texts["pdf_not_answered"])
             self.answered += required  # a draft's missing answer keeps its section in sight
             return
         if holds_answers:
@@ -197,7 +202,7 @@ class ApplicationRenderer:
         if confirm:
             confirmed = bool(self.answers.get(confirm["key"]))
             if confirm.get("kind") == "checkbox":
-                self.add(confirm.get("label", ""), self.mark(confirmed))
+                self.add(self.question(confirm), self.mark(confirmed))
                 self.answered += confirmed
             elif not confirmed and confirm.get("before"):
                 self.story.append(Paragraph(_markup(confirm["before"]), self.styles.text))

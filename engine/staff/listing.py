@@ -101,7 +101,15 @@ def list_applications(form_data: dict, search: dict, page: int = 1, per_page: in
         "page": page,
         "per_page": per_page,
         "pages": max(1, math.ceil(total / per_page)),
+        "dates": dates_of(form_data),
     }
+
+
+def dates_of(form_data: dict) -> dict:
+    """How the list's times read: the form's date style in its time zone (with the zone's
+    abbreviation), as the PDF and the print view say them."""
+    settings = form_data.get("settings") or {}
+    return {"date_style": settings.get("date_style") or "long", "time_zone": settings.get("time_zone") or "UTC"}
 
 
 def undelivered(application_ids: list[int]) -> dict[int, dict]:

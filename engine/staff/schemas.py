@@ -99,12 +99,18 @@ class ApplicationRowSchema(ma.Schema):
     )
 
 
+class ListDatesSchema(ma.Schema):
+    date_style = fields.String(required=True, validate=validate.OneOf(("long", "medium", "short")))
+    time_zone = fields.String(required=True, metadata={"description": "IANA name: the times are read in it"})
+
+
 class ApplicationPageSchema(ma.Schema):
     items = fields.List(fields.Nested(ApplicationRowSchema), required=True)
     total = fields.Integer(required=True)
     page = fields.Integer(required=True)
     per_page = fields.Integer(required=True)
     pages = fields.Integer(required=True)
+    dates = fields.Nested(ListDatesSchema, required=True, metadata={"description": "The form's date settings"})
 
 
 class AuditQuerySchema(ma.Schema):

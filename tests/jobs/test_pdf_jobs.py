@@ -159,7 +159,7 @@ def test_the_submitted_pdf_is_a_record_footed_on_every_page(app, applicant, burs
 
     from engine.applications import current
     from engine.definition.catalogue import DEFAULT_TEXTS
-    from engine.pdf.moments import Moments
+    from engine.definition.moments import Moments
 
     golden = json.loads(GOLDEN.read_text())
     monkeypatch.setattr(current, "today", lambda: dt.date.fromisoformat(golden["today"]))

@@ -4,7 +4,7 @@
 import { conditionsFor } from "./conditions.js";
 import { visibleAnswers } from "./visibility.js";
 import { entryTitle, t } from "../strings/formStrings.js";
-import { isAnswered, reviewRow } from "../widgets/readout.jsx";
+import { isAnswered, questionOf, reviewRow } from "../widgets/readout.jsx";
 import { fieldType } from "../widgets/registry.js";
 
 /** The fields a section shows now (the chosen tab, the holding branch, the counted entries). */
@@ -60,7 +60,7 @@ export function reviewPages(compiled, answers, { tabs, addAnother, documents } =
           rows: [
             {
               key: section.confirm.key,
-              label: section.confirm.review_label ?? section.confirm.label,
+              label: questionOf(section.confirm),
               value: t("review_yes"),
             },
           ],

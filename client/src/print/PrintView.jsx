@@ -4,7 +4,7 @@ import { keyedLayouts } from "../form/renderModel.js";
 import { visibleAnswers } from "../form/visibility.js";
 import { Markdown } from "../widgets/Markdown.jsx";
 import { entryTitle, t } from "../strings/formStrings.js";
-import { mark, Row } from "../widgets/readout.jsx";
+import { mark, questionOf, Row } from "../widgets/readout.jsx";
 import { momentText } from "../widgets/moments.js";
 import { fieldType } from "../widgets/registry.js";
 import { STATUS_TEXT } from "../shell/Receipt.jsx";
@@ -199,7 +199,7 @@ function PrintSection({ section, context }) {
       <Markdown text={section.text} />
       {confirm && (
         <p className="print-line">
-          {mark(confirmed)} {confirm.label}
+          {mark(confirmed)} {questionOf(confirm)}
         </p>
       )}
       {confirmed &&
@@ -225,7 +225,7 @@ function PrintField({ layout, context }) {
   const print = fieldType(layout.widget).print;
   if (print) return print(layout, value, context);
   return (
-    <Row label={layout.label}>
+    <Row label={questionOf(layout)}>
       {/* dir="auto": a typed answer takes its direction from its first letter (Arabic, Hebrew: right to left), as in the PDF */}
       <span className="print-value" dir="auto">
         {value ?? ""}

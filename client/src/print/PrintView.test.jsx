@@ -37,6 +37,19 @@ describe("PrintView", () => {
     expect(document.body.classList.contains("print-view")).toBe(true);
   });
 
+  it("names a question by its review_label where the on-screen label is a prompt, as the review does", () => {
+    const view = {
+      answer: { hs_name: "Lincoln Heights High School", hs_ceeb: "059903", score_reporting_confirmed: true },
+      add_another: { high_schools: 1 },
+    };
+    const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
+    const rows = [...container.querySelectorAll(".print-row")].map((row) => row.textContent);
+    expect(rows).toContain("SchoolLincoln Heights High School (Ceeb: 059903)");
+    expect(container.textContent).not.toContain("Search for Your School");
+    expect(container.textContent).toContain("[X] Standardized tests to report");
+    expect(container.textContent).not.toContain("Tell us about your testing");
+  });
+
   it("shows archived answers apart, under their own heading, and never among the form's answers", () => {
     const view = {
       answer: { first_name: "Mei" },
@@ -79,12 +92,10 @@ describe("PrintView", () => {
     const view = { answer: {}, add_another: { high_schools: 3 }, document_answer: {}, tabs: {} };
     const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
     const schools = [...container.querySelectorAll(".print-section")].find((section) =>
-      section.textContent.includes("Search for Your School"),
+      [...section.querySelectorAll("dt")].some((label) => label.textContent === "School"),
     );
     expect(schools.querySelectorAll("h3.print-entry").length).toBe(0);
-    const labels = [...schools.querySelectorAll("dt")].filter(
-      (l) => l.textContent === "Search for Your School",
-    );
+    const labels = [...schools.querySelectorAll("dt")].filter((l) => l.textContent === "School");
     expect(labels.length).toBe(1);
   });
 

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import * as api from "./api.js";
 import { DeliveriesPanel, undeliveredText } from "./DeliveriesPanel.jsx";
-import { formatTime } from "./format.js";
+import { momentText } from "../widgets/moments.js";
 import { describe, queryFromLocation, SearchForm, searchOf } from "./SearchForm.jsx";
 
 const STATUS_LABELS = {
@@ -117,14 +117,29 @@ function Results({ result, query, onDownload, onDeliveries }) {
       </thead>
       <tbody>
         {items.map((item) => (
-          <Row key={item.id} item={item} onDownload={onDownload} onDeliveries={onDeliveries} />
+          <Row
+            key={item.id}
+            item={item}
+            dates={result.dates}
+            onDownload={onDownload}
+            onDeliveries={onDeliveries}
+          />
         ))}
       </tbody>
     </table>
   );
 }
 
-function Row({ item, onDownload, onDeliveries }) {
+/** When it was submitted in the form's time zone, as the PDF and the print view say it (UTC on hover). */
+function SubmittedAt({ iso, dates }) {
+  return (
+    <time dateTime={iso} title={momentText(iso, dates, "UTC")}>
+      {momentText(iso, dates)}
+    </time>
+  );
+}
+
+function Row({ item, dates, onDownload, onDeliveries }) {
   const who = item.reference || item.name || item.email;
   return (
     <tr>
@@ -134,7 +149,9 @@ function Row({ item, onDownload, onDeliveries }) {
       <td data-label="Name">{item.name || <span className="staff-muted">(no name yet)</span>}</td>
       <td data-label="E-mail">{item.email}</td>
       <td data-label="Status">{STATUS_LABELS[item.status] || item.status}</td>
-      <td data-label="Submitted">{item.submitted_at ? formatTime(item.submitted_at) : "–"}</td>
+      <td data-label="Submitted">
+        {item.submitted_at ? <SubmittedAt iso={item.submitted_at} dates={dates} /> : "–"}
+      </td>
       <td data-label="Version">
         {item.definition_version ? (
           <code title={item.definition_version}>{item.definition_version.slice(0, 8)}</code>

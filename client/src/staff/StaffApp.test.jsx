@@ -32,6 +32,7 @@ const PAGE = {
   page: 1,
   per_page: 25,
   pages: 2,
+  dates: { date_style: "long", time_zone: "America/Chicago" },
 };
 const SESSION = {
   message: "",
@@ -114,6 +115,9 @@ describe("the staff page", () => {
     });
     expect(screen.getByText("27 applications")).toBeTruthy();
     expect(screen.getByRole("cell", { name: "Submitted" })).toBeTruthy();
+    // In the form's date style and time zone, as the PDF says it; UTC on hover.
+    const submitted = screen.getByText("March 1, 2026 at 6:00 AM CST");
+    expect(submitted.getAttribute("title")).toBe("March 1, 2026 at 12:00 PM UTC");
     expect(screen.getByText("Draft (started)")).toBeTruthy();
     expect(screen.getByText("(no name yet)")).toBeTruthy();
     const print = screen.getByRole("link", { name: "Print view of INTL-7K2Q9MXA (opens in a new tab)" });

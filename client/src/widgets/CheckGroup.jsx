@@ -1,4 +1,4 @@
-import { mark, Row } from "./readout.jsx";
+import { mark, questionOf, Row } from "./readout.jsx";
 
 /**
  * A check group: one fieldset whose legend is the group's label, holding one checkbox per item
@@ -26,11 +26,11 @@ export const fieldType = {
     const checked = layout.items.filter((item) => answers[item.key] === true);
     if (!checked.length) return [];
     return [
-      { key: checked[0].key, label: layout.label, value: checked.map((item) => item.label).join(", ") },
+      { key: checked[0].key, label: questionOf(layout), value: checked.map((item) => item.label).join(", ") },
     ];
   },
   print: (layout, value, { answers }) => (
-    <Row label={layout.label}>
+    <Row label={questionOf(layout)}>
       {layout.items.map((item) => (
         <div key={item.key}>
           {mark(answers[item.key] === true)} {item.label}

@@ -4,7 +4,7 @@ import { answer, widgetContext } from "./common.js";
 import { ownMessage } from "./ownMessage.jsx";
 import { t } from "../strings/formStrings.js";
 import { dateText } from "./moments.js";
-import { isAnswered, reviewRow, Row } from "./readout.jsx";
+import { isAnswered, questionOf, reviewRow, Row } from "./readout.jsx";
 
 const EMPTY = { day: "", month: "", year: "" };
 const WRITTEN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -154,7 +154,7 @@ export const fieldType = {
   },
   print(layout, value, { compiled }) {
     return (
-      <Row label={layout.label}>
+      <Row label={questionOf(layout)}>
         {value ? <time dateTime={String(value)}>{dateText(String(value), compiled?.settings)}</time> : ""}
       </Row>
     );

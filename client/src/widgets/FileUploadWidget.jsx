@@ -1,4 +1,4 @@
-import { reviewRow, Row } from "./readout.jsx";
+import { questionOf, reviewRow, Row } from "./readout.jsx";
 import { useState } from "react";
 import { formApp, useFormApp } from "../form/appBridge.js";
 import { ConfirmDialog } from "../shell/Modal.jsx";
@@ -191,7 +191,7 @@ export const fieldType = {
   print(layout, value, { view }) {
     const document = view.document_answer?.[layout.key];
     return (
-      <Row label={layout.label}>
+      <Row label={questionOf(layout)}>
         {document ? `${t("service_document_attached")} (${document.file_name})` : ""}
       </Row>
     );

@@ -1,4 +1,4 @@
-import { mark, reviewChoice, Row } from "./readout.jsx";
+import { mark, questionOf, reviewChoice, Row } from "./readout.jsx";
 import { answer, fieldAria, labelOf, optionList, widgetContext } from "./common.js";
 
 /** Radio buttons over a compiled option list (without its empty "--" option); stores `_desc` too. */
@@ -44,7 +44,7 @@ export const fieldType = {
   print(layout, value, { compiled }) {
     const options = optionList(compiled, layout.options).filter((option) => option.value !== "");
     return (
-      <Row label={layout.label}>
+      <Row label={questionOf(layout)}>
         {options.map((option) => (
           <div key={option.value}>
             {mark(value === option.value)} {option.label}

@@ -1,6 +1,6 @@
 import { blockParts, lookupSearch, placeBlock } from "./blocks.jsx";
 import { t } from "../strings/formStrings.js";
-import { isAnswered, reviewRow, Row } from "./readout.jsx";
+import { isAnswered, questionOf, reviewRow, Row } from "./readout.jsx";
 
 /** A school search block says "own entry" when the school has a name but no CEEB code. */
 function schoolOwnEntry(block, answers) {
@@ -55,7 +55,7 @@ export const fieldType = {
   },
   print: (layout, value, context) => (
     <>
-      <Row label={layout.parts.search.label}>
+      <Row label={questionOf(layout.parts.search)}>
         {context.answers[layout.parts.search.key] ? schoolName(layout, context.answers) : ""}
       </Row>
       {addressParts(layout).map((part) => context.printField(part))}

@@ -1,7 +1,7 @@
 // Dates and times as people read them, from CLDR data (the browser's Intl) for the form's language:
 // a date answer in the tenant's `settings.date_style` (long "March 14, 2008", medium "Mar 14, 2008",
 // short "3/14/08" in English), a moment in the tenant's `settings.time_zone` with its abbreviation.
-// Stored values stay ISO. The server does the same with Babel (engine/pdf/moments.py);
+// Stored values stay ISO. The server does the same with Babel (engine/definition/moments.py);
 // tests/golden/dates.json keeps the two in step. A narrow no-break space (CLDR's, before "PM") is
 // written as a plain space on both sides (browsers differ in which of the two they give), and a
 // minus in a zone's offset ("UTC−6") as a hyphen.

@@ -1,5 +1,5 @@
 // The shared golden cases for dates and times (tests/golden/dates.json), run against the browser's
-// formatter; pytest runs the same file against the server's (engine/pdf/moments.py).
+// formatter; pytest runs the same file against the server's (engine/definition/moments.py).
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";

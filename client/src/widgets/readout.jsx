@@ -18,13 +18,11 @@ export function Row({ label, children }) {
   );
 }
 
+/** How the review and the print view name a question: its review_label where the on-screen label is a prompt. */
+export const questionOf = (layout) => layout.review_label ?? layout.label;
+
 /** One review row of a keyed layout. */
-// The review names the question: its review_label where the on-screen label is a prompt.
-export const reviewRow = (layout, value) => ({
-  key: layout.key,
-  label: layout.review_label ?? layout.label,
-  value,
-});
+export const reviewRow = (layout, value) => ({ key: layout.key, label: questionOf(layout), value });
 
 /** The option list a choice reads from now (a conditional dropdown's follows its controller). */
 function choiceList(layout, answers) {
@@ -54,5 +52,5 @@ export function printSelect(layout, value, { compiled, answers }) {
   const listId = choiceList(layout, answers);
   if (!listId) return null;
   const label = chosenLabel(layout, listId, compiled, answers);
-  return <Row label={layout.label}>{value ? `${mark(true)} ${label}` : mark(false)}</Row>;
+  return <Row label={questionOf(layout)}>{value ? `${mark(true)} ${label}` : mark(false)}</Row>;
 }

@@ -23,8 +23,8 @@ TEXTS = {
     "mail_password_reset_subject": "Nouveau mot de passe",
     "mail_password_reset_body": "Ouvrez {reset_url} dans l'heure.\\n",
     "mail_signature": "Le bureau des admissions ({support_email})",
-    "date_time": "le {day} {month} {year} à {time}",
-    "month_3": "mars",
+    "date_time_zone": "le {date} à {time} ({zone})",
+    "record_submitted_at": "{local}, soit {utc}",
     "password_length_message": "Au moins {min} caractères.",
     "auth_email_invalid": "Adresse invalide.",
 }
@@ -80,4 +80,7 @@ def test_the_password_rules_the_field_problems_and_the_receipt_time_are_the_tena
     from engine.applications.service import receipt_time
 
     with app.app_context():
-        assert receipt_time(dt.datetime(2026, 3, 1, 14, 5)) == "le 1 mars 2026 à 14:05"
+        form = app.extensions["tenant"].current().data  # medium dates, in Pacific time
+        assert receipt_time(dt.datetime(2026, 3, 1, 14, 5), form) == (
+            "le Mar 1, 2026 à 6:05 AM (PST), soit le Mar 1, 2026 à 2:05 PM (UTC)"
+        )

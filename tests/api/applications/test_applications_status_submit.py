@@ -1,7 +1,9 @@
 """Last page, web status, validations and submit; everything is read-only afterwards."""
 
+import datetime as dt
 import json
 import logging
+import zoneinfo
 
 import pytest
 
@@ -153,6 +155,12 @@ def test_submit_records_sends_a_receipt_and_queues_the_pdf(app, applicant, other
     assert response.json["submitted_at"].endswith("Z")
     receipts = receipts_to(app, "ada@example.com")
     assert len(receipts) == 1
+    # The receipt says when as the PDF does: in the tenant's time zone (Central), then in UTC.
+    moment = dt.datetime.fromisoformat(response.json["submitted_at"].replace("Z", "+00:00"))
+    local = moment.astimezone(zoneinfo.ZoneInfo("America/Chicago"))
+    chicago = f"{local:%B} {local.day}, {local.year} at {local:%-I:%M %p} {local.tzname()}"
+    utc = f"{moment:%B} {moment.day}, {moment.year} at {moment:%-I:%M %p} UTC"
+    assert f"submitted on {chicago} ({utc})." in " ".join(receipts[0].get_content().split())
     # No Redis configured in these tests: the submission stands, its PDF job waits in the outbox
     # (engine/outbox.py) and the log says why.
     assert "engine.pdf.jobs.render_application_pdf job" in caplog.text and "stays in the outbox" in caplog.text
@@ -164,6 +172,19 @@ def test_submit_records_sends_a_receipt_and_queues_the_pdf(app, applicant, other
     assert applicant.post("/api/web-status", json={"web_status": "submitted"}).json["status"] == "submitted"
     assert other.get("/api/profile").json["web_status"] == []
     assert other.post("/api/submit", json={}).status_code == 422
+
+
+def test_the_receipt_says_when_in_the_applicants_language(app, applicant, on_golden_day):
+    """An applicant reading Spanish gets the receipt's date in Spanish (CLDR's long style), still
+    in the tenant's time zone."""
+    applicant.set_cookie("lang", "es")
+    response = submit_valid(applicant, on_golden_day)
+    moment = dt.datetime.fromisoformat(response.json["submitted_at"].replace("Z", "+00:00"))
+    local = moment.astimezone(zoneinfo.ZoneInfo("America/Chicago"))
+    months = "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre".split()
+    body = " ".join(receipts_to(app, "ada@example.com")[0].get_content().split())
+    assert f"{local.day} de {months[local.month - 1]} de {local.year}" in body, body
+    assert f"{local:%B}" not in body
 
 
 def test_a_repeated_submit_changes_nothing(app, applicant, on_golden_day, sql):

@@ -38,6 +38,8 @@ def _list(staff, **query):
 def test_rows_carry_what_staff_need_submitted_first(staff, three):
     listed = _list(staff)
     assert listed["total"] == 3 and listed["pages"] == 1 and listed["page"] == 1
+    # The list's times read as the PDF's: the form's date style, in its time zone.
+    assert listed["dates"] == {"date_style": "long", "time_zone": "America/Chicago"}
     first, second, third = listed["items"]
     assert first == {
         "id": three["mei"],

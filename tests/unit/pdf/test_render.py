@@ -85,7 +85,7 @@ def test_every_answered_field_shows_its_label_and_answer(form, answers):
     for field in visible_fields(form, answers):
         if answers.get(field["key"]) in (None, "", False):
             continue
-        label = re.sub(r"\s+", " ", field["label"])
+        label = re.sub(r"\s+", " ", field.get("review_label") or field["label"])
         if not field["key"].endswith("ceeb"):  # the code is shown after the school's name instead
             assert label in text, label
         assert str(shown_answer(form, field, answers)) in text, (field["key"], shown_answer(form, field, answers))
@@ -124,6 +124,14 @@ def test_a_checkboxs_yes_and_no_are_the_forms_texts(form, answers):
 
 def test_a_school_is_its_name_plus_its_ceeb_code(form, answers):
     assert "Northview Heights Secondary School (Ceeb: 826543)" in render(form, answers)
+
+
+def test_a_question_is_named_by_its_review_label_as_the_review_names_it(form, answers):
+    """Where the on-screen label is a prompt ("Search for Your School"), the record names the
+    question by its review_label ("School"), as the review does."""
+    text = render(form, answers)
+    assert "School Northview Heights Secondary School (Ceeb: 826543)" in text
+    assert "Search for Your School" not in text
 
 
 def test_the_school_code_and_the_marks_are_worded_by_the_forms_texts(form, answers):

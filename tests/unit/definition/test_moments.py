@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.definition.catalogue import DEFAULT_TEXTS
-from engine.pdf.moments import Moments
+from engine.definition.moments import Moments
 
 CASES = json.loads((Path(__file__).resolve().parents[2] / "golden" / "dates.json").read_text())
 

@@ -79,6 +79,11 @@ class Moments:
     def moment_utc(self, moment: dt.datetime) -> str:
         return self.moment(moment, dt.UTC)
 
+    def submitted(self, moment: dt.datetime) -> str:
+        """When an application was submitted, as the PDF, the print view and the receipt say it:
+        "March 14, 2026 at 2:05 PM CDT (March 14, 2026 at 7:05 PM UTC)", the tenant's zone, then UTC."""
+        return fill(self.texts["record_submitted_at"], {"local": self.moment(moment), "utc": self.moment_utc(moment)})
+
 
 _ABBREVIATION = re.compile(r"^[A-Za-z]{2,5}$")
 _GMT = re.compile(r"^(\D*?)([+-])(\d\d):(\d\d)$")
