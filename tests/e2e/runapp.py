@@ -46,7 +46,11 @@ class RunningApp:
         # PUBLIC_URL, so links point at this run.
         drop = {"REDIS_URL", "DATABASE_URL", "PORT", "SECRET_KEY", "PUBLIC_URL"}
         self.env = {k: v for k, v in os.environ.items() if k not in drop}
-        self.env.update({"FORMENGINE_INSTANCE": str(instance), "PYTHONUNBUFFERED": "1", **(env or {})})
+        # Tests seed rows with fixed dates that a retention pass would delete mid-test (retention has
+        # its own tests): it is off unless a test turns it on through `env`.
+        self.env.update(
+            {"FORMENGINE_INSTANCE": str(instance), "PYTHONUNBUFFERED": "1", "RETENTION_EVERY_S": "0", **(env or {})}
+        )
         instance.parent.mkdir(parents=True, exist_ok=True)
         self._log_handle = open(self.log, "wb")
         self.process = subprocess.Popen(
