@@ -250,10 +250,24 @@ def _check_not_running(run_file: Path) -> None:
         pid = previous.get(name)
         if pid and _pid_alive(pid):
             print(f"stopping a {name.removesuffix('_pid')} process ({pid}) left by an earlier run", flush=True)
+            group = _own_group(pid) if name != "redis_pid" else None
             _signal_pid(pid, signal.SIGTERM)
             if not _wait_gone(pid, 10):
                 _signal_pid(pid, signal.SIGKILL)
+            if group:  # what it left behind (an RQ scheduler or work-horse), as Child.stop does
+                try:
+                    os.killpg(group, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
     run_file.unlink(missing_ok=True)
+
+
+def _own_group(pid: int) -> int | None:
+    """`pid` when it leads its own process group (a child of the runner does), else None."""
+    try:
+        return pid if os.getpgid(pid) == pid else None
+    except (ProcessLookupError, PermissionError):
+        return None
 
 
 def _secret_key(config: dict) -> str:

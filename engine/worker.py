@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 
 from redis.exceptions import RedisError
 from rq import Queue, Worker
+from rq.exceptions import StopRequested
 from rq.serializers import JSONSerializer
 from rq.utils import import_attribute
 from sqlalchemy.orm import Session
@@ -198,10 +199,17 @@ class EngineWorker(Worker):
                 super().run_maintenance_tasks()
         except RedisError as error:  # RQ's wait for a job notices too, and waits for Redis
             log.warning("periodic tasks skipped, Redis does not answer: %s", error)
+        # A stop signal during a task raises RQ's StopRequested (an Exception) wherever the task
+        # was; code that catches Exception may swallow it, and one signal (the runner's death) is
+        # all there is. The flag is set either way: stop here.
+        if self.stop_requested:
+            raise StopRequested()
 
     def run_periodic_tasks(self) -> None:
         clock = time.monotonic()
         for task in self.periodic:
+            if self.stop_requested:
+                raise StopRequested()
             if clock - self._last_run.get(task.name, float("-inf")) < task.every_s:
                 continue
             self._last_run[task.name] = clock
@@ -210,7 +218,7 @@ class EngineWorker(Worker):
                 continue  # another worker runs it this period
             try:
                 task.run(self.settings, self.redis_url)
-            except RedisError:
+            except (RedisError, StopRequested):
                 raise
             except DATABASE_DOWN as error:  # a restart: the next period tries again
                 log.warning("periodic task %s skipped, the database does not answer: %s", task.name, _first_line(error))
