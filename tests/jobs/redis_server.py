@@ -3,18 +3,34 @@ stop and start it; the shared Redis is never stopped. With `config` (deploy/redi
 the production settings docs/deploy.md gives) it keeps its data in an append-only file in `folder`,
 and a restart finds it again; without, it keeps nothing."""
 
+import contextlib
 import shutil
 import socket
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 import redis
 
 
 def missing() -> str | None:
     """Why the tests cannot start a redis-server, or None."""
     return None if shutil.which("redis-server") else "redis-server is not installed (Debian package redis-server)"
+
+
+@contextlib.contextmanager
+def serving(folder: Path, config: Path | None = None) -> Iterator["RedisServer"]:
+    """A started server for a fixture, stopped after the test; the test is skipped without the binary."""
+    if missing():
+        pytest.skip(missing())
+    server = RedisServer(folder, config=config)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 class RedisServer:

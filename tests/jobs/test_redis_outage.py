@@ -20,12 +20,8 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "intl_undergrad" / "ba
 
 @pytest.fixture
 def own_redis(tmp_path):
-    if redis_server.missing():
-        pytest.skip(redis_server.missing())
-    server = redis_server.RedisServer(tmp_path)
-    server.start()
-    yield server
-    server.stop()
+    with redis_server.serving(tmp_path) as server:
+        yield server
 
 
 @pytest.fixture

@@ -29,12 +29,8 @@ STATUS = f"/api/pdf/document-answer/{FILE_KEY}"
 
 @pytest.fixture
 def durable_redis(tmp_path):
-    if redis_server.missing():
-        pytest.skip(redis_server.missing())
-    server = redis_server.RedisServer(tmp_path / "redis", config=REDIS_CONFIG)
-    server.start()
-    yield server
-    server.stop()
+    with redis_server.serving(tmp_path / "redis", config=REDIS_CONFIG) as server:
+        yield server
 
 
 @pytest.fixture
