@@ -21,3 +21,10 @@ def edit(tenant: Path, old: str, new: str, file: Path = ABOUT) -> None:
     assert old in content, old
     time.sleep(0.01)  # a new mtime even on coarse clocks
     path.write_text(content.replace(old, new))
+
+
+def served_version(client) -> str:
+    """The id of the version the app serves (the compiled form's ETag)."""
+    response = client.get("/public/form")
+    assert response.status_code == 200
+    return response.headers["ETag"].strip('"')

@@ -16,7 +16,7 @@ from engine.config import load_config
 from engine.errors import StartRefused
 from engine.migrate import alembic_config, upgrade
 from tests.applicants import make_applicant, write_application
-from tests.tenant_edits import ABOUT, copy_tenant, edit
+from tests.tenant_edits import ABOUT, copy_tenant, edit, served_version
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHOLARSHIP = ROOT / "tenants" / "example_scholarship"
@@ -30,12 +30,6 @@ def tenant(tmp_path):
 @pytest.fixture
 def app_overrides(tenant):
     return {"TENANT_PATH": str(tenant), "TENANT_RELOAD": True}
-
-
-def served_version(client) -> str:
-    response = client.get("/public/form")
-    assert response.status_code == 200
-    return response.headers["ETag"].strip('"')
 
 
 def _rows(app, statement: str) -> list:

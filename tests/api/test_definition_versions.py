@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import text
 
 from tests.applicants import make_applicant
-from tests.tenant_edits import copy_tenant, edit
+from tests.tenant_edits import copy_tenant, edit, served_version
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "intl_undergrad" / "base.json"
@@ -26,12 +26,6 @@ def tenant(tmp_path):
 @pytest.fixture
 def app_overrides(tenant):
     return {"TENANT_PATH": str(tenant), "TENANT_RELOAD": True}
-
-
-def served_version(client) -> str:
-    response = client.get("/public/form")
-    assert response.status_code == 200
-    return response.headers["ETag"].strip('"')
 
 
 def stored_versions(app) -> list[str]:
