@@ -14,6 +14,7 @@ from pathlib import Path
 
 from engine.definition.catalogue import DEFAULT_TEXTS, MAIL_VALUES
 from engine.definition.conditions import condition_keys
+from engine.definition.comparisons import comparison
 from engine.definition.fields import DEFAULT_MESSAGES, SETTING_PLACEHOLDERS
 from engine.definition.loader import LocDict, LocList
 from engine.definition.model import FormModel, Reference
@@ -192,6 +193,8 @@ def _page_known(path: list, parent: LocDict) -> set[str] | None:
         return set(SETTING_PLACEHOLDERS)
     if last == "message" and ("min_year" in parent or "max_year" in parent):
         return {"year"}
+    if last == "message" and comparison(parent) is not None:
+        return {"other"}
     return set()
 
 

@@ -9,7 +9,15 @@ import operator
 import re
 
 from engine.definition.dates import bound_date
-from engine.definition.validation import DATE_PATTERN, as_number, limit_year, parse_date, words_ok, year_options
+from engine.definition.validation import (
+    DATE_PATTERN,
+    answers_compare,
+    as_number,
+    limit_year,
+    parse_date,
+    words_ok,
+    year_options,
+)
 
 
 class Unsupported(Exception):
@@ -91,6 +99,8 @@ class _Generator:
             return f"(not isinstance({var}, str) or {var} in {self.constant(allowed)})"
         if keyword == "fe_words":
             return f"_words_ok({var}, {value['op']!r}, {int(value['count'])})"
+        if keyword == "fe_other":
+            return f"_answers_compare({self.constant(dict(value))}, {var})"
         if keyword == "fe_compare":
             target = value["target"]
             operator_, right = self.constant(OPERATORS[value["op"]]), self.constant(as_number(target))
@@ -130,6 +140,9 @@ class _Generator:
                     self.errors(sub, var, key, depth)
             elif key is None and keyword == "type" and value == "object":
                 continue  # the answer map is always an object
+            elif key is None and keyword == "fe_other":  # reads the answer map; the error is value["key"]'s
+                message = messages.get(keyword, "Invalid value.")
+                self.emit(f"if not {self.keyword_check(keyword, value, var)}: _add({value['key']!r}, {message!r})", depth)
             else:
                 if key is None:
                     raise Unsupported(f"{keyword} at the root")
@@ -186,6 +199,7 @@ _HELPERS = {
     "_year_ok": _year_ok,
     "_words_ok": words_ok,
     "_compare_to": _compare_to,
+    "_answers_compare": answers_compare,
 }
 
 

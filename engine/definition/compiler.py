@@ -5,6 +5,7 @@ server, the client, the print view and the PDF."""
 import datetime as dt
 
 from engine.definition.catalogue import DEFAULT_TEXTS
+from engine.definition.comparisons import comparison, compiled_rule
 from engine.definition.conditions import conjunction, map_keys, negation, tab_chosen, to_schema
 from engine.definition.dates import parse_when
 from engine.definition.entries import entry_name, entry_title, in_entry
@@ -154,7 +155,12 @@ class Compiler:
             rules.append(self._rule(when, self._required(key, message, boolean)))
         for rule in spec.get("rules") or []:
             when = conjunction(visible, to_schema(_resolve(rule["when"], use)) if "when" in rule else None)
-            rules.append(self._rule(when, self._value_rule(use, rule)))
+            other = comparison(rule)
+            if other is not None:
+                then = compiled_rule(use, self.model, other, rule, self.messages, self.texts)
+            else:
+                then = self._value_rule(use, rule)
+            rules.append(self._rule(when, then))
         return rules
 
     def _value_rule(self, use: FieldUse, rule: dict) -> dict:

@@ -183,6 +183,8 @@ def _constraints(rule: dict):
         yield key, constraint
     for key in target.get("required") or []:
         yield key, {"required": True, "x-messages": target.get("x-messages")}
+    if "fe_other" in target:  # a comparison with another answer is its `key`'s rule
+        yield target["fe_other"]["key"], {"fe_other": target["fe_other"], "x-messages": target.get("x-messages")}
 
 
 def _choices(data: dict) -> dict[str, frozenset]:

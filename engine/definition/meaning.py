@@ -10,6 +10,7 @@ One field's own rules are checked in rule_checks.py; option lists and layout in 
 
 import re
 
+from engine.definition.comparisons import check_comparisons
 from engine.definition.layout_checks import check_layout
 from engine.definition.loader import LocDict
 from engine.definition.model import FieldUse, FormModel, Reference
@@ -35,6 +36,7 @@ def check_meaning(model: FormModel, source, problems: list[Problem]) -> None:
             if follows_controller(use.spec):
                 _check_dropdown(use, domains, problems)
             check_field(use, problems, days)
+    check_comparisons(model, problems)
     check_layout(model, source, problems)
 
 

@@ -82,6 +82,10 @@ def _check_rule(use: FieldUse, rule: LocDict, report: _Report) -> None:
     if date_rules and not field_type.compares_dates:
         message = f"{date_rules[0]} compares dates, but this is a {use.type}"
         report(rule, date_rules[0], NOT_APPLICABLE, message, "make the field type: date")
+    number_rules = [name for name in ("min", "max") if name in rule]
+    if number_rules and not field_type.compares_numbers:
+        message = f"{number_rules[0]} compares numbers, but this is a {use.type}"
+        report(rule, number_rules[0], NOT_APPLICABLE, message, "make the field one whose answer is a number")
 
 
 def _check_words(use: FieldUse, report: _Report) -> None:
@@ -117,7 +121,7 @@ def _date_bounds(rule: LocDict, report: _Report, bounds: dict) -> None:
             spec = {"years": -years}
             bounds[side] = (spec, rule, describe(spec))
     for name, side in (("not_before", "lower"), ("not_after", "upper")):
-        if name in rule:
+        if name in rule and not isinstance(rule[name], dict):  # {answer: ...}: comparisons.py
             when = parse_when(rule[name])
             if when is None:
                 report(rule, name, "BAD_DATE", f"{rule[name]!r} is not a date the engine can read", WHEN_HELP)

@@ -9,6 +9,8 @@ ajv implements the same way (client/src/form/validation/keywords.js):
   fe_compare     {op: lt|lte|gt|gte, target}: numbers as numbers, anything else as text
   fe_years       {start_year?, num_years, direction, extra}: one of the year list's values today
   fe_words       {op: gte|lte, count: N}: the number of words in a text (word_count)
+  fe_other       {key, op: gte|lte, other, as: date|number}: on the answer map, one answer compared
+                 with another (comparisons.py); the error is the answer `key`'s
 Each failing keyword's message is the `x-messages[keyword]` of the schema that holds it.
 """
 
@@ -19,7 +21,6 @@ from functools import lru_cache
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
-from engine.definition.conditions import prepare_instance
 from engine.definition.dates import bound_date
 
 DATE_PATTERN = _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
@@ -64,6 +65,23 @@ def compare(value, op: str, target) -> bool:
     if left is None or right is None:
         left, right = str(value), str(target)
     return {"lt": left < right, "lte": left <= right, "gt": left > right, "gte": left >= right}[op]
+
+
+def other_ok(value, other, op: str, kind: str) -> bool:
+    """One answer compared with another, both read as dates or as numbers; an empty or unreadable
+    side (another rule's to refuse) means the comparison does not apply."""
+    read = parse_date if kind == "date" else as_number
+    left, right = read(value), read(other)
+    if left is None or right is None:
+        return True
+    return left >= right if op == "gte" else left <= right
+
+
+def answers_compare(spec: dict, instance) -> bool:
+    """fe_other on a prepared instance (the answer map)."""
+    if not isinstance(instance, dict):
+        return True
+    return other_ok(instance.get(spec["key"]), instance.get(spec["other"]), spec["op"], spec["as"])
 
 
 def year_options(today: dt.date, spec: dict) -> list[str]:
@@ -112,6 +130,11 @@ def validator_class(today: dt.date):
         if not words_ok(instance, spec["op"], spec["count"]):
             yield ValidationError(f"{word_count(instance)} words is not {spec['op']} {spec['count']}")
 
+    def fe_other(_validator, spec, instance, _schema):
+        if not answers_compare(spec, instance):
+            message = f"{instance.get(spec['key'])!r} is not {spec['op']} {instance.get(spec['other'])!r}"
+            yield ValidationError(message, path=[spec["key"]])
+
     def fe_compare(_validator, spec, instance, _schema):
         if not compare(instance, spec["op"], spec["target"]):
             yield ValidationError(f"{instance!r} is not {spec['op']} {spec['target']!r}")
@@ -125,6 +148,7 @@ def validator_class(today: dt.date):
             "fe_compare": fe_compare,
             "fe_years": fe_years,
             "fe_words": fe_words,
+            "fe_other": fe_other,
         },
     )
 
@@ -172,7 +196,8 @@ def validate_answers(
     reference=True uses the jsonschema library instead of the compiled fast paths."""
     today = today or dt.date.today()
     visibility = compiled.reference_visibility if reference else compiled.visibility
-    instance = prepare_instance(visibility.visible_answers(answers, counts, tabs), tabs, compiled.tab_defaults)
+    # the add-another counts are in it: a comparison may count an add-another's entries
+    instance = visibility.instance(visibility.visible_answers(answers, counts, tabs), counts, tabs)
     errors: dict[str, list[str]] = {}
     for page in compiled.data["pages"]:
         if routes is None or page["route"] in routes:

@@ -36,6 +36,7 @@ class FieldType:
     follows_controller: bool = False  # options_by: its option list follows another answer
     compares_dates: bool = False  # earliest/latest/not_before/not_after rules apply
     counts_words: bool = False  # min_words/max_words rules apply (free text)
+    compares_numbers: bool = False  # min/max against another answer apply: its answers read as numbers
     long_answer_hint: str | None = None  # the fix when max_length is over storage_limit
 
     def __init__(self) -> None:

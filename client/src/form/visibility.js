@@ -13,13 +13,17 @@ import { yearOptions } from "./validation/keywords.js";
 
 const models = new WeakMap();
 
+/** {button: [default, max]}: what an add-another count may be (instance.js entryCount). */
+export function countLimits(compiled) {
+  return Object.fromEntries(
+    Object.entries(compiled.add_another || {}).map(([id, entry]) => [id, [entry.default ?? 1, entry.max]]),
+  );
+}
+
 function modelOf(compiled) {
   let model = models.get(compiled);
   if (model) return model;
   const spec = compiled.visibility || { rules: [], dropdowns: [] };
-  const countLimits = Object.fromEntries(
-    Object.entries(compiled.add_another || {}).map(([id, entry]) => [id, [entry.default ?? 1, entry.max]]),
-  );
   const dropdowns = spec.dropdowns.map((dropdown) => ({
     ...dropdown,
     allowed: Object.fromEntries(
@@ -29,7 +33,7 @@ function modelOf(compiled) {
       ]),
     ),
   }));
-  model = { rules: spec.rules, dropdowns, tabDefaults: tabDefaults(compiled), countLimits };
+  model = { rules: spec.rules, dropdowns, tabDefaults: tabDefaults(compiled), countLimits: countLimits(compiled) };
   models.set(compiled, model);
   return model;
 }

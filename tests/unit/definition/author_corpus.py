@@ -1562,3 +1562,88 @@ MISTAKES.extend(
         ),
     ]
 )
+
+# --- comparisons with another answer ------------------------------------------------------------
+MISTAKES.extend(
+    [
+        Mistake(
+            "a date compared with a text answer",
+            about("""
+            - {key: start_note, type: text, label: When do you start?}
+            - key: end_date
+              type: date
+              label: End Date
+              rules: [{not_before: {answer: start_note}}]
+            """),
+            "COMPARE_TYPE_MISMATCH",
+            "pages/about.yaml",
+            11,
+            f"{A} > field end_date > rule 1",
+            "a text question, whose answers are not dates",
+            "name a question whose answer is a date",
+        ),
+        Mistake(
+            "a comparison with a misspelt key",
+            about("""
+            - {key: start_date, type: date, label: Start Date}
+            - key: end_date
+              type: date
+              label: End Date
+              rules: [{not_before: {answer: start_dat}}]
+            """),
+            "REF_UNKNOWN_KEY",
+            "pages/about.yaml",
+            11,
+            f"{A} > field end_date > rule 1",
+            "compares with 'start_dat', which is no answer key",
+            "did you mean 'start_date'?",
+        ),
+        Mistake(
+            "a number compared with a date",
+            about("""
+            - {key: start_date, type: date, label: Start Date}
+            - key: amount
+              type: text
+              label: Amount
+              rules: [{max: {answer: start_date}}]
+            """),
+            "COMPARE_TYPE_MISMATCH",
+            "pages/about.yaml",
+            11,
+            f"{A} > field amount > rule 1",
+            "a date question, whose answers are not numbers",
+            "name a question whose answer is a number",
+        ),
+        Mistake(
+            "a count of entries of a misspelt add-another",
+            {
+                "pages/education.yaml": EDUCATION
+                + "      - key: team_size\n        type: text\n        label: Team Size\n"
+                + "        rules: [{min: {entries: job}}]\n"
+                + REPEATER
+            },
+            "REF_UNKNOWN_ADD_ANOTHER",
+            "pages/education.yaml",
+            12,
+            f"{T} > field team_size > rule 1",
+            "counts the entries of 'job', which is no add-another",
+            "did you mean 'jobs'?",
+        ),
+        Mistake(
+            "min against another answer on a date question",
+            about("""
+            - {key: amount, type: text, label: Amount}
+            - key: paid_on
+              type: date
+              label: Paid On
+              rules: [{min: {answer: amount}}]
+            """),
+            "RULE_NOT_APPLICABLE",
+            "pages/about.yaml",
+            11,
+            f"{A} > field paid_on > rule 1",
+            "min compares numbers, but this is a date",
+            "answer is a number",
+        ),
+    ]
+)

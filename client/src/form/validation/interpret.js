@@ -2,7 +2,7 @@
 // client runs under a strict Content-Security-Policy. It understands exactly the keywords the
 // compiler emits and mirrors engine/definition/codegen.py; the shared golden cases run through it,
 // through ajv and through both server paths, so none of them can drift.
-import { compare, dateBound, parseDate, todayParts, yearOptions } from "./keywords.js";
+import { answersCompare, compare, dateBound, parseDate, todayParts, yearOptions } from "./keywords.js";
 import { t } from "../../strings/formStrings.js";
 import { wordsOk } from "./words.js";
 
@@ -50,6 +50,7 @@ const VALUE_KEYWORDS = {
     ),
   fe_compare: (spec, value) => compare(value, spec.op, spec.target),
   fe_words: wordsOk,
+  fe_other: answersCompare, // reads the answer map (the value at the root)
 };
 
 function isoDay(now) {
@@ -128,6 +129,8 @@ export function makeInterpreter(today) {
         for (const sub of spec) collect(sub, value, key, add);
       } else if (key === null && keyword === "type" && spec === "object") {
         continue;
+      } else if (key === null && keyword === "fe_other") {
+        if (!answersCompare(spec, value)) add(spec.key, messages.fe_other ?? t("form_invalid_value"));
       } else {
         if (key === null) throw new UnsupportedKeyword(`${keyword} at the root`);
         if (!keywordHolds(keyword, spec, value)) {

@@ -72,6 +72,35 @@ export function compare(value, op, target) {
   }
 }
 
+/**
+ * One answer compared with another (engine/definition/validation.py other_ok), both read as dates
+ * or as numbers; an empty or unreadable side means the comparison does not apply.
+ */
+export function otherOk(value, other, op, kind) {
+  let left;
+  let right;
+  if (kind === "date") {
+    const a = parseDate(value);
+    const b = parseDate(other);
+    if (a === null || b === null) return true;
+    left = cmpDates(a, b);
+    right = 0;
+  } else {
+    left = asNumber(value);
+    right = asNumber(other);
+    if (left === null || right === null) return true;
+  }
+  return op === "gte" ? left >= right : left <= right;
+}
+
+const own = (object, key) => (Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined);
+
+/** fe_other on a prepared instance (the answer map): {key, op, other, as}. */
+export function answersCompare(spec, instance) {
+  if (instance === null || typeof instance !== "object") return true;
+  return otherOk(own(instance, spec.key), own(instance, spec.other), spec.op, spec.as);
+}
+
 // Text comparison as the server does it: str(True) is "True" in Python.
 function pyStr(value) {
   if (value === true) return "True";
@@ -119,6 +148,13 @@ export function addKeywords(ajv, today) {
     schemaType: "object",
     validate: (spec, value) => compare(value, spec.op, spec.target),
   });
+  // On the answer map: the error is the compared answer's (spec.key), as on the server.
+  const feOther = (spec, instance, parentSchema) => {
+    if (answersCompare(spec, instance)) return true;
+    feOther.errors = [{ keyword: "fe_other", instancePath: `/${spec.key}`, params: {}, parentSchema }];
+    return false;
+  };
+  ajv.addKeyword({ keyword: "fe_other", schemaType: "object", errors: true, validate: feOther });
   ajv.addKeyword({ keyword: "x-messages", schemaType: "object" });
   addYearListKeyword(ajv, today);
 }
