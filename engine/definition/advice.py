@@ -13,8 +13,8 @@ import re
 from pathlib import Path
 
 from engine.definition.catalogue import DEFAULT_TEXTS, MAIL_VALUES
-from engine.definition.conditions import condition_keys
 from engine.definition.comparisons import comparison
+from engine.definition.conditions import condition_keys
 from engine.definition.fields import DEFAULT_MESSAGES, SETTING_PLACEHOLDERS
 from engine.definition.loader import LocDict, LocList
 from engine.definition.model import FormModel, Reference

@@ -142,7 +142,9 @@ class _Generator:
                 continue  # the answer map is always an object
             elif key is None and keyword == "fe_other":  # reads the answer map; the error is value["key"]'s
                 message = messages.get(keyword, "Invalid value.")
-                self.emit(f"if not {self.keyword_check(keyword, value, var)}: _add({value['key']!r}, {message!r})", depth)
+                self.emit(
+                    f"if not {self.keyword_check(keyword, value, var)}: _add({value['key']!r}, {message!r})", depth
+                )
             else:
                 if key is None:
                     raise Unsupported(f"{keyword} at the root")

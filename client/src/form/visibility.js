@@ -33,7 +33,12 @@ function modelOf(compiled) {
       ]),
     ),
   }));
-  model = { rules: spec.rules, dropdowns, tabDefaults: tabDefaults(compiled), countLimits: countLimits(compiled) };
+  model = {
+    rules: spec.rules,
+    dropdowns,
+    tabDefaults: tabDefaults(compiled),
+    countLimits: countLimits(compiled),
+  };
   models.set(compiled, model);
   return model;
 }
