@@ -7,16 +7,16 @@ of entries an add-another section shows.
       - max: {answer: budget_total}
       - min: {entries: collaborators}
 
-Each compiles to one `fe_other` keyword, {key, op, other, as}, beside the page schema's other
-rules (validation.py; the client's twin is client/src/form/validation/keywords.js): the rule
-holds when either answer is empty or cannot be read as a date (as: date) or a number (as:
-number), so an unanswered other question means the comparison does not apply. `{other}` in the
+Each compiles to one `fe_other` keyword beside the page schema's other rules (validation.py; the
+client's twin is client/src/form/validation/keywords.js): {key, op, other, as} holds when either
+answer is empty or cannot be read as a date (as: date) or a number (as: number), so an unanswered
+other question means the comparison does not apply; {key, op, entries: {prefixes, keys}} compares
+with the number of entries holding an answer (the ones a submission keeps). `{other}` in the
 message is the other question's label, or the add-another's entry name.
 """
 
 from dataclasses import dataclass
 
-from engine.definition.conditions import COUNT_KEY_PREFIX
 from engine.definition.entries import entry_name
 from engine.definition.loader import LocDict
 from engine.definition.model import FieldUse, FormModel
@@ -42,7 +42,7 @@ class Comparison:
     kind: str  # date | number
     node: LocDict  # the {answer: ...} or {entries: ...} mapping
     answer: str | None = None  # the other question's key, as written
-    entries: str | None = None  # the add-another id whose entries are counted
+    entries: str | None = None  # the add-another id whose entries holding an answer are counted
 
 
 def comparison(rule) -> Comparison | None:
@@ -56,18 +56,19 @@ def comparison(rule) -> Comparison | None:
 
 def compiled_rule(use: FieldUse, model: FormModel, found: Comparison, rule, messages: dict, texts: dict) -> dict:
     """The compiled form of one comparison: {fe_other: {key, op, other, as}} with its message."""
+    spec: dict = {"key": use.key, "op": found.op}
     if found.entries is not None:
-        other = COUNT_KEY_PREFIX + found.entries
-        repeater = model.repeaters.get(found.entries)
+        repeater = model.repeaters.get(str(found.entries))
+        prefixes, keys = (list(repeater.spec["prefixes"]), list(repeater.base_keys)) if repeater else ([], [])
+        spec["entries"] = {"prefixes": prefixes, "keys": keys}
         other_name = entry_name(repeater.spec, texts["entry_default_label"]) if repeater else found.entries
         default = messages[ENTRIES_MESSAGES[found.name]]
     else:
-        other = use.resolve(str(found.answer))
-        other_use = model.by_key.get(other)
-        other_name = other_use.label if other_use else other
+        spec["other"], spec["as"] = use.resolve(str(found.answer)), found.kind
+        other_use = model.by_key.get(spec["other"])
+        other_name = other_use.label if other_use else spec["other"]
         default = messages[RULES[found.name][2]]
     message = rule.get("message", default).replace("{other}", str(other_name))
-    spec = {"key": use.key, "op": found.op, "other": other, "as": found.kind}
     return {"fe_other": spec, "x-messages": {"fe_other": message}}
 
 

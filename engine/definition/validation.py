@@ -9,8 +9,9 @@ ajv implements the same way (client/src/form/validation/keywords.js):
   fe_compare     {op: lt|lte|gt|gte, target}: numbers as numbers, anything else as text
   fe_years       {start_year?, num_years, direction, extra}: one of the year list's values today
   fe_words       {op: gte|lte, count: N}: the number of words in a text (word_count)
-  fe_other       {key, op: gte|lte, other, as: date|number}: on the answer map, one answer compared
-                 with another (comparisons.py); the error is the answer `key`'s
+  fe_other       {key, op: gte|lte, other, as: date|number} or {key, op, entries: {prefixes, keys}}:
+                 on the answer map, one answer compared with another, or with the number of an
+                 add-another's entries filled in (comparisons.py); the error is the answer `key`'s
 Each failing keyword's message is the `x-messages[keyword]` of the schema that holds it.
 """
 
@@ -21,6 +22,7 @@ from functools import lru_cache
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
+from engine.definition.conditions import prepare_instance
 from engine.definition.dates import bound_date
 
 DATE_PATTERN = _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
@@ -77,10 +79,22 @@ def other_ok(value, other, op: str, kind: str) -> bool:
     return left >= right if op == "gte" else left <= right
 
 
+def filled_entries(instance: dict, entries: dict) -> int:
+    """The add-another entries holding any answer ({prefixes, keys}): the ones a submission keeps.
+    Entries beyond the section's count are hidden, so absent from a validated instance."""
+    keys = entries["keys"]
+    return sum(
+        1 for prefix in entries["prefixes"] if any(instance.get(prefix + key, False) is not False for key in keys)
+    )
+
+
 def answers_compare(spec: dict, instance) -> bool:
-    """fe_other on a prepared instance (the answer map)."""
+    """fe_other on a prepared instance (the answer map): the answer `key` against the answer
+    `other`, or against the number of `entries` filled in."""
     if not isinstance(instance, dict):
         return True
+    if "entries" in spec:
+        return other_ok(instance.get(spec["key"]), filled_entries(instance, spec["entries"]), spec["op"], "number")
     return other_ok(instance.get(spec["key"]), instance.get(spec["other"]), spec["op"], spec["as"])
 
 
@@ -132,7 +146,7 @@ def validator_class(today: dt.date):
 
     def fe_other(_validator, spec, instance, _schema):
         if not answers_compare(spec, instance):
-            message = f"{instance.get(spec['key'])!r} is not {spec['op']} {instance.get(spec['other'])!r}"
+            message = f"{instance.get(spec['key'])!r} is not {spec['op']} {spec.get('other', 'the entries')}"
             yield ValidationError(message, path=[spec["key"]])
 
     def fe_compare(_validator, spec, instance, _schema):
@@ -196,8 +210,7 @@ def validate_answers(
     reference=True uses the jsonschema library instead of the compiled fast paths."""
     today = today or dt.date.today()
     visibility = compiled.reference_visibility if reference else compiled.visibility
-    # the add-another counts are in it: a comparison may count an add-another's entries
-    instance = visibility.instance(visibility.visible_answers(answers, counts, tabs), counts, tabs)
+    instance = prepare_instance(visibility.visible_answers(answers, counts, tabs), tabs, compiled.tab_defaults)
     errors: dict[str, list[str]] = {}
     for page in compiled.data["pages"]:
         if routes is None or page["route"] in routes:

@@ -13,17 +13,13 @@ import { yearOptions } from "./validation/keywords.js";
 
 const models = new WeakMap();
 
-/** {button: [default, max]}: what an add-another count may be (instance.js entryCount). */
-export function countLimits(compiled) {
-  return Object.fromEntries(
-    Object.entries(compiled.add_another || {}).map(([id, entry]) => [id, [entry.default ?? 1, entry.max]]),
-  );
-}
-
 function modelOf(compiled) {
   let model = models.get(compiled);
   if (model) return model;
   const spec = compiled.visibility || { rules: [], dropdowns: [] };
+  const countLimits = Object.fromEntries(
+    Object.entries(compiled.add_another || {}).map(([id, entry]) => [id, [entry.default ?? 1, entry.max]]),
+  );
   const dropdowns = spec.dropdowns.map((dropdown) => ({
     ...dropdown,
     allowed: Object.fromEntries(
@@ -33,12 +29,7 @@ function modelOf(compiled) {
       ]),
     ),
   }));
-  model = {
-    rules: spec.rules,
-    dropdowns,
-    tabDefaults: tabDefaults(compiled),
-    countLimits: countLimits(compiled),
-  };
+  model = { rules: spec.rules, dropdowns, tabDefaults: tabDefaults(compiled), countLimits };
   models.set(compiled, model);
   return model;
 }

@@ -95,9 +95,20 @@ export function otherOk(value, other, op, kind) {
 
 const own = (object, key) => (Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined);
 
-/** fe_other on a prepared instance (the answer map): {key, op, other, as}. */
+/**
+ * The add-another entries holding any answer ({prefixes, keys}): the ones a submission keeps.
+ * Entries beyond the section's count are hidden, so absent from a validated instance.
+ */
+export function filledEntries(instance, { prefixes, keys }) {
+  const answered = (key) => own(instance, key) !== undefined && own(instance, key) !== false;
+  return prefixes.filter((prefix) => keys.some((key) => answered(prefix + key))).length;
+}
+
+/** fe_other on a prepared instance (the answer map): {key, op, other, as} or {key, op, entries}. */
 export function answersCompare(spec, instance) {
   if (instance === null || typeof instance !== "object") return true;
+  if (spec.entries)
+    return otherOk(own(instance, spec.key), filledEntries(instance, spec.entries), spec.op, "number");
   return otherOk(own(instance, spec.key), own(instance, spec.other), spec.op, spec.as);
 }
 

@@ -3,7 +3,7 @@
 // The schemas are interpreted (interpret.js), never compiled to code, so a strict CSP holds.
 import { interpreterFor } from "./interpret.js";
 import { prepareInstance, tabDefaults } from "./instance.js";
-import { countLimits, visibleAnswers } from "../visibility.js";
+import { visibleAnswers } from "../visibility.js";
 
 export { prepareInstance, tabDefaults, TAB_KEY_PREFIX } from "./instance.js";
 export { todayKey } from "./interpret.js";
@@ -35,8 +35,7 @@ export function validateAnswers(
   validatePage = validateInstance,
 ) {
   const shown = visibleAnswers(compiled, answers, { tabs, addAnother });
-  // the add-another counts are in it: a comparison may count an add-another's entries
-  const instance = prepareInstance(shown, tabs, tabDefaults(compiled), addAnother, countLimits(compiled));
+  const instance = prepareInstance(shown, tabs, tabDefaults(compiled));
   const errors = {};
   for (const page of compiled.pages) {
     if (routes && !routes.includes(page.route)) continue;
