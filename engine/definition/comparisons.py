@@ -22,6 +22,7 @@ from engine.definition.loader import LocDict
 from engine.definition.model import FieldUse, FormModel
 from engine.definition.places import join
 from engine.definition.problems import Problem, did_you_mean
+from engine.fieldtypes.base import as_loc
 from engine.fieldtypes.registry import REGISTRY
 
 # rule name -> (how the answer compares with the other, what both are read as, default message)
@@ -50,7 +51,7 @@ def comparison(rule) -> Comparison | None:
     for name, (op, kind, _) in RULES.items():
         other = rule.get(name)
         if isinstance(other, dict):
-            return Comparison(name, op, kind, other, other.get("answer"), other.get("entries"))
+            return Comparison(name, op, kind, as_loc(other), other.get("answer"), other.get("entries"))
     return None
 
 
