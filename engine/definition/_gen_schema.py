@@ -98,7 +98,7 @@ defs = {
                 ["valueKey", "operator"],
                 valueKey=KEY,
                 operator={"enum": OPERATORS},
-                target={"type": ["string", "number", "boolean", "array"]},
+                target={"oneOf": [{"type": ["string", "number", "boolean", "array"]}, ref("other_answer")]},
             ),
             obj(["all"], all=array(ref("condition"), minItems=1)),
             obj(["any"], any=array(ref("condition"), minItems=1)),

@@ -117,3 +117,24 @@ def _check(use: FieldUse, found: Comparison, model: FormModel, place: str, probl
             f"whose answers are not {kinds}s"
         )
         report("answer", MISMATCH, message, f"name a question whose answer is a {kinds}")
+
+
+def condition_problem(operator: str, key: str, other: str, model: FormModel) -> tuple[str, str, str] | None:
+    """(code, message, hint) for a condition comparing `key` with the answer `other`
+    (`{valueKey: key, operator: gte, target: {answer: other}}`), or None when it can work. An
+    unknown key is the reference checks' to report."""
+    if operator not in ("lt", "lte", "gt", "gte"):
+        return (
+            "OPERATOR_TARGET",
+            f"operator {operator} compares with a value; target {{answer: {other}}} works with lt, lte, gt and gte",
+            "use lt, lte, gt or gte, or give a value as target",
+        )
+    uses = [model.by_key.get(key), model.by_key.get(other)]
+    if None in uses:
+        return None
+    types = [REGISTRY[use.type] for use in uses if use is not None]
+    if all(t.compares_dates for t in types) or all(t.compares_numbers for t in types):
+        return None
+    kinds = " and ".join(f"'{use.key}' (a {use.type})" for use in uses if use is not None)
+    message = f"the condition compares {kinds}, whose answers are not both dates or both numbers"
+    return MISMATCH, message, "compare a date with a date, or a number with a number"

@@ -10,7 +10,8 @@ One field's own rules are checked in rule_checks.py; option lists and layout in 
 
 import re
 
-from engine.definition.comparisons import check_comparisons
+from engine.definition.comparisons import check_comparisons, condition_problem
+from engine.definition.conditions import other_answer
 from engine.definition.layout_checks import check_layout
 from engine.definition.loader import LocDict
 from engine.definition.model import FieldUse, FormModel, Reference
@@ -124,6 +125,15 @@ def _check_reference(reference: Reference, domains: Domains, problems: list[Prob
         if reference.attribute in ("controller", "one_of_required"):
             continue
         at = leaf.where("target") if "target" in leaf else where
+        other = other_answer(leaf)
+        if other is not None:  # compared with another answer
+            if reference.resolve(other) in reference.governs:
+                problems.append(_self_reference(reference, reference.resolve(other), where))
+                continue
+            compared = condition_problem(leaf["operator"], key, reference.resolve(other), domains.model)
+            if compared is not None:
+                problems.append(Problem(at, compared[0], compared[1], compared[2], reference.place))
+            continue
         found = _operator_problem(leaf, domains.is_boolean(key))
         code = "OPERATOR_TARGET"
         if found is None:

@@ -70,13 +70,16 @@ def compare(value, op: str, target) -> bool:
 
 
 def other_ok(value, other, op: str, kind: str) -> bool:
-    """One answer compared with another, both read as dates or as numbers; an empty or unreadable
-    side (another rule's to refuse) means the comparison does not apply."""
+    """One answer compared with another. As a rule (kind date or number), both read as dates or as
+    numbers, and an empty or unreadable side (another rule's to refuse) means the comparison does
+    not apply. In a condition (kind value), as `compare` does: numbers as numbers, else as text."""
+    if kind == "value":
+        return compare(value, op, other)
     read = parse_date if kind == "date" else as_number
     left, right = read(value), read(other)
     if left is None or right is None:
         return True
-    return left >= right if op == "gte" else left <= right
+    return {"lt": left < right, "lte": left <= right, "gt": left > right, "gte": left >= right}[op]
 
 
 def filled_entries(instance: dict, entries: dict) -> int:

@@ -1647,3 +1647,58 @@ MISTAKES.extend(
         ),
     ]
 )
+
+# --- conditions comparing two answers -------------------------------------------------------------
+MISTAKES.extend(
+    [
+        Mistake(
+            "equals with another answer as its target",
+            about("""
+            - {key: start_date, type: date, label: Start Date}
+            - key: end_date
+              type: date
+              label: End Date
+              show_if: {valueKey: start_date, operator: equals, target: {answer: first_name}}
+            """),
+            "OPERATOR_TARGET",
+            "pages/about.yaml",
+            11,
+            f"{A} > field end_date",
+            "target {answer: first_name} works with lt, lte, gt and gte",
+            "use lt, lte, gt or gte",
+        ),
+        Mistake(
+            "a condition comparing a date with a text answer",
+            about("""
+            - {key: first_name, type: text, label: First Name}
+            - {key: start_date, type: date, label: Start Date}
+            - key: end_note
+              type: text
+              label: Why so late?
+              show_if: {valueKey: start_date, operator: gt, target: {answer: first_name}}
+            """),
+            "COMPARE_TYPE_MISMATCH",
+            "pages/about.yaml",
+            12,
+            f"{A} > field end_note",
+            "not both dates or both numbers",
+            "compare a date with a date",
+        ),
+        Mistake(
+            "a condition comparing with a misspelt answer key",
+            about("""
+            - {key: start_date, type: date, label: Start Date}
+            - key: end_note
+              type: text
+              label: Why so late?
+              show_if: {valueKey: start_date, operator: gt, target: {answer: start_dat}}
+            """),
+            "REF_UNKNOWN_KEY",
+            "pages/about.yaml",
+            11,
+            f"{A} > field end_note",
+            "names 'start_dat'",
+            "did you mean 'start_date'?",
+        ),
+    ]
+)

@@ -72,11 +72,15 @@ export function compare(value, op, target) {
   }
 }
 
+const ORDER = { lt: (a, b) => a < b, lte: (a, b) => a <= b, gt: (a, b) => a > b, gte: (a, b) => a >= b };
+
 /**
- * One answer compared with another (engine/definition/validation.py other_ok), both read as dates
- * or as numbers; an empty or unreadable side means the comparison does not apply.
+ * One answer compared with another (engine/definition/validation.py other_ok). As a rule (kind
+ * date or number), both read as dates or as numbers, and an empty or unreadable side means the
+ * comparison does not apply; in a condition (kind value), as compare() does.
  */
 export function otherOk(value, other, op, kind) {
+  if (kind === "value") return compare(value, op, other); // in a condition: numbers as numbers, else text
   let left;
   let right;
   if (kind === "date") {
@@ -90,7 +94,7 @@ export function otherOk(value, other, op, kind) {
     right = asNumber(other);
     if (left === null || right === null) return true;
   }
-  return op === "gte" ? left >= right : left <= right;
+  return ORDER[op](left, right);
 }
 
 const own = (object, key) => (Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined);
