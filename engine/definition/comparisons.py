@@ -9,7 +9,7 @@ of entries an add-another section shows.
 
 Each compiles to one `fe_other` keyword beside the page schema's other rules (validation.py; the
 client's twin is client/src/form/validation/keywords.js): {key, op, other, as} holds when either
-answer is empty or cannot be read as a date (as: date) or a number (as: number), so an unanswered
+answer is empty or cannot be read as a date (as: day) or a number (as: number), so an unanswered
 other question means the comparison does not apply; {key, op, entries: {prefixes, keys}} compares
 with the number of entries holding an answer (the ones a submission keeps). `{other}` in the
 message is the other question's label, or the add-another's entry name.
@@ -27,8 +27,8 @@ from engine.fieldtypes.registry import REGISTRY
 
 # rule name -> (how the answer compares with the other, what both are read as, default message)
 RULES = {
-    "not_before": ("gte", "date", "other_not_before"),
-    "not_after": ("lte", "date", "other_not_after"),
+    "not_before": ("gte", "day", "other_not_before"),
+    "not_after": ("lte", "day", "other_not_after"),
     "min": ("gte", "number", "other_min"),
     "max": ("lte", "number", "other_max"),
 }
@@ -109,9 +109,9 @@ def _check(use: FieldUse, found: Comparison, model: FormModel, place: str, probl
         report("answer", MISMATCH, f"{found.name} compares the answer with itself", "name another question")
         return
     other_type = REGISTRY[other_use.type]
-    comparable = other_type.compares_dates if found.kind == "date" else other_type.compares_numbers
+    comparable = other_type.compares_dates if found.kind == "day" else other_type.compares_numbers
     if not comparable:
-        kinds = "date" if found.kind == "date" else "number"
+        kinds = "date" if found.kind == "day" else "number"
         message = (
             f"{found.name} compares a {kinds} with '{other_use.key}', a {other_use.type} question, "
             f"whose answers are not {kinds}s"

@@ -1,6 +1,6 @@
 """Server-side answer validation: a pure function of (compiled form, answers, today[, tabs]).
 
-The compiled page schemas are plain JSON Schema plus six small keywords that the client's
+The compiled page schemas are plain JSON Schema plus seven small keywords that the client's
 ajv implements the same way (client/src/form/validation/keywords.js):
   fe_valid_date  the value is a real YYYY-MM-DD date
   fe_date        {op: gte|lte, years?, months?, days?} or {op, date}: the date compared with today
@@ -9,7 +9,7 @@ ajv implements the same way (client/src/form/validation/keywords.js):
   fe_compare     {op: lt|lte|gt|gte, target}: numbers as numbers, anything else as text
   fe_years       {start_year?, num_years, direction, extra}: one of the year list's values today
   fe_words       {op: gte|lte, count: N}: the number of words in a text (word_count)
-  fe_other       {key, op: gte|lte, other, as: date|number} or {key, op, entries: {prefixes, keys}}:
+  fe_other       {key, op, other, as: day|number|value} or {key, op, entries: {prefixes, keys}}:
                  on the answer map, one answer compared with another, or with the number of an
                  add-another's entries filled in (comparisons.py); the error is the answer `key`'s
 Each failing keyword's message is the `x-messages[keyword]` of the schema that holds it.
@@ -70,12 +70,12 @@ def compare(value, op: str, target) -> bool:
 
 
 def other_ok(value, other, op: str, kind: str) -> bool:
-    """One answer compared with another. As a rule (kind date or number), both read as dates or as
+    """One answer compared with another. As a rule (kind day or number), both read as dates or as
     numbers, and an empty or unreadable side (another rule's to refuse) means the comparison does
     not apply. In a condition (kind value), as `compare` does: numbers as numbers, else as text."""
     if kind == "value":
         return compare(value, op, other)
-    read = parse_date if kind == "date" else as_number
+    read = parse_date if kind == "day" else as_number
     left, right = read(value), read(other)
     if left is None or right is None:
         return True

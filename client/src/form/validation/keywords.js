@@ -76,14 +76,14 @@ const ORDER = { lt: (a, b) => a < b, lte: (a, b) => a <= b, gt: (a, b) => a > b,
 
 /**
  * One answer compared with another (engine/definition/validation.py other_ok). As a rule (kind
- * date or number), both read as dates or as numbers, and an empty or unreadable side means the
+ * day or number), both read as dates or as numbers, and an empty or unreadable side means the
  * comparison does not apply; in a condition (kind value), as compare() does.
  */
 export function otherOk(value, other, op, kind) {
   if (kind === "value") return compare(value, op, other); // in a condition: numbers as numbers, else text
   let left;
   let right;
-  if (kind === "date") {
+  if (kind === "day") {
     const a = parseDate(value);
     const b = parseDate(other);
     if (a === null || b === null) return true;
