@@ -61,6 +61,10 @@ def check_field(use: FieldUse, problems: list[Problem], days: Sequence[tuple[str
 
 def _check_rule(use: FieldUse, rule: LocDict, report: _Report) -> None:
     field_type = REGISTRY[use.type]
+    number_rules = [name for name in ("min", "max") if name in rule]
+    if number_rules and not field_type.compares_numbers:
+        message = f"{number_rules[0]} compares numbers, but this is a {use.type}"
+        report(rule, number_rules[0], NOT_APPLICABLE, message, "make the field one whose answer is a number")
     if field_type.value == "boolean":
         for name in ("pattern", "min_length", "email"):
             if name in rule:
@@ -82,10 +86,6 @@ def _check_rule(use: FieldUse, rule: LocDict, report: _Report) -> None:
     if date_rules and not field_type.compares_dates:
         message = f"{date_rules[0]} compares dates, but this is a {use.type}"
         report(rule, date_rules[0], NOT_APPLICABLE, message, "make the field type: date")
-    number_rules = [name for name in ("min", "max") if name in rule]
-    if number_rules and not field_type.compares_numbers:
-        message = f"{number_rules[0]} compares numbers, but this is a {use.type}"
-        report(rule, number_rules[0], NOT_APPLICABLE, message, "make the field one whose answer is a number")
 
 
 def _check_words(use: FieldUse, report: _Report) -> None:
