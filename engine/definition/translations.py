@@ -18,7 +18,7 @@ from babel.messages.pofile import PoFileError, read_po
 from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.catalogue import SOURCE as TEXTS_FILE
 from engine.definition.fields import DEFAULT_MESSAGES
-from engine.definition.loader import LocDict, LocList
+from engine.definition.load.loader import LocDict, LocList
 from engine.definition.places import option_list_place, page_place, tree_place
 from engine.definition.problems import Location, Problem
 from engine.definition.pseudo import TEXT_KEYS, TEXT_MAPS
