@@ -6,7 +6,7 @@ label`, `text auth_submit`, `message choice`) and carries the source wording as 
 translation whose source changed is seen, never silently kept.
 
 This module finds the messages of a definition (`entries`) and reads and checks the catalogues
-(`read_translations`); definition/words.py compiles each language from them."""
+(`read_translations`); definition/compile/words.py compiles each language from them."""
 
 import re
 from dataclasses import dataclass, field
