@@ -14,7 +14,7 @@ import yaml
 
 from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.fields import DEFAULT_MESSAGES
-from engine.definition.loader import load_yaml
+from engine.definition.load.loader import load_yaml
 
 OPEN, CLOSE = "⟦", "⟧"
 GROWTH = 1.35

@@ -6,7 +6,7 @@ label`, `text auth_submit`, `message choice`) and carries the source wording as 
 translation whose source changed is seen, never silently kept.
 
 This module finds the messages of a definition (`entries`) and reads and checks the catalogues
-(`read_translations`); definition/words.py compiles each language from them."""
+(`read_translations`); definition/compile/words.py compiles each language from them."""
 
 import re
 from dataclasses import dataclass, field
@@ -18,7 +18,7 @@ from babel.messages.pofile import PoFileError, read_po
 from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.catalogue import SOURCE as TEXTS_FILE
 from engine.definition.fields import DEFAULT_MESSAGES
-from engine.definition.loader import LocDict, LocList
+from engine.definition.load.loader import LocDict, LocList
 from engine.definition.places import option_list_place, page_place, tree_place
 from engine.definition.problems import Location, Problem
 from engine.definition.pseudo import TEXT_KEYS, TEXT_MAPS

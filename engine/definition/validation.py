@@ -11,7 +11,7 @@ ajv implements the same way (client/src/form/validation/keywords.js):
   fe_words       {op: gte|lte, count: N}: the number of words in a text (word_count)
   fe_other       {key, op, other, as: day|number|value} or {key, op, entries: {prefixes, keys}}:
                  on the answer map, one answer compared with another, or with the number of an
-                 add-another's entries filled in (comparisons.py); the error is the answer `key`'s
+                 add-another's entries filled in (compile/comparisons.py); the error is `key`'s
 Each failing keyword's message is the `x-messages[keyword]` of the schema that holds it.
 """
 
@@ -22,7 +22,7 @@ from functools import lru_cache
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
-from engine.definition.conditions import prepare_instance
+from engine.definition.compile.conditions import prepare_instance
 from engine.definition.dates import bound_date
 
 DATE_PATTERN = _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")

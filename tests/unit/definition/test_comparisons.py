@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from engine.definition import load_and_compile
-from engine.definition.diff import diff
+from engine.definition.diff.diff import diff
 from tests.unit.definition.versions_tenant import V1, compiled
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -6,13 +6,13 @@ import datetime as dt
 import functools
 import zoneinfo
 
-from engine.definition.conditions import condition_keys
-from engine.definition.loader import LocDict, LocList
-from engine.definition.meaning import check_meaning
-from engine.definition.model import FormModel
+from engine.definition.check.meaning import check_meaning
+from engine.definition.compile.conditions import condition_keys
+from engine.definition.diff.renames import check_renames
+from engine.definition.load.loader import LocDict, LocList
+from engine.definition.load.model import FormModel
 from engine.definition.places import join, page_id
 from engine.definition.problems import Location, Problem, did_you_mean
-from engine.definition.renames import check_renames
 from engine.definition.window import check_window
 from engine.fieldtypes.registry import REGISTRY
 

@@ -6,11 +6,11 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
-from engine.definition.loader import LocDict, LocList
+from engine.definition.load.loader import LocDict, LocList
 from engine.definition.places import tree_place
 from engine.definition.problems import Location, Problem, did_you_mean
 
-SCHEMA_PATH = Path(__file__).with_name("tenant.schema.json")
+SCHEMA_PATH = Path(__file__).parent.parent / "tenant.schema.json"
 
 
 @cache
