@@ -1,7 +1,7 @@
 // A PostgreSQL restart under applicants who keep typing, in Debian's Chromium against a real
 // `formengine run` (test_database_restart.py stops and starts the database server).
 // usage: node tests/e2e/database_restart.mjs BASE_URL OUTBOX_DIR SCREENSHOT_DIR SIGNAL_DIR
-// Each applicant signs up and types a new value into a question every 300 ms. The test is told
+// Each applicant signs up and types a new value into a question every 1.6 s (each is saved). The test is told
 // "ready" (a file in SIGNAL_DIR), restarts the database and writes "restarted"; the applicants type
 // on for a while, stop, and then: every page's save status settles on "saved" by itself (no stuck
 // "saving", no "not saved" left), the last value each typed is what the server holds, and it is
@@ -14,8 +14,8 @@ import { baseUrl, check, form, newPage, run, shotBoth, signUpAndConfirm } from "
 const signals = process.argv[5];
 const APPLICANTS = 3;
 const KEY = "first_name";
-const TYPE_EVERY_MS = 300;
-const TYPE_ON_AFTER_MS = 3000; // typing goes on this long after the restart
+const TYPE_EVERY_MS = 1600; // over the client's pause before it saves (1.2 s): each value is sent
+const TYPE_ON_AFTER_MS = 5000; // typing goes on this long after the restart
 const SETTLE_MS = 45000; // what "by itself" may take: the client's retry after the 503's Retry-After
 
 const control = (page, key) => page.locator(`[id="${key}"]`).locator("input, textarea").first();
