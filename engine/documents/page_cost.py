@@ -23,6 +23,7 @@ forks its work-horses (engine/documents/jobs.py preload).
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import resource
@@ -65,7 +66,13 @@ def check(pdf: bytes) -> None:
         finally:
             os._exit(status)
     os.close(write_end)
-    said, ended = _read_until_closed(read_end, pid)
+    try:
+        said, ended = _read_until_closed(read_end, pid)
+    except BaseException:  # the job's own time limit, a stop signal: the child goes too
+        with contextlib.suppress(ProcessLookupError, ChildProcessError):
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        raise
     lines = said.split()
     if ended and os.WIFEXITED(ended[1]) and os.WEXITSTATUS(ended[1]) == 0 and lines[-1:] == ["done"]:
         return
