@@ -199,7 +199,7 @@ def _record_job(session: Session, conversion: DocumentConversion, rules: dict, s
         session,
         settings.get("DOCUMENT_CONVERT_JOB") or CONVERT_JOB,
         conversion.id,
-        rules,
+        {**rules, "texts": messages.job_texts()},
         queue=settings.get("DOCUMENT_QUEUE") or "conversions",
         timeout=_seconds("DOCUMENT_JOB_TIMEOUT", settings, 60),
     )
