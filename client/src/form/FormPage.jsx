@@ -10,7 +10,7 @@ import { PrintView } from "../print/PrintView.jsx";
 import { formApp, loadExtras, useFormApp } from "./appBridge.js";
 import { createBridge } from "./pageBridge.js";
 import { BusyNotice, ClearConfirm, useClearConfirm } from "./PageModals.jsx";
-import { PageActions, PageReview, focusQuestion, usePageActions } from "./PageActions.jsx";
+import { PageActions, PageProblems, PageReview, focusQuestion, usePageActions } from "./PageActions.jsx";
 import { PdfDownload } from "./PdfDownload.jsx";
 import { renderModel } from "./renderModel.js";
 import { SectionForm } from "./SectionForm.jsx";
@@ -107,14 +107,16 @@ function PageForm({ app, compiled, page }) {
   const context = { app, compiled, page, store, runtime, latest, isLoggedIn, readOnly, toastError };
   runtime.bridge = createBridge({ ...context, model, askBeforeClearing, showBusy });
 
-  // Errors: the validation map (only while validating) and the server's 422 from submit.
+  // Errors: the validation map (only while validating), the server's 422 from submit, and the
+  // problems Continue found on this page (until it is left).
   const validating = snapshot.web_status === "validating";
+  const actions = usePageActions(context);
+  const checked = actions.problems ? (app.problems ?? actions.problems) : null;
   const errorSchema = useMemo(
-    () => errorSchemaFor(model, validating ? app.errors : null, serverErrors),
-    [model, validating, app.errors, serverErrors],
+    () => errorSchemaFor(model, validating ? app.errors : null, serverErrors, checked),
+    [model, validating, app.errors, serverErrors, checked],
   );
   useHashFocus();
-  const actions = usePageActions(context);
 
   if (actions.reviewing)
     return <PageReview compiled={compiled} store={store} latest={latest} actions={actions} />;
@@ -135,6 +137,9 @@ function PageForm({ app, compiled, page }) {
           />
         ))}
       </div>
+      {checked && !readOnly && (
+        <PageProblems compiled={compiled} route={page.route} problems={checked} found={actions.problems} />
+      )}
       {!readOnly && <PageActions actions={actions} isLoggedIn={isLoggedIn} toastError={toastError} />}
       {closed && isLoggedIn && snapshot.web_status !== "submitted" && (
         <div className="page-actions">

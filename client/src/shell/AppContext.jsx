@@ -37,6 +37,11 @@
 //                         with `posted`, resolves once the server has it).
 //                         A file question counts as answered when `documents[key]` exists (default: the
 //                         profile's document_answer; pass the newer map when you have one)
+//   app.problems          the answers' problems now {answerKey: [messages]}, whatever web_status
+//                         (re-computed as answers change, like app.errors while validating)
+//   app.checkPage(route) -> errors
+//                         Continue's check of the page it leaves: that page's problems now (nothing
+//                         posted); the navigation then says "Has errors" for it while it has any
 //   app.submitApplication({documents})  the final submit: save, validate, then submit
 //                         (shell/application/useSubmit.js)
 //   app.tabs / app.setTabs(map)  the tab choices (GET /api/tabs), used by validation; set after a change

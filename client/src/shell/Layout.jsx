@@ -79,6 +79,8 @@ export function Layout({ app, onLogout, children }) {
           compiled={compiled}
           answerStore={answerStore}
           errors={snapshot.web_status === "validating" ? errors : undefined}
+          problems={app.problems}
+          checked={app.checked}
         />
       )}
       <div className="content">
@@ -88,7 +90,12 @@ export function Layout({ app, onLogout, children }) {
           </p>
         )}
         {!service && (
-          <WelcomeBanner banners={compiled.banners} snapshot={snapshot} answerStore={answerStore} />
+          <WelcomeBanner
+            banners={compiled.banners}
+            snapshot={snapshot}
+            answerStore={answerStore}
+            applying={applying}
+          />
         )}
         {!service && snapshot.web_status === "validating" && (
           <ValidationSummary
@@ -109,9 +116,9 @@ export function Layout({ app, onLogout, children }) {
 }
 
 /** The welcome banner: the one part of the layout that follows the answers (the name it shows). */
-function WelcomeBanner({ banners, snapshot, answerStore }) {
+function WelcomeBanner({ banners, snapshot, answerStore, applying }) {
   const name = useAnswerStore(answerStore, (answers) => welcomeName(banners, answers));
-  const welcome = welcomeBanner(banners, snapshot, name);
+  const welcome = welcomeBanner(banners, snapshot, name, applying);
   if (!welcome) return null;
   return (
     <section

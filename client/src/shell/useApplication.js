@@ -41,7 +41,10 @@ export function useApplication() {
   };
   const { followVersion } = useStatus({ ...shared, retry });
   const { save, flush, updateAnswers } = useSaving({ ...shared, followVersion, onChange: clearServerErrors });
-  const { errors, runValidations, documentsRef } = useValidation({ ...shared, serverErrors });
+  const { errors, problems, checked, checkPage, runValidations, documentsRef } = useValidation({
+    ...shared,
+    serverErrors,
+  });
   const navigation = useNavigation({ ...shared, flush, updateAnswers, runValidations });
   const { defaultRoute } = navigation;
   const submit = useSubmit({ ...shared, runValidations, documentsRef, setServerErrors, defaultRoute });
@@ -51,6 +54,9 @@ export function useApplication() {
     compiled,
     snapshot,
     errors,
+    problems,
+    checked,
+    checkPage,
     save,
     updateAnswers,
     runValidations,

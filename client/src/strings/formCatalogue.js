@@ -34,6 +34,8 @@ export const CATALOGUE = {
   status_has_errors: "Has errors",
   status_submitted: "Submitted",
   form_continue: "Continue",
+  form_page_problems_title: "Some answers on this page need attention",
+  form_page_problems_text: "You can correct them now, or choose Continue again to go on and come back to them later. You must correct them before you submit.",
   form_submit: "Submit Application",
   form_ok: "OK",
   form_invalid_value: "Invalid value.",

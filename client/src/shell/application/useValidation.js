@@ -1,5 +1,6 @@
-// Validation: while validating, the errors follow the answers; runValidations() validates on demand
-// (a page before moving on, everything before a submit) and posts the result.
+// Validation: the problems follow the answers (shown as errors while validating); runValidations()
+// validates on demand (a page before moving on, everything before a submit) and posts the result;
+// checkPage() is Continue's check of the page it leaves (nothing posted).
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import * as api from "../../api/client.js";
 import { UnauthorizedError } from "../../api/errors.js";
@@ -92,8 +93,25 @@ export function useValidation(options) {
     },
     [compiled, entry.profile],
   );
-  const active = ready && validating;
+  // The problems follow the answers at all times (the navigation's "Complete" is "no problems on
+  // this page"); they are shown on the fields and in the summary only while validating.
+  const active = ready && !snapshot.is_service_user;
   useLiveValidation({ active, compiled, answerStore, tabs, addAnother, validationAnswers, setLiveErrors });
+  // The pages Continue checked (and left): the navigation says "Has errors" for those with problems.
+  const [checked, setChecked] = useState(NO_ERRORS);
+  const checkPage = useCallback(
+    async (route) => {
+      const { validateAnswers } = await loadValidation();
+      const found = validateAnswers(compiled, validationAnswers(answerStore.get()), {
+        tabs,
+        addAnother,
+        routes: [route],
+      });
+      setChecked((now) => (now[route] ? now : { ...now, [route]: true }));
+      return found;
+    },
+    [compiled, tabs, addAnother, validationAnswers, answerStore],
+  );
 
   // posted: return once the server has stored the errors. A submit asks for it: a post still on its
   // way when the submit lands would find the application submitted (409, logged by the browser).
@@ -122,6 +140,9 @@ export function useValidation(options) {
     [compiled, tabs, addAnother, loggedIn, toast, validationAnswers, answerStore],
   );
 
-  const errors = useMemo(() => ({ ...liveErrors, ...serverErrors }), [liveErrors, serverErrors]);
-  return { errors, runValidations, documentsRef };
+  const errors = useMemo(
+    () => (validating ? { ...liveErrors, ...serverErrors } : serverErrors),
+    [validating, liveErrors, serverErrors],
+  );
+  return { errors, problems: liveErrors, checked, checkPage, runValidations, documentsRef };
 }
