@@ -28,8 +28,8 @@ from engine.definition.catalogue import DEFAULT_TEXTS, date_time_text
 from engine.delivery import staff_mail, targets, webhook
 from engine.delivery.models import OPEN, Delivery, DeliveryAttempt
 from engine.delivery.policy import Outcome, RetryPolicy
-from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus, DocumentConversion
 from engine.documents.kept import content_type, is_kept, stored_name
+from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus, DocumentConversion
 from engine.documents.service import pdf_file_name
 from engine.documents.storage import Storage, storage_from_config
 from engine.pdf.jobs import MAX_PDF_BYTES, render_application_pdf

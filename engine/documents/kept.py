@@ -33,7 +33,7 @@ class Macros(Exception):
 
 
 def package_kind(data: bytes) -> str | None:
-    """"xlsx", "ods" or "odt" for an Office package, else None; Macros when it holds any."""
+    """ "xlsx", "ods" or "odt" for an Office package, else None; Macros when it holds any."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             infos = archive.infolist()[: MAX_ENTRIES + 1]
@@ -70,7 +70,7 @@ def _macro_enabled(archive: zipfile.ZipFile, names: set[str]) -> bool:
 
 
 def text_kind(data: bytes, extension: str) -> str | None:
-    """"csv" or "txt" (after the name) for readable UTF-8 text, else None."""
+    """ "csv" or "txt" (after the name) for readable UTF-8 text, else None."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

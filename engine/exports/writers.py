@@ -121,7 +121,9 @@ def write_zip(path: Path, columns: list[Column], records: Callable[[], Iterable]
                     data = store.read(document["pdf_key"], MAX_DOCUMENT_BYTES)
                     # A kept file goes in as it was sent, with its own extension; a converted one as its PDF.
                     kind = document.get("file_type")
-                    name = _safe(f"{key}-{Path(document['file_name']).stem}") + ("." + kind if is_kept(kind) else ".pdf")
+                    name = _safe(f"{key}-{Path(document['file_name']).stem}") + (
+                        "." + kind if is_kept(kind) else ".pdf"
+                    )
                     archive.writestr(f"{folder}/{name}", data, compress_type=zipfile.ZIP_STORED)
     return counter.count
 

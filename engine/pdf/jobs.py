@@ -16,10 +16,10 @@ import logging
 from engine.accounts.models import utcnow
 from engine.applications.models import Application
 from engine.documents import messages
+from engine.documents.kept import is_kept
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus
 from engine.documents.storage import delete_quietly, new_key, storage_from_config
 from engine.pdf.header import Record
-from engine.documents.kept import is_kept
 from engine.pdf.records import completed_conversions, fingerprint, frozen, pdf_row
 from engine.pdf.render import render_application
 from engine.versions import for_application

@@ -45,7 +45,9 @@ def test_a_kept_workbook_is_stored_as_it_came_listed_in_the_pdf_and_downloadable
     _send(applicant, data, "Budget 2027.xlsx")
     burst_worker()
     assert poll(applicant, KEY) == {"status": "completed", "message": ""}
-    assert applicant.get("/api/document-answer").json == {KEY: {"file_name": "Budget 2027.xlsx", "file_size": len(data)}}
+    assert applicant.get("/api/document-answer").json == {
+        KEY: {"file_name": "Budget 2027.xlsx", "file_size": len(data)}
+    }
 
     # Staff open it from the print view: the very bytes, under its own name and type.
     token = service_token(app, "ada@example.com")

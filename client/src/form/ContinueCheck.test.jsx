@@ -43,7 +43,7 @@ function renderApplicant(answers) {
       return true;
     },
   });
-  app.checkPage = async (route) => validateAnswers(compiled, app.answerStore.get(), { routes: [route] });
+  app.runValidations = async ({ routes }) => validateAnswers(compiled, app.answerStore.get(), { routes });
   render(
     <MemoryRouter initialEntries={["/applicant"]}>
       <AppContext.Provider value={app}>
@@ -61,10 +61,15 @@ describe("Continue checks the page it leaves", () => {
     const today = new Date().toISOString().slice(0, 10);
     const saves = renderApplicant({ ...RIGHT, applicant_dob: today });
     await act(async () => fireEvent.click(continueButton()));
-    const box = screen.getByRole("region", { name: compiled.texts.form_page_problems_title });
-    expect(box.textContent).toContain("Applicants must be at least 16 years old.");
-    expect(box.textContent).toContain(compiled.texts.form_page_problems_text);
-    expect(document.activeElement).toBe(box);
+    const notice = screen.getByRole("alert");
+    expect(notice.textContent).toBe(
+      `${compiled.texts.form_page_problems_title} ${compiled.texts.form_page_problems_text}`,
+    );
+    // The problem is on its question, which takes focus (its message read with it).
+    const question = document.getElementById("applicant_dob");
+    expect(question.textContent).toContain("Applicants must be at least 16 years old.");
+    await act(() => new Promise((resolve) => setTimeout(resolve, 80)));
+    expect(question.contains(document.activeElement)).toBe(true);
     expect(saves).toEqual([null]); // saved, not moved
     await act(async () => fireEvent.click(continueButton()));
     expect(saves).toEqual([null, "/statement"]);
@@ -73,7 +78,7 @@ describe("Continue checks the page it leaves", () => {
   it("goes straight on from a page without problems", async () => {
     const saves = renderApplicant(RIGHT);
     await act(async () => fireEvent.click(continueButton()));
-    expect(screen.queryByRole("region", { name: compiled.texts.form_page_problems_title })).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
     expect(saves).toEqual(["/statement"]);
   });
 });

@@ -10,7 +10,7 @@ import { PrintView } from "../print/PrintView.jsx";
 import { formApp, loadExtras, useFormApp } from "./appBridge.js";
 import { createBridge } from "./pageBridge.js";
 import { BusyNotice, ClearConfirm, useClearConfirm } from "./PageModals.jsx";
-import { PageActions, PageProblems, PageReview, focusQuestion, usePageActions } from "./PageActions.jsx";
+import { PageActions, PageReview, focusQuestion, usePageActions } from "./PageActions.jsx";
 import { PdfDownload } from "./PdfDownload.jsx";
 import { renderModel } from "./renderModel.js";
 import { SectionForm } from "./SectionForm.jsx";
@@ -87,6 +87,21 @@ function useHashFocus() {
   }, [location.hash, location.key]);
 }
 
+/**
+ * The errors on the page's fields: the validation map (only while validating), the server's 422 from
+ * submit, and once Continue found problems here, this page's problems as they follow the answers;
+ * `noted` while any of those is left (Continue's notice says the applicant may go on).
+ */
+function usePageErrors(model, app, serverErrors, found) {
+  const validating = app.snapshot?.web_status === "validating";
+  const checked = found && (app.problems ?? found);
+  const errorSchema = useMemo(
+    () => errorSchemaFor(model, validating ? app.errors : null, serverErrors, checked),
+    [model, validating, app.errors, serverErrors, checked],
+  );
+  return { errorSchema, noted: Boolean(checked) && Object.keys(errorSchema).length > 0 };
+}
+
 function PageForm({ app, compiled, page }) {
   const store = formApp();
   const model = renderModel(page);
@@ -107,15 +122,8 @@ function PageForm({ app, compiled, page }) {
   const context = { app, compiled, page, store, runtime, latest, isLoggedIn, readOnly, toastError };
   runtime.bridge = createBridge({ ...context, model, askBeforeClearing, showBusy });
 
-  // Errors: the validation map (only while validating), the server's 422 from submit, and the
-  // problems Continue found on this page (until it is left).
-  const validating = snapshot.web_status === "validating";
   const actions = usePageActions(context);
-  const checked = actions.problems ? (app.problems ?? actions.problems) : null;
-  const errorSchema = useMemo(
-    () => errorSchemaFor(model, validating ? app.errors : null, serverErrors, checked),
-    [model, validating, app.errors, serverErrors, checked],
-  );
+  const { errorSchema, noted } = usePageErrors(model, app, serverErrors, actions.problems);
   useHashFocus();
 
   if (actions.reviewing)
@@ -137,10 +145,7 @@ function PageForm({ app, compiled, page }) {
           />
         ))}
       </div>
-      {checked && !readOnly && (
-        <PageProblems compiled={compiled} route={page.route} problems={checked} found={actions.problems} />
-      )}
-      {!readOnly && <PageActions actions={actions} isLoggedIn={isLoggedIn} toastError={toastError} />}
+      {!readOnly && <PageActions {...{ actions, isLoggedIn, toastError }} problems={noted} />}
       {closed && isLoggedIn && snapshot.web_status !== "submitted" && (
         <div className="page-actions">
           <PdfDownload toastError={toastError} />

@@ -6,7 +6,6 @@ import { PdfDownload } from "./PdfDownload.jsx";
 import { Review } from "./Review.jsx";
 import { isAnswered } from "../widgets/readout.jsx";
 import { keyedLayouts } from "./renderModel.js";
-import { beforeColon, groupErrors, saysMessage } from "../shell/ValidationSummary.jsx";
 
 /** Focus the question whose wrapper has the answer key as id (its first control). */
 export function focusQuestion(key) {
@@ -73,15 +72,15 @@ export function usePageActions(context) {
   const setLeaveHook = app.setLeaveHook;
   useEffect(() => setLeaveHook?.(() => dropEmptyEntries(latestContext.current)), [setLeaveHook]);
   // Continue checks the page it leaves: its problems are shown once (the answers saved), and
-  // Continue again goes on with them (the navigation then says the page has errors).
+  // Continue again goes on with them.
   const [problems, setProblems] = useState(null);
   const onContinue = async () => {
     await dropEmptyEntries(context);
-    const validating = context.app.snapshot?.web_status === "validating";
-    if (!problems && !validating && app.checkPage) {
-      const found = await app.checkPage(page.route);
+    if (!problems && app.snapshot?.web_status !== "validating") {
+      const found = await app.runValidations({ routes: [page.route] });
       if (Object.keys(found).length) {
         setProblems(found);
+        setTimeout(() => focusQuestion(Object.keys(found)[0]), 50); // its message is read with it
         return app.saveAnswers(pageAnswers(context));
       }
     }
@@ -123,40 +122,6 @@ export function usePageActions(context) {
   };
 }
 
-/**
- * The page's problems once Continue found some (`found`; then they follow the answers, `problems`),
- * each line a link to its question (as the validation summary words them), and the tenant's words
- * saying the applicant may still go on. It takes focus when Continue found them, so it is read out.
- */
-export function PageProblems({ compiled, route, problems, found }) {
-  const box = useRef(null);
-  useEffect(() => box.current?.focus(), [found]); // when Continue found them, not as they change
-  const items = groupErrors(compiled, problems).find((group) => group.page.route === route)?.items || [];
-  if (!items.length) return null;
-  return (
-    <section className="page-problems" aria-labelledby="page-problems-title" tabIndex={-1} ref={box}>
-      <h2 id="page-problems-title">{t("form_page_problems_title")}</h2>
-      <ul>
-        {items.map((item) => (
-          <li key={item.key}>
-            <a
-              href={`#${item.key}`}
-              onClick={(event) => {
-                event.preventDefault();
-                focusQuestion(item.key);
-              }}
-            >
-              {saysMessage(item) ? beforeColon(item.label) : item.label}
-            </a>
-            {saysMessage(item) && <span className="summary-message">: {item.message}</span>}
-          </li>
-        ))}
-      </ul>
-      <p>{t("form_page_problems_text")}</p>
-    </section>
-  );
-}
-
 /** The answers as they will be sent, with a way back to each question and the final confirm. */
 export function PageReview({ compiled, store, latest, actions }) {
   const { tabs, addAnother, documents } = store.get();
@@ -174,10 +139,15 @@ export function PageReview({ compiled, store, latest, actions }) {
   );
 }
 
-export function PageActions({ actions, isLoggedIn, toastError }) {
+export function PageActions({ actions, isLoggedIn, toastError, problems }) {
   const { next, submitting, submitButton, onContinue, submit } = actions;
   return (
     <div className="page-actions">
+      {problems && (
+        <p className="banner banner-warning page-problems" role="alert">
+          <strong>{t("form_page_problems_title")}</strong> {t("form_page_problems_text")}
+        </p>
+      )}
       {next ? (
         <button type="button" className="button button-primary" onClick={onContinue}>
           {t("form_continue")}

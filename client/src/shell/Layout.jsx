@@ -80,7 +80,6 @@ export function Layout({ app, onLogout, children }) {
           answerStore={answerStore}
           errors={snapshot.web_status === "validating" ? errors : undefined}
           problems={app.problems}
-          checked={app.checked}
         />
       )}
       <div className="content">
@@ -89,14 +88,7 @@ export function Layout({ app, onLogout, children }) {
             {t(applying === "closed" ? "window_closed" : "window_not_open")}
           </p>
         )}
-        {!service && (
-          <WelcomeBanner
-            banners={compiled.banners}
-            snapshot={snapshot}
-            answerStore={answerStore}
-            applying={applying}
-          />
-        )}
+        {!service && <WelcomeBanner {...{ snapshot, answerStore, applying }} banners={compiled.banners} />}
         {!service && snapshot.web_status === "validating" && (
           <ValidationSummary
             focusRequest={app.summaryFocus}

@@ -9,7 +9,7 @@ import { normalisePath } from "./routing.js";
  * /signup); the href keeps it a real link. Only each item's status follows the answers and their
  * problems: "Complete" is "no problems on this page", not "visited".
  */
-export function Nav({ pages, pathname, onNavigate, compiled, answerStore, errors, problems, checked }) {
+export function Nav({ pages, pathname, onNavigate, compiled, answerStore, errors, problems }) {
   const current = normalisePath(pathname);
   return (
     <nav className="nav" aria-label={t("shell_sections")}>
@@ -41,7 +41,6 @@ export function Nav({ pages, pathname, onNavigate, compiled, answerStore, errors
                     answerStore={answerStore}
                     errors={errors}
                     problems={problems}
-                    checked={checked?.[page.route]}
                   />
                 )}
               </span>
@@ -53,9 +52,9 @@ export function Nav({ pages, pathname, onNavigate, compiled, answerStore, errors
   );
 }
 
-function NavStatus({ compiled, route, answerStore, errors, problems, checked }) {
+function NavStatus({ compiled, route, answerStore, errors, problems }) {
   const status = useAnswerStore(answerStore, (answers) =>
-    pageStatus(compiled, route, answers, errors, { problems, checked }),
+    pageStatus(compiled, route, answers, errors, problems),
   );
   return (
     <span className={`nav-status nav-status-${status}`}>

@@ -42,7 +42,7 @@ describe("Complete means no problems on the page, not visited", () => {
 
   it("is complete when every answer on the page is right", () => {
     expect(problemsOf(answers)).toEqual({});
-    expect(pageStatus(scholarship, route, answers, {}, { problems: problemsOf(answers) })).toBe("complete");
+    expect(pageStatus(scholarship, route, answers, {}, problemsOf(answers))).toBe("complete");
   });
 
   it("is not complete with an under-age birth date, though every required question is answered", () => {
@@ -50,13 +50,11 @@ describe("Complete means no problems on the page, not visited", () => {
     const problems = problemsOf(young);
     expect(problems.applicant_dob).toEqual(["Applicants must be at least 16 years old."]);
     expect(pageStatus(scholarship, route, young)).toBe("complete"); // what "visited" used to say
-    expect(pageStatus(scholarship, route, young, {}, { problems })).toBe("in_progress");
-    // Once Continue checked the page and left it, its problems read "has errors".
-    expect(pageStatus(scholarship, route, young, {}, { problems, checked: true })).toBe("has_errors");
+    expect(pageStatus(scholarship, route, young, {}, problems)).toBe("in_progress");
   });
 
   it("only the page's own problems count", () => {
     const problems = { personal_statement: ["Keep your personal statement to 500 words or fewer."] };
-    expect(pageStatus(scholarship, route, answers, {}, { problems, checked: true })).toBe("complete");
+    expect(pageStatus(scholarship, route, answers, {}, problems)).toBe("complete");
   });
 });

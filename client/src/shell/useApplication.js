@@ -41,10 +41,7 @@ export function useApplication() {
   };
   const { followVersion } = useStatus({ ...shared, retry });
   const { save, flush, updateAnswers } = useSaving({ ...shared, followVersion, onChange: clearServerErrors });
-  const { errors, problems, checked, checkPage, runValidations, documentsRef } = useValidation({
-    ...shared,
-    serverErrors,
-  });
+  const { errors, problems, runValidations, documentsRef } = useValidation({ ...shared, serverErrors });
   const navigation = useNavigation({ ...shared, flush, updateAnswers, runValidations });
   const { defaultRoute } = navigation;
   const submit = useSubmit({ ...shared, runValidations, documentsRef, setServerErrors, defaultRoute });
@@ -55,8 +52,6 @@ export function useApplication() {
     snapshot,
     errors,
     problems,
-    checked,
-    checkPage,
     save,
     updateAnswers,
     runValidations,

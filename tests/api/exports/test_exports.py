@@ -333,4 +333,6 @@ def test_zip_holds_a_kept_file_as_it_was_sent(app, export, applications):
     assert result.exit_code == 0, result.output
     with zipfile.ZipFile(path) as archive:
         assert archive.read("INTL-7K2Q9MXA/essay_file-Budget_2027.xlsx") == workbook
-        assert not [name for name in archive.namelist() if name.startswith("INTL-7K2Q9MXA/essay_file") and name.endswith(".pdf")]
+        assert not [
+            name for name in archive.namelist() if name.startswith("INTL-7K2Q9MXA/essay_file") and name.endswith(".pdf")
+        ]

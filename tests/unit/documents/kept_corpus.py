@@ -72,12 +72,12 @@ def ods(basic_macros: bool = False) -> bytes:
         'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"/>',
     }
     if basic_macros:
-        parts["Basic/Standard/Module1.xml"] = "<script:module>Sub Main\nShell(\"calc\")\nEnd Sub</script:module>"
+        parts["Basic/Standard/Module1.xml"] = '<script:module>Sub Main\nShell("calc")\nEnd Sub</script:module>'
     return _zip(parts, stored_first="mimetype")
 
 
 def csv_text() -> bytes:
-    return "\ufeffItem,Cost\nBooks,320\nTravel,\"1,200\"\n".encode()
+    return '\ufeffItem,Cost\nBooks,320\nTravel,"1,200"\n'.encode()
 
 
 def binary_named_csv() -> bytes:

@@ -1,6 +1,6 @@
 // Validation: the problems follow the answers (shown as errors while validating); runValidations()
-// validates on demand (a page before moving on, everything before a submit) and posts the result;
-// checkPage() is Continue's check of the page it leaves (nothing posted).
+// validates on demand (the page Continue leaves, a page before moving on while validating, everything
+// before a submit) and posts the result.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import * as api from "../../api/client.js";
 import { UnauthorizedError } from "../../api/errors.js";
@@ -31,6 +31,7 @@ function sameErrors(a, b) {
  */
 function useLiveValidation({
   active,
+  immediate,
   compiled,
   answerStore,
   tabs,
@@ -53,7 +54,9 @@ function useLiveValidation({
         setLiveErrors((shown) => (sameErrors(shown, found) ? shown : found));
       });
     };
-    validate();
+    // While validating at once (the errors are on the page); else after the first paint, when idle.
+    if (immediate) validate();
+    else cancel = whenIdle(validate, VALIDATE_AFTER_MS);
     const unsubscribe = answerStore.subscribe(() => {
       // After a pause in typing: a fast typist's keystrokes are not followed by a validation each.
       cancel?.();
@@ -67,7 +70,7 @@ function useLiveValidation({
       unsubscribe();
       cancel?.();
     };
-  }, [active, compiled, answerStore, tabs, addAnother, validationAnswers, setLiveErrors]);
+  }, [active, immediate, compiled, answerStore, tabs, addAnother, validationAnswers, setLiveErrors]);
 }
 
 /**
@@ -96,22 +99,16 @@ export function useValidation(options) {
   // The problems follow the answers at all times (the navigation's "Complete" is "no problems on
   // this page"); they are shown on the fields and in the summary only while validating.
   const active = ready && !snapshot.is_service_user;
-  useLiveValidation({ active, compiled, answerStore, tabs, addAnother, validationAnswers, setLiveErrors });
-  // The pages Continue checked (and left): the navigation says "Has errors" for those with problems.
-  const [checked, setChecked] = useState(NO_ERRORS);
-  const checkPage = useCallback(
-    async (route) => {
-      const { validateAnswers } = await loadValidation();
-      const found = validateAnswers(compiled, validationAnswers(answerStore.get()), {
-        tabs,
-        addAnother,
-        routes: [route],
-      });
-      setChecked((now) => (now[route] ? now : { ...now, [route]: true }));
-      return found;
-    },
-    [compiled, tabs, addAnother, validationAnswers, answerStore],
-  );
+  useLiveValidation({
+    active,
+    immediate: validating,
+    compiled,
+    answerStore,
+    tabs,
+    addAnother,
+    validationAnswers,
+    setLiveErrors,
+  });
 
   // posted: return once the server has stored the errors. A submit asks for it: a post still on its
   // way when the submit lands would find the application submitted (409, logged by the browser).
@@ -144,5 +141,5 @@ export function useValidation(options) {
     () => (validating ? { ...liveErrors, ...serverErrors } : serverErrors),
     [validating, liveErrors, serverErrors],
   );
-  return { errors, problems: liveErrors, checked, checkPage, runValidations, documentsRef };
+  return { errors, problems: liveErrors, runValidations, documentsRef };
 }
