@@ -144,7 +144,7 @@ export function PageActions({ actions, isLoggedIn, toastError, problems }) {
   return (
     <div className="page-actions">
       {problems && (
-        <p className="banner banner-warning page-problems" role="alert">
+        <p className="banner page-problems" role="alert">
           <strong>{t("form_page_problems_title")}</strong> {t("form_page_problems_text")}
         </p>
       )}
