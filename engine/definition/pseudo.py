@@ -24,6 +24,10 @@ OPEN, CLOSE = "⟦", "⟧"
 RTL_LANGUAGE = "ar-XB"
 RLM, RLO, PDF = "\u200f", "\u202e", "\u202c"
 _LETTERS = re.compile(r"[^\W\d_]+")
+LRI, PDI = "\u2066", "\u2069"
+# A number written in groups (+44 20 7946 0958): in a right-to-left line its groups would stand in
+# reverse order, so a right-to-left translation isolates it, left to right, as a translator must.
+_GROUPED_NUMBER = re.compile(r"\+?\d+(?:[ ./-]\d+)+")
 GROWTH = 1.35
 _ACCENTS = str.maketrans("aeiouyAEIOUYcnCN", "áéíóúýÁÉÍÓÚÝçñÇÑ")
 _VOWELS = set("aeiouyAEIOUY")
@@ -54,8 +58,10 @@ def _words(text: str, grow: int) -> tuple[str, int]:
 
 
 def _mirrored(text: str) -> str:
-    """Each run of letters drawn right to left (an override), marked right to left on both sides."""
-    return _LETTERS.sub(lambda word: f"{RLM}{RLO}{word.group(0)}{PDF}{RLM}", text)
+    """Each run of letters drawn right to left (an override), marked right to left on both sides;
+    each number written in groups isolated left to right."""
+    text = _LETTERS.sub(lambda word: f"{RLM}{RLO}{word.group(0)}{PDF}{RLM}", text)
+    return _GROUPED_NUMBER.sub(lambda number: f"{LRI}{number.group(0)}{PDI}", text)
 
 
 def pseudo_line(text: str, rtl: bool = False) -> str:

@@ -31,6 +31,7 @@ RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\
 # right to left) and are never drawn themselves.
 CONTROLS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 RIGHT_TO_LEFT = re.compile("[\u200f\u061c\u202b\u202e\u2067]")
+ISOLATES_AS_EMBEDDINGS = str.maketrans({"\u2066": "\u202a", "\u2067": "\u202b", "\u2068": "\u202a", "\u2069": "\u202c"})
 # Scripts that break between any two characters (no spaces between words).
 BREAK_ANYWHERE = re.compile(
     "[\u2e80-\u2fff\u3000-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff]"
@@ -129,6 +130,9 @@ def levels(text: str, rtl: bool = False) -> list[int] | None:
     dir="auto" reads it: one with no letter, a phone number, reads left to right)."""
     if not rtl and not RTL.search(text) and not RIGHT_TO_LEFT.search(text):
         return None
+    # python-bidi's algorithm knows embeddings, not the isolates of Unicode 6.3 (it fails on them): an
+    # isolate is read as the embedding of its direction, which orders a number or an address the same.
+    text = text.translate(ISOLATES_AS_EMBEDDINGS)
     storage = bidi.get_empty_storage()
     storage["base_level"] = 1 if rtl else bidi.get_base_level(text)
     storage["base_dir"] = ("L", "R")[storage["base_level"]]

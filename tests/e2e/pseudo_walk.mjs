@@ -118,6 +118,19 @@ async function rightToLeft(page, name) {
     reversed.length === 0,
     `${walked} ${name}: numbers and addresses read left to right ${JSON.stringify(reversed)}`,
   );
+  // An answer shown in its own direction (dir="auto") still stands where the page's lines start.
+  const astray = await page.evaluate(() =>
+    [...document.querySelectorAll("dd[dir=auto]")]
+      .filter((dd) => dd.checkVisibility() && dd.textContent.trim())
+      .filter((dd) => {
+        const range = document.createRange();
+        range.selectNodeContents(dd);
+        const end = dd.getBoundingClientRect().right - parseFloat(getComputedStyle(dd).paddingRight);
+        return Math.abs(range.getBoundingClientRect().right - end) > 2;
+      })
+      .map((dd) => dd.textContent.slice(0, 30)),
+  );
+  check(astray.length === 0, `${walked} ${name}: answers stand at the right ${JSON.stringify(astray)}`);
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
   const violations = result.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0]?.target}`);

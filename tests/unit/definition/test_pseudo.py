@@ -90,6 +90,8 @@ def test_a_right_to_left_line_mirrors_each_word_and_keeps_placeholders_links_and
     out = pseudo_line("Write to {support_email} or ann@example.edu, see [the guide](https://example.org)", rtl=True)
     assert out.startswith(OPEN) and out.endswith(CLOSE)
     assert f"{RLM}{RLO}Wríítéé{PDF}{RLM}" in out
+    # A number in groups reads left to right inside the right-to-left line, as a translator writes it.
+    assert "\u2066+44 20 7946 0958\u2069" in pseudo_line("Call +44 20 7946 0958 or 112.", rtl=True)
     # What is kept as written is outside any override (as many opened as closed before it): it reads as typed.
     for kept in ("{support_email}", "ann@example.edu", "](https://example.org)"):
         before = out[: out.index(kept)]

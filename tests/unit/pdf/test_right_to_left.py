@@ -110,3 +110,12 @@ def test_an_override_draws_its_letters_right_to_left_and_is_not_drawn_itself():
     assert [piece.level % 2 for piece in pieces] == [1, 1, 0]  # Abc overridden, def left to right
     # The line reads right to left: "def" stands left of the mirrored "Abc".
     assert [typed(piece) for piece in visual(pieces, rtl=True)] == ["def", " ", "Abc"]
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_an_answer_with_unicode_isolates_is_drawn_in_order(form, language):
+    # python-bidi's algorithm fails on isolates (LRI … PDI): they are read as embeddings.
+    answers = {**ANSWERS, "personal_statement": "שלום \u2066+44 20 7946\u2069 עולם"}
+    pdf = render_application({**form, "settings": {**form["settings"], "language": language}}, answers)
+    text = pdftotext(pdf)
+    assert "+44 20 7946" in text and "\u2066" not in text and "\ufffd" not in text
