@@ -15,8 +15,9 @@ import zipfile
 from collections.abc import Mapping
 
 from engine.definition.catalogue import DEFAULT_TEXTS, fill
-from engine.definition.files import file_problems
+from engine.definition.files import extension, file_problems
 from engine.documents import page_cost, pdf_budget
+from engine.documents.kept import Macros, package_kind, text_kind
 from engine.pdf.text import BREAK_ANYWHERE
 
 MAX_IMAGE_PIXELS = 40_000_000  # our own cap (Pillow only warns at 89 M and errors at twice that)
@@ -145,18 +146,35 @@ def _allowed(kind: str, types: list[str]) -> bool:
 
 
 def check_and_convert(data: bytes, file_name: str, rules: dict, size: int | None = None) -> tuple[bytes, str]:
-    """(pdf bytes, detected type) for an upload, after every file rule; ConversionRefused otherwise."""
+    """(pdf bytes, detected type) for an upload, after every file rule; ConversionRefused otherwise.
+    A kind the question keeps (rules["keep"]) comes back as it is: (the upload's bytes, its kind)."""
     size = len(data) if size is None else size
     problems = file_problems(rules, file_name, size)
     if problems:
         raise ConversionRefused(" ".join(problems))
     try:
         kind = identify(data)
-        if kind is None or not _allowed(kind, rules["types"]):
+        kept = _kept_kind(data, kind, file_name, rules)
+        if kept:
+            return data, kept
+        if kind is None or kind not in CONVERTERS or not _allowed(kind, rules["types"]):
             raise ConversionRefused(rules["messages"]["wrong_type"])
         return CONVERTERS[kind](data), kind
     except ConversionRefused as refusal:
         raise refusal.word(rules.get("texts")) from None
+
+
+def _kept_kind(data: bytes, kind: str | None, file_name: str, rules: dict) -> str | None:
+    """The kept kind the bytes are, when the question keeps it; a package with macros is refused
+    (whatever its name), and a kept kind the question does not take is left to the wrong_type refusal."""
+    keep = rules.get("keep") or []
+    if not keep or kind is not None:
+        return None
+    try:
+        found = package_kind(data) if "zip" in sniff(data) else text_kind(data, extension(file_name))
+    except Macros:
+        raise ConversionRefused(rules["messages"].get("macros") or rules["messages"]["wrong_type"]) from None
+    return found if found in keep else None
 
 
 # -- images ---------------------------------------------------------------------------------

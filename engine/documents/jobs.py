@@ -1,4 +1,4 @@
-"""The conversion job: a thin shell over `convert.check_and_convert`.
+"""The conversion job: a thin shell over `convert.check_and_convert` (a kept kind is stored as it came).
 
 Workers have no Flask app: the settings, the session and the memory cap come from
 `engine.workhorse`. The job writes its row only while the row still names it (`job_id`), so a
@@ -15,6 +15,7 @@ from rq.timeouts import JobTimeoutException
 from engine.accounts.models import utcnow
 from engine.definition.catalogue import DEFAULT_TEXTS, fill
 from engine.documents.convert import ConversionRefused, check_and_convert
+from engine.documents.kept import content_type, is_kept
 from engine.documents.marker import ANSWERED, set_answer
 from engine.documents.models import PENDING, ConversionStatus, DocumentConversion
 from engine.documents.storage import StorageError, delete_quietly, new_key, storage_from_config
@@ -71,9 +72,11 @@ def convert_document(conversion_id: int, rules: dict) -> str:
             raise ConversionRefused(_text(rules, "document_not_uploaded"))
         # The bucket's policy may not have enforced the size (moto does not): never read more than allowed + 1.
         data = store.read(upload_key, rules["max_bytes"]) if 0 < size <= rules["max_bytes"] else b""
-        pdf, kind = check_and_convert(data, file_name, rules, size=size)
-        pdf_key = new_key(f"converted/{application_id}/{answer_key}", ".pdf")
-        store.write(pdf_key, pdf)
+        result, kind = check_and_convert(data, file_name, rules, size=size)
+        # A kept file is stored as it came, under a key of its kind (its row's file_type says it is kept).
+        suffix = "." + kind if is_kept(kind) else ".pdf"
+        pdf_key = new_key(f"converted/{application_id}/{answer_key}", suffix)
+        store.write(pdf_key, result, content_type(kind))
         outcome = ("completed", None, size, kind)
     except ConversionRefused as refused:
         outcome = ("failed", refused.message, None, None)

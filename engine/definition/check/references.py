@@ -265,7 +265,7 @@ def _check_banners(source, known: set[str], problems: list[Problem]) -> None:
             if key not in known and isinstance(keys, LocList):
                 problems.append(unknown_key(keys.where(index), key, known, "applicant_name", "tenant > settings"))
     routes = [page["route"] for _, page in source.pages] + list(AUTH_ROUTES)
-    for name in ("first_login", "returning", "anonymous", "submitted"):
+    for name in ("first_login", "returning", "anonymous", "submitted", "not_open", "closed"):
         _check_banner_link(
             (welcome.get(name) or {}).get("link"), routes, f"tenant > banners > welcome > {name}", problems
         )
