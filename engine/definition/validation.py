@@ -1,6 +1,6 @@
 """Server-side answer validation: a pure function of (compiled form, answers, today[, tabs]).
 
-The compiled page schemas are plain JSON Schema plus six small keywords that the client's
+The compiled page schemas are plain JSON Schema plus seven small keywords that the client's
 ajv implements the same way (client/src/form/validation/keywords.js):
   fe_valid_date  the value is a real YYYY-MM-DD date
   fe_date        {op: gte|lte, years?, months?, days?} or {op, date}: the date compared with today
@@ -9,6 +9,7 @@ ajv implements the same way (client/src/form/validation/keywords.js):
   fe_compare     {op: lt|lte|gt|gte, target}: numbers as numbers, anything else as text
   fe_years       {start_year?, num_years, direction, extra}: one of the year list's values today
   fe_words       {op: gte|lte, count: N}: the number of words in a text (word_count)
+  fe_step        {step, base}: a number is base plus a whole number of steps (step_ok)
 Each failing keyword's message is the `x-messages[keyword]` of the schema that holds it.
 """
 
@@ -38,6 +39,20 @@ def word_count(value) -> int | None:
 def words_ok(value, op: str, count: int) -> bool:
     words = word_count(value)
     return words is None or (words >= count if op == "gte" else words <= count)
+
+
+def is_number(value) -> bool:
+    """A JSON number (true and false are not)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def step_ok(value, step, base) -> bool:
+    """Whether a number is base plus a whole number of steps, to within a billionth of a step (0.3
+    is 0.1 * 3), computed as the browser does (keywords.js stepOk); anything else is not its to refuse."""
+    if not is_number(value):
+        return True
+    steps = (value - base) / step
+    return abs(steps - round(steps)) <= 1e-9
 
 
 def parse_date(value) -> dt.date | None:
@@ -112,6 +127,10 @@ def validator_class(today: dt.date):
         if not words_ok(instance, spec["op"], spec["count"]):
             yield ValidationError(f"{word_count(instance)} words is not {spec['op']} {spec['count']}")
 
+    def fe_step(_validator, spec, instance, _schema):
+        if not step_ok(instance, spec["step"], spec["base"]):
+            yield ValidationError(f"{instance!r} is not {spec['base']} plus steps of {spec['step']}")
+
     def fe_compare(_validator, spec, instance, _schema):
         if not compare(instance, spec["op"], spec["target"]):
             yield ValidationError(f"{instance!r} is not {spec['op']} {spec['target']!r}")
@@ -125,6 +144,7 @@ def validator_class(today: dt.date):
             "fe_compare": fe_compare,
             "fe_years": fe_years,
             "fe_words": fe_words,
+            "fe_step": fe_step,
         },
     )
 
