@@ -76,6 +76,7 @@ def number_settings(spec: dict) -> dict:
 class Number(FieldType):
     name = "number"
     value = "number"
+    widget = "number_input"  # not "number": the browser's code says that of every typeof check
     default_max_length = 45  # what a draft keeps of text that reads as no number (refused at submit)
 
     def default_messages(self) -> dict[str, str]:

@@ -24,7 +24,7 @@ const shown = (layout, value, compiled) => numberText(value, layout.number || {}
 
 /** The number field type: a JSON number, read back in the form's language (money with its symbol). */
 export const fieldType = {
-  name: "number",
+  name: "number_input",
   Widget: NumberWidget,
   answer: "number",
   review: (layout, { answers, compiled }) =>

@@ -1566,6 +1566,19 @@ MISTAKES.extend(
             "use a step above 0",
         ),
         Mistake(
+            "a number compared with equals, which compares text",
+            about("""
+            - {key: amount, type: number, label: Amount}
+            - {key: why, type: text, label: Why?, show_if: {valueKey: amount, operator: equals, target: 0}}
+            """),
+            "TARGET_IMPOSSIBLE",
+            "pages/about.yaml",
+            8,
+            f"{A} > field why",
+            "'amount' is a number question, and equals compares text",
+            "compare a number with lt, lte, gt or gte",
+        ),
+        Mistake(
             "a pattern on a number",
             about("""
             - key: amount

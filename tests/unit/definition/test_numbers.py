@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.applications.migration import migrate
 from engine.definition.codegen import compile_validator
 from engine.definition.fields import DEFAULT_MESSAGES
 from engine.definition.pipeline import load_and_compile
@@ -68,3 +69,10 @@ def test_the_generated_validator_and_the_reference_agree(schema, value, expect):
     reference = validate_instance(schema, {"n": value}, today).get("n", [])
     generated = compile_validator(schema, today)({"n": value}).get("n", [])
     assert sorted(reference) == sorted(generated) == sorted(expect)
+
+
+def test_a_draft_moving_to_a_new_version_keeps_its_number():
+    data = load_and_compile(ROOT / "tenants" / "example_scholarship", dt.date(2026, 3, 1)).data
+    for amount in (2500, 0, "12abc"):
+        moved = migrate(data, data, {"amount_requested": amount}, version="v1", at="2026-03-01T00:00:00Z")
+        assert moved.answers == {"amount_requested": amount} and moved.archive == {}
