@@ -39,7 +39,10 @@ async function saveOthers(page) {
 }
 
 async function submitTry(page) {
-  await page.getByRole("button", { name: /Submit Application|Envoyer la candidature/ }).first().click();
+  await page
+    .getByRole("button", { name: /Submit Application|Envoyer la candidature/ })
+    .first()
+    .click();
 }
 
 await run(async () => {
@@ -62,7 +65,13 @@ await run(async () => {
   await page.waitForURL((url) => url.pathname === "/statement");
   await amount.waitFor({ timeout: 15000 });
   const wrong = page.locator(".field", { has: amount }).getByText("Please enter a number.");
-  check(await wrong.waitFor({ timeout: 20000 }).then(() => true, () => false), "the same words stand beside the question");
+  check(
+    await wrong.waitFor({ timeout: 20000 }).then(
+      () => true,
+      () => false,
+    ),
+    "the same words stand beside the question",
+  );
   check((await stored(page)) === "12abc", "the text is kept in the draft as typed");
   await axe(page, "the statement page with a number message");
   await shotBoth(page, "number-error");

@@ -33,7 +33,13 @@ def scholarship_app(tmp_path):
 def test_a_number_question_reads_and_says_numbers_in_the_form_s_language(scholarship_app):
     outbox = scholarship_app.instance / "outbox"
     result = subprocess.run(
-        ["node", str(ROOT / "tests" / "e2e" / "number_journey.mjs"), scholarship_app.url, str(outbox), str(SCREENSHOTS)],
+        [
+            "node",
+            str(ROOT / "tests" / "e2e" / "number_journey.mjs"),
+            scholarship_app.url,
+            str(outbox),
+            str(SCREENSHOTS),
+        ],
         capture_output=True,
         text=True,
         timeout=240,
