@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyFormSettings } from "../strings/formSettings.js";
 import { answer, fieldAria, widgetContext } from "./common.js";
@@ -77,5 +77,13 @@ describe("NumberWidget", () => {
     expect(fieldType.review(AMOUNT, { answers: { amount: 2500 }, compiled: french })[0].value).toBe(
       "2\u00a0500\u00a0$US",
     );
+  });
+
+  it("prints for staff as the language writes money, and an unanswered one as nothing", () => {
+    const compiled = { settings: { language: "en" } };
+    const { container, rerender } = render(fieldType.print(AMOUNT, 2500, { compiled }));
+    expect(container.textContent).toBe("Amount$2,500");
+    rerender(fieldType.print(AMOUNT, undefined, { compiled }));
+    expect(container.querySelector(".print-value").textContent).toBe("");
   });
 });
