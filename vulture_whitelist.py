@@ -79,11 +79,12 @@ post_fork
 child_exit
 
 # RQ's Worker reads these overrides of engine.worker.EngineWorker (its wait for a job, its
-# back-off while Redis is down, the start of its scheduler).
+# back-off while Redis is down, the start of its scheduler, the queue class whose dequeue it calls).
 _._start_scheduler
 _.dequeue_timeout
 _.max_connection_wait_time
 max_connection_wait_time
+queue_class
 
 # The job outbox's last dispatch error, kept in the row for operators (engine/outbox.py).
 last_error

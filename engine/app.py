@@ -15,6 +15,7 @@ from engine.delivery import setup as delivery
 from engine.documents import setup as documents
 from engine.extensions import api
 from engine.i18n import negotiation
+from engine.i18n.direction import direction
 from engine.tenant import TenantHolder
 from engine.versions import Definitions
 from engine.versions.metrics import DefinitionCollector
@@ -155,11 +156,14 @@ FIRST_WORDS_ID = "first-words"
 
 
 def _with_page_words(data: dict | None, html: str) -> str:
-    """The page's own words as the served form `data` writes them: its language, its title (the
-    tenant's name, until the shell sets a page's) and the <noscript> line, escaped as HTML text."""
+    """The page's own words as the served form `data` writes them: its language and, for a language
+    written right to left, its direction (the whole page mirrors: the client's CSS is in logical
+    properties), its title (the tenant's name, until the shell sets a page's) and the <noscript>
+    line, escaped as HTML text."""
     language = (data or {}).get("settings", {}).get("language")
     if language:  # the meta-schema allows only a language tag's letters, digits and hyphens
-        html = html.replace('<html lang="en">', f'<html lang="{markup.escape(language)}">', 1)
+        rtl = ' dir="rtl"' if direction(language) == "rtl" else ""
+        html = html.replace('<html lang="en">', f'<html lang="{markup.escape(language)}"{rtl}>', 1)
     name = (data or {}).get("tenant", {}).get("name")
     if name:
         html = html.replace("<title>Application</title>", f"<title>{markup.escape(name)}</title>", 1)

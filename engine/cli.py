@@ -177,13 +177,15 @@ def compile_command(tenant: Path, today: str | None) -> None:
 @main.command()
 @click.argument("tenant", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.argument("out", type=click.Path(file_okay=False, path_type=Path))
-def pseudo(tenant: Path, out: Path) -> None:
+@click.option("--rtl", is_flag=True, help="In the right-to-left pseudo-language ar-XB: each word mirrored.")
+def pseudo(tenant: Path, out: Path, rtl: bool) -> None:
     """Write to OUT a copy of TENANT whose every applicant-facing word (the definition's and the
-    engine's) is pseudo-localized: ⟦wrapped⟧, accented, about 35% longer, placeholders kept."""
+    engine's) is pseudo-localized: ⟦wrapped⟧, accented, about 35% longer, placeholders kept;
+    with --rtl, in a right-to-left pseudo-language, to check a mirrored layout."""
     from engine.definition.pseudo import pseudo_tenant
 
     try:
-        written = pseudo_tenant(tenant, out)
+        written = pseudo_tenant(tenant, out, rtl)
     except (FileExistsError, ValueError) as refused:
         raise click.ClickException(str(refused)) from None
     click.echo(f"wrote {len(written)} files to {out}; serve it with TENANT={out} make run")

@@ -112,6 +112,9 @@ def load_config(overrides: dict | None = None) -> dict:
         "DOCUMENT_QUEUE_WAIT_S": int(env.get("DOCUMENT_QUEUE_WAIT_S", "600")),
         # How often a worker requeues jobs stranded in RQ's intermediate queue by a Redis stop (0: never).
         "JOB_RESCUE_EVERY_S": float(env.get("JOB_RESCUE_EVERY_S", "20")),
+        # How long an idle worker of several queues waits on its most urgent queue before it looks at
+        # the others (the longest a job on another queue waits for it; engine/jobs.py MovingQueue).
+        "JOB_WAIT_SLICE_S": float(env.get("JOB_WAIT_SLICE_S", "0.25")),
         "PDF_JOB_TIMEOUT": int(env.get("PDF_JOB_TIMEOUT", "120")),
         "JOB_MEMORY_LIMIT_MB": int(env.get("JOB_MEMORY_LIMIT_MB", "1536")),
         # Stored files and rows of documents no answer references go once older than this

@@ -1,11 +1,14 @@
 """SQLAlchemy 2 engine and a session per request (or per CLI/job call)."""
 
+import datetime as dt
 import time
 from contextlib import contextmanager
 
 from flask import current_app, g
-from sqlalchemy import MetaData, create_engine, event, exc
-from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy import MetaData, String, create_engine, event, exc
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from engine.accounts.tokens import new_token, token_hash
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -18,6 +21,38 @@ NAMING = {
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
+
+
+def utcnow() -> dt.datetime:
+    """Times are naive UTC, the same on SQLite and PostgreSQL."""
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+class HashedToken:
+    """The columns of a secret that a browser or a link holds (a session id, a reset or print-view
+    token): the database keeps only its keyed hash, when it was made and when it ends."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[dt.datetime]
+
+    @classmethod
+    def issue(cls, lifetime: dt.timedelta, prefix: str = "", **columns):
+        """A new row, made now and ending after `lifetime`, for a new random token (after `prefix`):
+        (the token, shown once and never stored; the row, for the caller to add)."""
+        token = prefix + new_token()
+        now = utcnow()
+        times = {"last_seen_at": now} if issubclass(cls, ServerSession) else {}
+        row = cls(token_hash=token_hash(token), created_at=now, expires_at=now + lifetime, **times, **columns)
+        return token, row
+
+
+class ServerSession(HashedToken):
+    """A server-side session: the browser holds only the random id; `expires_at` is the absolute
+    lifetime, `last_seen_at` what the idle timeout counts from."""
+
+    last_seen_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
 
 
 # A pooled connection idle for longer than this is tested before use (a lost connection, as after

@@ -15,10 +15,11 @@ from redis import Redis, RedisError, WatchError
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 from rq import Queue
+from rq.exceptions import DequeueTimeout
 from rq.job import Job
 from rq.scheduler import RQScheduler
 from rq.serializers import JSONSerializer
-from rq.utils import import_attribute, now
+from rq.utils import as_text, get_version, import_attribute, now
 
 from engine.config import load_config
 
@@ -171,6 +172,62 @@ def _move_back(queue: Queue, job: Job) -> bool:
         except WatchError:
             return False
     return True
+
+
+class MovingQueue(Queue):
+    """RQ's queue whose workers take every job by moving it to its queue's intermediate list.
+
+    RQ does so for a worker of one queue (BLMOVE); a worker of several pops the job (BLPOP), so a
+    job taken the instant before Redis stops is in no list at all, and `requeue_stranded` cannot
+    find it. Here a worker of several queues moves too: LMOVE from each queue, most urgent first,
+    and between rounds a BLMOVE on the most urgent one for at most `wait_slice_s` (Redis has no
+    blocking move from several lists; the worker sets it from JOB_WAIT_SLICE_S), so a job on another
+    queue waits that long at most for an idle worker. The worker removes the job from the intermediate list when it starts it
+    (`engine.worker.EngineWorker.prepare_job_execution`)."""
+
+    wait_slice_s = 0.25
+
+    @classmethod
+    def dequeue_any(
+        cls, queues, timeout, connection, job_class=None, serializer=None, death_penalty_class=None
+    ) -> tuple[Job, Queue] | None:
+        queues = list(queues)
+        if len(queues) < 2 or get_version(connection) < (6, 2, 0):  # LMOVE is Redis 6.2's
+            return super().dequeue_any(
+                queues,
+                timeout,
+                connection=connection,
+                job_class=job_class,
+                serializer=serializer,
+                death_penalty_class=death_penalty_class,
+            )
+        options = {"job_class": job_class, "serializer": serializer, "death_penalty_class": death_penalty_class}
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            for queue in queues:
+                job_id = connection.lmove(queue.key, queue.intermediate_queue_key)
+                found = None if job_id is None else cls._taken(connection, queue, job_id, options)
+                if found is not None:
+                    return found
+            if deadline is None:
+                return None
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise DequeueTimeout(timeout, [queue.key for queue in queues])
+            first = queues[0]
+            job_id = connection.blmove(first.key, first.intermediate_queue_key, min(cls.wait_slice_s, left))
+            if job_id is not None:
+                found = cls._taken(connection, first, job_id, options)
+                if found is not None:
+                    return found
+
+    @classmethod
+    def _taken(cls, connection, queue: Queue, job_id, options: dict) -> tuple[Job, Queue] | None:
+        """The job a worker moved off `queue`, or None when its data expired (then it is dropped)."""
+        found = cls._fetch_dequeued_job(connection, queue.key, as_text(job_id), **options)
+        if found is None:
+            connection.lrem(queue.intermediate_queue_key, 1, job_id)
+        return found
 
 
 class OutageTolerantScheduler(RQScheduler):

@@ -133,6 +133,7 @@ class EngineWorker(Worker):
     while waiting for one; its own maintenance keeps its own (10-minute) interval."""
 
     max_connection_wait_time = REDIS_WAIT_MAX_S  # RQ's backoff while Redis is down (its default: 60 s)
+    queue_class = jobs.MovingQueue  # every job taken is moved to its queue's intermediate list
 
     def __init__(
         self,
@@ -177,6 +178,11 @@ class EngineWorker(Worker):
         finally:
             self.scheduler.release_locks()
             self.scheduler.register_death()
+
+    def prepare_job_execution(self, job, _only_one_queue: bool = False) -> None:
+        """RQ's, which takes the job off its intermediate list only for a worker of one queue: a
+        worker of several moves jobs there too (jobs.MovingQueue)."""
+        super().prepare_job_execution(job, remove_from_intermediate_queue=True)
 
     def subscribe(self):
         """RQ's command channel (stop a job, shut down) runs in a thread whose stop waits a second;
@@ -253,9 +259,10 @@ def run_worker(
     _preload()
     queues = list(queues or queue_names(settings))
     conn = connection(redis_url)
+    jobs.MovingQueue.wait_slice_s = float(settings["JOB_WAIT_SLICE_S"])
     while True:
         worker = EngineWorker(
-            [Queue(queue, connection=conn, serializer=JSONSerializer) for queue in queues],
+            [jobs.MovingQueue(queue, connection=conn, serializer=JSONSerializer) for queue in queues],
             connection=conn,
             name=name,
             serializer=JSONSerializer,

@@ -9,11 +9,7 @@ import datetime as dt
 from sqlalchemy import ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from engine.db import Base
-
-
-def utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+from engine.db import Base, HashedToken, ServerSession, utcnow
 
 
 class Account(Base):
@@ -36,17 +32,12 @@ class Account(Base):
         return self.confirmed_at is not None
 
 
-class AccountSession(Base):
-    """A server-side login session; the browser holds only the random id."""
+class AccountSession(ServerSession, Base):
+    """An applicant's login session."""
 
     __tablename__ = "account_sessions"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
-    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
-    last_seen_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
-    expires_at: Mapped[dt.datetime]  # the absolute lifetime
 
     account: Mapped[Account] = relationship(lazy="joined")
 
@@ -64,18 +55,14 @@ class ConfirmationCode(Base):
     used_at: Mapped[dt.datetime | None]
 
 
-class PasswordReset(Base):
+class PasswordReset(HashedToken, Base):
     """A reset link. Rows are written for unknown usernames too (account_id NULL), so a
     request costs the same whether or not the account exists; those tokens never work."""
 
     __tablename__ = "password_resets"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     username: Mapped[str] = mapped_column(String(254))
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
-    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
-    expires_at: Mapped[dt.datetime]
     used_at: Mapped[dt.datetime | None]
 
 

@@ -29,7 +29,7 @@ from engine.accounts.passwords import (
     password_problems,
     verify_password,
 )
-from engine.accounts.tokens import CODE_LENGTH, code_hash, new_code, new_token, same, token_hash
+from engine.accounts.tokens import CODE_LENGTH, code_hash, new_code, same, token_hash
 from engine.accounts.usernames import normalise_username
 from engine.errors import AppError
 
@@ -273,18 +273,11 @@ def forgot_password(username: object, ip: str = "") -> str:
     if not requests.allowed:
         _too_many(messages.FORGOT_LIMIT, requests.retry_after)
     account = _find(username)
-    token = new_token()
-    now = utcnow()
+    token, reset = PasswordReset.issue(
+        RESET_LIFETIME, username=username, account_id=account.id if account is not None else None
+    )
     with db.transaction() as tx:
-        tx.add(
-            PasswordReset(
-                token_hash=token_hash(token),
-                username=username,
-                account_id=account.id if account is not None else None,
-                created_at=now,
-                expires_at=now + RESET_LIFETIME,
-            )
-        )
+        tx.add(reset)
     link = reset_url(username, token)
     if account is not None:
         # Delivered by a background thread: the answer takes as long with or without a mail.

@@ -9,7 +9,7 @@ from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm import Session
 
 from engine.accounts.models import AccountSession, utcnow
-from engine.accounts.tokens import new_token, token_hash
+from engine.accounts.tokens import token_hash
 
 DEFAULT_IDLE_MS = 900_000
 MAX_TOKEN_LENGTH = 200  # a longer cookie value is no session id of ours
@@ -70,17 +70,8 @@ def absolute_lifetime() -> dt.timedelta:
 
 def create(db: Session, account_id: int) -> str:
     """A new session for the account; returns the id for the cookie (never stored)."""
-    token = new_token()
-    now = utcnow()
-    db.add(
-        AccountSession(
-            token_hash=token_hash(token),
-            account_id=account_id,
-            created_at=now,
-            last_seen_at=now,
-            expires_at=now + absolute_lifetime(),
-        )
-    )
+    token, row = AccountSession.issue(absolute_lifetime(), account_id=account_id)
+    db.add(row)
     return token
 
 

@@ -10,7 +10,7 @@ from sqlalchemy import select, update
 
 from engine import db, versions
 from engine.accounts.models import Account, utcnow
-from engine.accounts.tokens import new_token, token_hash
+from engine.accounts.tokens import token_hash
 from engine.accounts.usernames import normalise_username
 from engine.applications import hooks, messages, service
 from engine.applications.models import Application, ServiceToken
@@ -66,20 +66,12 @@ def service_token_for(
     """A read-only print-view token for an application by id (the staff list opens print views so,
     on the authority of a machine's staff token `parent_token_id` or a member's staff session
     `parent_session_id`: it works only while that one does)."""
-    token = new_token()
-    now = utcnow()
+    token, row = ServiceToken.issue(
+        ttl, application_id=application_id, parent_token_id=parent_token_id, parent_session_id=parent_session_id
+    )
     with db.transaction() as tx:
-        tx.add(
-            ServiceToken(
-                token_hash=token_hash(token),
-                application_id=application_id,
-                created_at=now,
-                expires_at=now + ttl,
-                parent_token_id=parent_token_id,
-                parent_session_id=parent_session_id,
-            )
-        )
-    return token, print_view_url(token), now + ttl
+        tx.add(row)
+    return token, print_view_url(token), row.expires_at
 
 
 def print_view_url(token: str) -> str:

@@ -15,7 +15,7 @@ from engine.accounts.models import utcnow
 from engine.applications.answers import answer_problems
 from engine.applications.migration import Archiver, Migrated, Migration
 from engine.definition import CompiledForm
-from engine.definition.diff import REMOVED, key_facts
+from engine.definition.diff.diff import REMOVED, key_facts
 
 _CACHE_SIZE = 16
 _migrations: OrderedDict[tuple[str, str], Migration] = OrderedDict()

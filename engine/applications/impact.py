@@ -19,7 +19,7 @@ from engine.applications.migration import Migration
 from engine.applications.models import Application
 from engine.db import make_engine
 from engine.definition import CompiledForm
-from engine.definition.diff import FormDiff, diff
+from engine.definition.diff.diff import FormDiff, diff
 from engine.fieldtypes.registry import holds_document
 
 

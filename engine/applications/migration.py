@@ -17,7 +17,7 @@ was archived and when. A key archived again keeps its earlier entries under `ear
 
 from dataclasses import dataclass, field
 
-from engine.definition.diff import (
+from engine.definition.diff.diff import (
     NO_LONGER_FITS,
     OPTION_REMOVED,
     REMOVED,

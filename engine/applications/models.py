@@ -12,8 +12,7 @@ from sqlalchemy import JSON, Computed, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
-from engine.accounts.models import utcnow
-from engine.db import Base
+from engine.db import Base, HashedToken, utcnow
 from engine.staff import models as _staff  # noqa: F401  (the tables the parent_* columns refer to)
 from engine.versions import models as _versions  # noqa: F401  (the table definition_version refers to)
 
@@ -75,28 +74,21 @@ class WebStatusEvent(Base):
     __table_args__ = (Index("ix_web_status_events_application", "application_id", "id"),)
 
 
-class SavedDraft(Base):
-    """An anonymous visitor's answers saved for later; the link's token is stored hashed."""
+class SavedDraft(HashedToken, Base):
+    """An anonymous visitor's answers saved for later (the link holds the token)."""
 
     __tablename__ = "saved_drafts"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     answers: Mapped[dict] = mapped_column(JSONMap)
-    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
-    expires_at: Mapped[dt.datetime] = mapped_column(index=True)
+    expires_at: Mapped[dt.datetime] = mapped_column(index=True)  # the clean-up reads by it
 
 
-class ServiceToken(Base):
-    """Read-only access for staff to one application (the print view), hashed, expiring, revocable."""
+class ServiceToken(HashedToken, Base):
+    """Read-only access for staff to one application (the print view): expiring, revocable."""
 
     __tablename__ = "service_tokens"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     application_id: Mapped[int] = mapped_column(ForeignKey("applications.id", ondelete="CASCADE"), index=True)
-    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
-    expires_at: Mapped[dt.datetime]
     revoked_at: Mapped[dt.datetime | None]
     # What this one was made on the authority of (a print view opened from the staff list): a
     # machine's staff token or a member's staff session. It works only while that one does (deleting

@@ -10,7 +10,6 @@ from engine import db, mail
 from engine.accounts import limits
 from engine.accounts.messages import human_wait
 from engine.accounts.models import utcnow
-from engine.accounts.tokens import new_token, token_hash
 from engine.accounts.usernames import normalise_username
 from engine.applications import messages, service
 from engine.applications.access import by_token
@@ -38,18 +37,10 @@ def save_draft(answers: dict, ip: str = "", email: str | None = None) -> str:
         raise AppError(
             messages.DRAFT_LIMIT.format(wait=human_wait(decision.retry_after)), 429, retry_after=decision.retry_after
         )
-    token = new_token()
-    now = utcnow()
+    token, draft = SavedDraft.issue(DRAFT_LIFETIME, answers=merge({}, answers))
     with db.transaction() as tx:
-        tx.execute(delete(SavedDraft).where(SavedDraft.expires_at <= now))
-        tx.add(
-            SavedDraft(
-                token_hash=token_hash(token),
-                answers=merge({}, answers),
-                created_at=now,
-                expires_at=now + DRAFT_LIFETIME,
-            )
-        )
+        tx.execute(delete(SavedDraft).where(SavedDraft.expires_at <= draft.created_at))
+        tx.add(draft)
     if (
         address
         and limits.hit(session, f"draft-mail:{address}", DRAFT_MAILS_PER_ADDRESS_PER_DAY, dt.timedelta(days=1)).allowed

@@ -393,6 +393,8 @@ defs = {
                 returning=ref("banner_text"),
                 anonymous=ref("banner_text"),
                 submitted=ref("banner_text"),
+                not_open=ref("banner_text"),
+                closed=ref("banner_text"),
             ),
             dated=array(
                 obj(

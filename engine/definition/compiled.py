@@ -8,10 +8,10 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
+from engine.definition.compile.words import apply_words
 from engine.definition.retention import Retention
 from engine.definition.validation import validate_answers, validate_instance
 from engine.definition.visibility import Visibility
-from engine.definition.words import apply_words
 
 
 @dataclass
@@ -28,7 +28,7 @@ class CompiledForm:
     delivery: list = field(default_factory=list)
     # How long applicants' data is kept (definition/retention.py), None when the tenant sets none.
     retention: Retention | None = None
-    # What `formengine validate` warns about (definition/advice.py); the form works without fixing them.
+    # What `formengine validate` warns about (definition/check/advice.py); the form works without fixing them.
     warnings: list = field(default_factory=list, repr=False)
     _languages: dict = field(default_factory=dict, repr=False)
 
@@ -81,7 +81,7 @@ class CompiledForm:
         key = (route, today)
         validator = self._validators.get(key)
         if validator is None:
-            from engine.definition.codegen import Unsupported, compile_validator
+            from engine.definition.compile.codegen import Unsupported, compile_validator
 
             schema = next(p["schema"] for p in self.data["pages"] if p["route"] == route)
             try:

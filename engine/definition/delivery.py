@@ -8,7 +8,7 @@ the compiled form's data (never published at /public/form, no effect on its vers
 
 from urllib.parse import urlsplit
 
-from engine.definition.loader import LocDict
+from engine.definition.load.loader import LocDict
 from engine.definition.places import join
 from engine.definition.problems import Problem
 

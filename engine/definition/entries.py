@@ -1,7 +1,7 @@
 """Add-another entries: what an entry is called, and which entries are there at all.
 
 An entry the applicant started is complete, or it is not there. Entry 1 is always shown; a later
-entry holding any answer is checked like the first (compiler.py), and one holding none is never
+entry holding any answer is checked like the first (compile/compiler.py), and one holding none is never
 kept in a submission: the later entries move up one place and the count drops, so the record, the
 PDF, the print view and every delivery see only entries the applicant filled in. Every message and
 heading of a later entry names it ("School 2: Search for Your School"). Pure: plain dicts in,

@@ -8,20 +8,20 @@ import datetime as dt
 import json
 from pathlib import Path
 
-from engine.definition.advice import check_advice
 from engine.definition.catalogue import DEFAULT_TEXTS
-from engine.definition.checks import DEFAULT_MAX_LOGINS, check_model
+from engine.definition.check.advice import check_advice
+from engine.definition.check.references import DEFAULT_MAX_LOGINS, check_model
+from engine.definition.compile.compiler import Compiler
+from engine.definition.compile.hiding import HidingRules
+from engine.definition.compile.words import compile_languages
 from engine.definition.compiled import CompiledForm
-from engine.definition.compiler import Compiler
 from engine.definition.delivery import check_delivery, compile_delivery
-from engine.definition.hiding import HidingRules
-from engine.definition.model import ModelBuilder
+from engine.definition.load.model import ModelBuilder
+from engine.definition.load.source import read_source
 from engine.definition.problems import DefinitionInvalid, Problem
 from engine.definition.retention import check_retention, compile_retention, retention_advice
-from engine.definition.source import read_source
 from engine.definition.translations import entries, languages, read_translations
 from engine.definition.window import Window
-from engine.definition.words import compile_languages
 from engine.fieldtypes.registry import REGISTRY
 
 COMPILED_FORMAT = 1

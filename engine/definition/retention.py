@@ -11,7 +11,7 @@ Pure: no Flask, no database. Like delivery targets, it is the deployment's, not 
 import dataclasses
 import datetime as dt
 
-from engine.definition.loader import LocDict
+from engine.definition.load.loader import LocDict
 from engine.definition.places import join
 from engine.definition.problems import Problem
 

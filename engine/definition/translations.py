@@ -6,7 +6,7 @@ label`, `text auth_submit`, `message choice`) and carries the source wording as 
 translation whose source changed is seen, never silently kept.
 
 This module finds the messages of a definition (`entries`) and reads and checks the catalogues
-(`read_translations`); definition/words.py compiles each language from them."""
+(`read_translations`); definition/compile/words.py compiles each language from them."""
 
 import re
 from dataclasses import dataclass, field
@@ -18,10 +18,11 @@ from babel.messages.pofile import PoFileError, read_po
 from engine.definition.catalogue import DEFAULT_TEXTS
 from engine.definition.catalogue import SOURCE as TEXTS_FILE
 from engine.definition.fields import DEFAULT_MESSAGES
-from engine.definition.loader import LocDict, LocList
+from engine.definition.load.loader import LocDict, LocList
 from engine.definition.places import option_list_place, page_place, tree_place
 from engine.definition.problems import Location, Problem
 from engine.definition.pseudo import TEXT_KEYS, TEXT_MAPS
+from engine.i18n.direction import direction
 
 FOLDER = "translations"
 # A well-formed BCP 47 tag: language, script, region, variants (what the browser's Intl accepts).
@@ -178,6 +179,30 @@ def _check_placeholders(entry: Entry, message: Message, translation: str, shown:
     return False
 
 
+# A number written in groups (+44 20 7946 0958): in a right-to-left line, its groups stand in reverse
+# order unless it is isolated (LRI or FSI … PDI) or embedded (LRE … PDF) left to right.
+_GROUPED_NUMBER = re.compile(r"\+?\d+(?: \d+)+")
+_ISOLATED = re.compile("[\u2066\u2068\u202a][^\u2069\u202c]*[\u2069\u202c]")
+
+
+def _number_order(entry: Entry, message: Message, language: str, shown: str) -> Problem | None:
+    """A warning for a right-to-left translation whose number in groups would read reversed."""
+    if direction(language) != "rtl":
+        return None
+    text = message.string if isinstance(message.string, str) else " ".join(message.string or ())
+    number = _GROUPED_NUMBER.search(_ISOLATED.sub("", text))
+    if number is None:
+        return None
+    return Problem(
+        Location(shown, message.lineno or 1, 1),
+        "TRANSLATION_NUMBER_ORDER",
+        f"{language}: {number.group()!r} would read with its groups reversed in a right-to-left line",
+        "write it between the isolates LRI and PDI (U+2066 … U+2069), so it reads left to right as written",
+        entry.context,
+        severity="warning",
+    )
+
+
 def _stale(entry: Entry, message: Message | None, shown: str, language: str) -> Problem | None:
     """A warning when the message has no usable translation (missing, empty, fuzzy or outdated)."""
     where = Location(shown, (message.lineno if message is not None else 0) or 1, 1)
@@ -265,6 +290,9 @@ def _usable(found, catalog, shown, language, problems, warnings) -> dict[str, st
         assert message is not None
         if not _check_placeholders(entry, message, message.string, shown, problems):
             continue
+        reversed_number = _number_order(entry, message, language, shown)
+        if reversed_number is not None:
+            warnings.append(reversed_number)
         usable[entry.context] = message.string
         if entry.group:
             other = labels.setdefault((entry.group, message.string), entry.context)

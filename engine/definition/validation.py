@@ -20,7 +20,7 @@ from functools import lru_cache
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
-from engine.definition.conditions import prepare_instance
+from engine.definition.compile.conditions import prepare_instance
 from engine.definition.dates import bound_date
 
 DATE_PATTERN = _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")

@@ -1,5 +1,5 @@
 """What is hidden and what a save clears: one pure function of the compiled form's hiding rules
-(engine/definition/hiding.py), the answers, the add-another counts and the chosen tabs.
+(engine/definition/compile/hiding.py), the answers, the add-another counts and the chosen tabs.
 
 The server applies it at every save, validation, submit, print view and PDF; the browser runs its
 twin (client/src/form/visibility.js); the golden cases in tests/golden/*/visibility run both.
@@ -15,8 +15,8 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.definition.codegen import compile_condition, compile_hider
-from engine.definition.conditions import prepare_instance
+from engine.definition.compile.codegen import compile_condition, compile_hider
+from engine.definition.compile.conditions import prepare_instance
 from engine.definition.validation import in_year_options, validator_class
 from engine.fieldtypes.registry import holds_document
 

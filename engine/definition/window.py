@@ -9,7 +9,7 @@ import datetime as dt
 import zoneinfo
 from dataclasses import dataclass
 
-from engine.definition.loader import LocDict
+from engine.definition.load.loader import LocDict
 from engine.definition.problems import Problem
 
 NOT_OPEN, OPEN, CLOSED = "not_open", "open", "closed"

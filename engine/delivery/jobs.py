@@ -28,6 +28,7 @@ from engine.definition.catalogue import DEFAULT_TEXTS, date_time_text
 from engine.delivery import staff_mail, targets, webhook
 from engine.delivery.models import OPEN, Delivery, DeliveryAttempt
 from engine.delivery.policy import Outcome, RetryPolicy
+from engine.documents.kept import content_type, is_kept, stored_name
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus, DocumentConversion
 from engine.documents.service import pdf_file_name
 from engine.documents.storage import Storage, storage_from_config
@@ -119,7 +120,7 @@ def _documents(session: Session, application_id: int) -> list[dict]:
         .order_by(DocumentConversion.id)
     )
     return [
-        {"key": c.answer_key, "name": c.file_name, "size": c.file_size or 0, "pdf_key": c.pdf_key}
+        {"key": c.answer_key, "name": c.file_name, "size": c.file_size or 0, "pdf_key": c.pdf_key, "kind": c.file_type}
         for c in conversions
         if c.pdf_key
     ]
@@ -143,6 +144,16 @@ def _application_pdf(settings: dict, application_id: int, submitted: dt.datetime
         return (row.pdf_key if done else None), ""
 
 
+def _document_url(store: Storage, document: dict, expires_in: int) -> str:
+    """A converted document's PDF, or a kept file as it was sent (its own name and type)."""
+    kind = document.get("kind")
+    if is_kept(kind):
+        return store.download_url(
+            document["pdf_key"], expires_in, stored_name(document["name"], kind), content_type(kind)
+        )
+    return store.download_url(document["pdf_key"], expires_in, pdf_file_name(document["name"], document["key"]))
+
+
 def _send_webhook(delivery: Delivery, facts: dict, pdf_key: str, store: Storage, settings: dict) -> Outcome:
     config = delivery.config
     secret = os.environ.get(config["secret_env"])
@@ -163,7 +174,7 @@ def _send_webhook(delivery: Delivery, facts: dict, pdf_key: str, store: Storage,
                     "key": d["key"],
                     "name": d["name"],
                     "size": d["size"],
-                    "url": store.download_url(d["pdf_key"], expires_in, pdf_file_name(d["name"], d["key"])),
+                    "url": _document_url(store, d, expires_in),
                 }
                 for d in facts["documents"]
             ],

@@ -12,9 +12,12 @@ import io
 import re
 import warnings
 import zipfile
+from collections.abc import Mapping
 
-from engine.definition.files import file_problems
-from engine.documents import pdf_budget
+from engine.definition.catalogue import DEFAULT_TEXTS, fill
+from engine.definition.files import extension, file_problems
+from engine.documents import page_cost, pdf_budget
+from engine.documents.kept import Macros, package_kind, text_kind
 from engine.pdf.text import BREAK_ANYWHERE
 
 MAX_IMAGE_PIXELS = 40_000_000  # our own cap (Pillow only warns at 89 M and errors at twice that)
@@ -43,28 +46,50 @@ LINES_PER_PAGE = 32  # a paragraph takes at least a line of 14 pt and 6 pt befor
 MAX_DOCX_PARAGRAPHS = 3000  # table cells' included (a wide table puts many on a line)
 MAX_DOCX_RUNS = 10_000  # stretches of text in one format (Word splits a paragraph into many)
 
-MESSAGES = {
-    "unknown_type": None,  # the tenant's wrong_type message
-    "polyglot": "Your file looks like more than one type of file at once. Please save it again as a single type and upload it.",
-    "image_too_large": "Your image has too many pixels. Please upload a smaller image (at most 40 megapixels).",
-    "image_unreadable": "Your image could not be read. It may be damaged; please upload a different file.",
-    "pdf_encrypted": "Your PDF is password-protected. Please remove the password and upload it again.",
-    "pdf_unreadable": "Your PDF could not be read. It may be damaged; please upload a different file.",
-    "pdf_too_many_pages": f"Your PDF has too many pages. The maximum is {MAX_PDF_PAGES} pages.",
-    "docx_unreadable": "Your Word document could not be read. It may be damaged; please upload a different file.",
-    "docx_too_large": "Your Word document expands to too much data to be converted. Please simplify it or upload a PDF.",
-    "docx_too_complex": "Your Word document is too large or too complex to convert ({reason}). Please simplify it, "
-    "or save it as a PDF and upload that.",
-    "pdf_too_complex": "Your PDF is too large or too complex to accept ({reason}). Please save a simpler version "
-    "(for example with smaller pictures) and upload it.",
-    "docx_entities": "Your Word document contains XML entity declarations, which are not allowed. Please save it again as a normal .docx file.",
-}
+# Each refusal is a text of the engine catalogue (engine/definition/texts.yaml): `document_refused_<refusal>`,
+# its reason `document_reason_<reason>`. The served tenant's wording, in the applicant's language,
+# travels with the job (`rules["texts"]`, engine/documents/service.py); the catalogue's is the default.
+# The values the texts' {placeholders} are filled with.
+LIMITS = {"megapixels": MAX_IMAGE_PIXELS // 1_000_000, "pages": MAX_PDF_PAGES}
 
 
 class ConversionRefused(Exception):
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+    """Why an upload is refused: an applicant's message as written (the tenant's file rules), or a
+    catalogue text (`refusal`: `document_refused_<refusal>`) with its values, worded when read (`message`), from
+    the texts given to `word` (the tenant's) or else the catalogue's."""
+
+    def __init__(self, message: str = "", refusal: str | None = None, **values):
+        super().__init__(message or refusal)
+        self._message, self.refusal, self.values = message, refusal, values
+        self.texts: Mapping[str, str] = {}
+
+    def word(self, texts: Mapping[str, str] | None) -> ConversionRefused:
+        self.texts = texts or {}
+        return self
+
+    def _text(self, text_id: str) -> str:
+        text = self.texts.get(text_id)
+        return text if isinstance(text, str) else DEFAULT_TEXTS[text_id]
+
+    @property
+    def message(self) -> str:
+        if self.refusal is None:
+            return self._message
+        values = {**LIMITS, **self.values}
+        if "reason" in values:
+            values["reason"] = fill(self._text(f"document_reason_{values['reason']}"), values)
+        return fill(self._text(f"document_refused_{self.refusal}"), values)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def refused(refusal: str, **values) -> ConversionRefused:
+    return ConversionRefused(refusal=refusal, **values)
+
+
+def _too_complex(kind: str, reason: str, **values) -> ConversionRefused:
+    return refused(f"{kind}_too_complex", reason=reason, **values)
 
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -94,12 +119,12 @@ def identify(data: bytes) -> str | None:
     """ "png", "jpeg", "pdf", "docx"; None for anything else; ConversionRefused for polyglots."""
     kinds = sniff(data)
     if len(kinds) > 1:
-        raise ConversionRefused(MESSAGES["polyglot"])
+        raise refused("polyglot")
     if not kinds:
         return None
     kind = kinds.pop()
     if kind == "pdf" and not data.startswith(b"%PDF-"):
-        raise ConversionRefused(MESSAGES["polyglot"])  # something else sits in front of the PDF
+        raise refused("polyglot")  # something else sits in front of the PDF
     if kind == "zip":
         return "docx" if _looks_like_docx(data) else None
     return kind
@@ -121,15 +146,35 @@ def _allowed(kind: str, types: list[str]) -> bool:
 
 
 def check_and_convert(data: bytes, file_name: str, rules: dict, size: int | None = None) -> tuple[bytes, str]:
-    """(pdf bytes, detected type) for an upload, after every file rule; ConversionRefused otherwise."""
+    """(pdf bytes, detected type) for an upload, after every file rule; ConversionRefused otherwise.
+    A kind the question keeps (rules["keep"]) comes back as it is: (the upload's bytes, its kind)."""
     size = len(data) if size is None else size
     problems = file_problems(rules, file_name, size)
     if problems:
         raise ConversionRefused(" ".join(problems))
-    kind = identify(data)
-    if kind is None or not _allowed(kind, rules["types"]):
-        raise ConversionRefused(rules["messages"]["wrong_type"])
-    return CONVERTERS[kind](data), kind
+    try:
+        kind = identify(data)
+        kept = _kept_kind(data, kind, file_name, rules)
+        if kept:
+            return data, kept
+        if kind is None or kind not in CONVERTERS or not _allowed(kind, rules["types"]):
+            raise ConversionRefused(rules["messages"]["wrong_type"])
+        return CONVERTERS[kind](data), kind
+    except ConversionRefused as refusal:
+        raise refusal.word(rules.get("texts")) from None
+
+
+def _kept_kind(data: bytes, kind: str | None, file_name: str, rules: dict) -> str | None:
+    """The kept kind the bytes are, when the question keeps it; a package with macros is refused
+    (whatever its name), and a kept kind the question does not take is left to the wrong_type refusal."""
+    keep = rules.get("keep") or []
+    if not keep or kind is not None:
+        return None
+    try:
+        found = package_kind(data) if "zip" in sniff(data) else text_kind(data, extension(file_name))
+    except Macros:
+        raise ConversionRefused(rules["messages"].get("macros") or rules["messages"]["wrong_type"]) from None
+    return found if found in keep else None
 
 
 # -- images ---------------------------------------------------------------------------------
@@ -145,7 +190,7 @@ def open_image(data: bytes):
             image = Image.open(io.BytesIO(data))
             width, height = image.size
             if width * height > MAX_IMAGE_PIXELS or width < 1 or height < 1:
-                raise ConversionRefused(MESSAGES["image_too_large"])
+                raise refused("image_too_large")
             if image.format == "JPEG":
                 image.draft("RGB", (MAX_IMAGE_SIDE, MAX_IMAGE_SIDE))  # decode at a reduced scale
             image.load()
@@ -155,9 +200,9 @@ def open_image(data: bytes):
         except ConversionRefused:
             raise
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-            raise ConversionRefused(MESSAGES["image_too_large"]) from None
+            raise refused("image_too_large") from None
         except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError, MemoryError, Warning):
-            raise ConversionRefused(MESSAGES["image_unreadable"]) from None
+            raise refused("image_unreadable") from None
 
 
 def _flatten(image):
@@ -194,12 +239,12 @@ def normalise_pdf(data: bytes) -> bytes:
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
         if reader.is_encrypted:
-            raise ConversionRefused(MESSAGES["pdf_encrypted"])
+            raise refused("pdf_encrypted")
         count = len(reader.pages)
         if count == 0:
-            raise ConversionRefused(MESSAGES["pdf_unreadable"])
+            raise refused("pdf_unreadable")
         if count > MAX_PDF_PAGES:
-            raise ConversionRefused(MESSAGES["pdf_too_many_pages"])
+            raise refused("pdf_too_many_pages")
         pdf_budget.check(reader)
         writer = PdfWriter()
         for page in reader.pages:
@@ -210,11 +255,18 @@ def normalise_pdf(data: bytes) -> bytes:
             writer.add_page(page)
         out = io.BytesIO()
         writer.write(out)
+        page_cost.check(out.getvalue())  # what is stored is what every reader draws
         return out.getvalue()
     except ConversionRefused:
         raise
     except pdf_budget.OverBudget as over:
-        raise _too_complex("pdf", over.reason) from None
+        raise _too_complex("pdf", over.reason, **over.values) from None
+    except page_cost.TooSlow as slow:
+        if slow.page is None:
+            raise _too_complex("pdf", "slow_pages") from None
+        raise _too_complex("pdf", "slow_page", page=slow.page) from None
+    except page_cost.Unreadable:
+        raise refused("pdf_unreadable") from None
     except (
         PyPdfError,
         ValueError,
@@ -228,7 +280,7 @@ def normalise_pdf(data: bytes) -> bytes:
         NotImplementedError,
         ZeroDivisionError,
     ):
-        raise ConversionRefused(MESSAGES["pdf_unreadable"]) from None
+        raise refused("pdf_unreadable") from None
 
 
 def pdf_has_active_content(data: bytes) -> bool:
@@ -277,31 +329,27 @@ def check_docx_archive(data: bytes) -> None:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError, OSError):
-        raise ConversionRefused(MESSAGES["docx_unreadable"]) from None
+        raise refused("docx_unreadable") from None
     with archive:
         infos = archive.infolist()
         if len(infos) > MAX_ZIP_ENTRIES:
-            raise ConversionRefused(MESSAGES["docx_too_large"])
+            raise refused("docx_too_large")
         total = xml = 0
         for info in infos:
             if (
                 info.file_size > MAX_ZIP_UNCOMPRESSED
                 or info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1) + 65536
             ):
-                raise ConversionRefused(MESSAGES["docx_too_large"])
+                raise refused("docx_too_large")
             is_xml = info.filename.lower().endswith((".xml", ".rels"))
             size = _read_capped(archive, info, MAX_ZIP_UNCOMPRESSED - total, check_xml=is_xml)
             total += size
             if total > MAX_ZIP_UNCOMPRESSED:
-                raise ConversionRefused(MESSAGES["docx_too_large"])
+                raise refused("docx_too_large")
             if is_xml:
                 xml += size
                 if xml > MAX_DOCX_XML:
-                    raise _too_complex("docx", f"more than {MAX_DOCX_XML // 2**20} MB of text and markup")
-
-
-def _too_complex(kind: str, reason: str) -> ConversionRefused:
-    return ConversionRefused(MESSAGES[f"{kind}_too_complex"].format(reason=reason))
+                    raise _too_complex("docx", "markup", megabytes=MAX_DOCX_XML // 2**20)
 
 
 def _read_capped(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int, check_xml: bool) -> int:
@@ -314,25 +362,25 @@ def _read_capped(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int, c
                 chunk = entry.read(65536)
                 if not chunk:
                     if decoder is not None and DOCTYPE.search(tail + decoder.decode(b"", final=True)):
-                        raise ConversionRefused(MESSAGES["docx_entities"])
+                        raise refused("docx_entities")
                     return read
                 read += len(chunk)
                 if read > budget:
-                    raise ConversionRefused(MESSAGES["docx_too_large"])
+                    raise refused("docx_too_large")
                 if check_xml:
                     if decoder is None:
                         # Decoded, not searched as bytes: "<!DOCTYPE" in UTF-16 has a NUL between letters.
                         decoder = codecs.getincrementaldecoder(_xml_encoding(chunk[:256]))(errors="replace")
                     window = tail + decoder.decode(chunk)
                     if DOCTYPE.search(window):
-                        raise ConversionRefused(MESSAGES["docx_entities"])
+                        raise refused("docx_entities")
                     tail = window[-16:]
     except ConversionRefused:
         raise
     except LookupError:  # an encoding Python does not know: no parser of ours could read it either
-        raise ConversionRefused(MESSAGES["docx_unreadable"]) from None
+        raise refused("docx_unreadable") from None
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, OSError, ValueError, EOFError, RuntimeError):
-        raise ConversionRefused(MESSAGES["docx_unreadable"]) from None
+        raise refused("docx_unreadable") from None
 
 
 def image_pixels(blob: bytes) -> int:
@@ -358,19 +406,19 @@ def check_docx_budget(blobs: list[bytes], measures) -> None:
     and their pixels."""
     characters = len(measures.text) + len(COUNTS_TWICE.findall(measures.text))
     if max(characters / CHARACTERS_PER_PAGE, measures.lines / LINES_PER_PAGE) > MAX_DOCX_PAGES:
-        raise _too_complex("docx", f"more than {MAX_DOCX_PAGES} pages")
+        raise _too_complex("docx", "pages", pages=MAX_DOCX_PAGES)
     if measures.paragraphs > MAX_DOCX_PARAGRAPHS:
-        raise _too_complex("docx", f"more than {MAX_DOCX_PARAGRAPHS} paragraphs and table cells")
+        raise _too_complex("docx", "paragraphs", count=MAX_DOCX_PARAGRAPHS)
     if measures.runs > MAX_DOCX_RUNS:
-        raise _too_complex("docx", f"more than {MAX_DOCX_RUNS} differently formatted stretches of text")
+        raise _too_complex("docx", "runs", count=MAX_DOCX_RUNS)
     if len(blobs) > MAX_DOCX_IMAGES:
-        raise _too_complex("docx", f"more than {MAX_DOCX_IMAGES} pictures")
+        raise _too_complex("docx", "pictures", count=MAX_DOCX_IMAGES)
     pixels = {id(blob): image_pixels(blob) for blob in {id(blob): blob for blob in blobs}.values()}
     if any(count > MAX_IMAGE_PIXELS for count in pixels.values()):
-        raise ConversionRefused(MESSAGES["image_too_large"])
+        raise refused("image_too_large")
     if sum(pixels[id(blob)] for blob in blobs) > MAX_DOCX_IMAGE_PIXELS:
         megapixels = MAX_DOCX_IMAGE_PIXELS // 1_000_000
-        raise _too_complex("docx", f"its pictures hold more than {megapixels} megapixels together")
+        raise _too_complex("docx", "pixels_together", megapixels=megapixels)
 
 
 def docx_to_pdf(data: bytes) -> bytes:
@@ -382,13 +430,13 @@ def docx_to_pdf(data: bytes) -> bytes:
     except ConversionRefused:
         raise
     except TooManyPages:
-        raise _too_complex("docx", f"more than {MAX_DOCX_PAGES} pages") from None
+        raise _too_complex("docx", "pages", pages=MAX_DOCX_PAGES) from None
     except Exception as exc:  # python-docx/lxml raise many types for malformed packages
         if isinstance(exc, MemoryError | RecursionError):
-            raise ConversionRefused(MESSAGES["docx_too_large"]) from None
+            raise refused("docx_too_large") from None
         if _is_timeout(exc):
             raise
-        raise ConversionRefused(MESSAGES["docx_unreadable"]) from exc
+        raise refused("docx_unreadable") from exc
 
 
 def _is_timeout(exc: BaseException) -> bool:

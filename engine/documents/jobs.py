@@ -1,4 +1,4 @@
-"""The conversion job: a thin shell over `convert.check_and_convert`.
+"""The conversion job: a thin shell over `convert.check_and_convert` (a kept kind is stored as it came).
 
 Workers have no Flask app: the settings, the session and the memory cap come from
 `engine.workhorse`. The job writes its row only while the row still names it (`job_id`), so a
@@ -13,8 +13,9 @@ import logging
 from rq.timeouts import JobTimeoutException
 
 from engine.accounts.models import utcnow
-from engine.documents import messages
+from engine.definition.catalogue import DEFAULT_TEXTS, fill
 from engine.documents.convert import ConversionRefused, check_and_convert
+from engine.documents.kept import content_type, is_kept
 from engine.documents.marker import ANSWERED, set_answer
 from engine.documents.models import PENDING, ConversionStatus, DocumentConversion
 from engine.documents.storage import StorageError, delete_quietly, new_key, storage_from_config
@@ -32,6 +33,7 @@ def preload() -> None:
     import docx  # noqa: F401
     import PIL.Image
     import pypdf  # noqa: F401
+    import pypdfium2  # noqa: F401
     import reportlab.platypus  # noqa: F401
 
     import engine.documents.docx_render
@@ -67,27 +69,35 @@ def convert_document(conversion_id: int, rules: dict) -> str:
     try:
         size = store.size(upload_key)
         if size is None:
-            raise ConversionRefused(messages.FILE_NOT_UPLOADED)
+            raise ConversionRefused(_text(rules, "document_not_uploaded"))
         # The bucket's policy may not have enforced the size (moto does not): never read more than allowed + 1.
         data = store.read(upload_key, rules["max_bytes"]) if 0 < size <= rules["max_bytes"] else b""
-        pdf, kind = check_and_convert(data, file_name, rules, size=size)
-        pdf_key = new_key(f"converted/{application_id}/{answer_key}", ".pdf")
-        store.write(pdf_key, pdf)
+        result, kind = check_and_convert(data, file_name, rules, size=size)
+        # A kept file is stored as it came, under a key of its kind (its row's file_type says it is kept).
+        suffix = "." + kind if is_kept(kind) else ".pdf"
+        pdf_key = new_key(f"converted/{application_id}/{answer_key}", suffix)
+        store.write(pdf_key, result, content_type(kind))
         outcome = ("completed", None, size, kind)
     except ConversionRefused as refused:
         outcome = ("failed", refused.message, None, None)
     except StorageError as exc:
         log.error("conversion %s: %s", conversion_id, exc)
-        outcome = ("failed", messages.STORAGE_UNAVAILABLE, None, None)
+        outcome = ("failed", _text(rules, "document_storage_unavailable"), None, None)
     except JobTimeoutException:
         log.warning("conversion %s reached its time limit (%s s)", conversion_id, timeout)
-        outcome = ("failed", messages.CONVERSION_TIMED_OUT.format(seconds=timeout), None, None)
+        outcome = ("failed", fill(_text(rules, "document_conversion_timed_out"), {"seconds": timeout}), None, None)
     except MemoryError:  # the work-horse's memory cap (limit_memory)
-        outcome = ("failed", messages.CONVERSION_TOO_COMPLEX, None, None)
+        outcome = ("failed", _text(rules, "document_conversion_too_complex"), None, None)
     except Exception:
         log.exception("conversion %s failed unexpectedly", conversion_id)
-        outcome = ("failed", messages.CONVERSION_ERROR, None, None)
+        outcome = ("failed", _text(rules, "document_conversion_error"), None, None)
     return _finish(settings, conversion_id, job_id, outcome, pdf_key)
+
+
+def _text(rules: dict, text_id: str) -> str:
+    """The tenant's wording the job was given (documents.messages.job_texts), else the catalogue's."""
+    text = (rules.get("texts") or {}).get(text_id)
+    return text if isinstance(text, str) else DEFAULT_TEXTS[text_id]
 
 
 def _finish(settings: dict, conversion_id: int, job_id: str | None, outcome: tuple, pdf_key: str | None) -> str:

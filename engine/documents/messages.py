@@ -1,6 +1,6 @@
 """Every text the documents and PDF APIs answer with, in one place (file rules come from the tenant)."""
 
-from engine.definition.catalogue import TenantWords
+from engine.definition.catalogue import DEFAULT_TEXTS, TenantWords, tenant_text
 
 NOT_A_FILE_KEY = "This is not a file-upload question of this form."
 FILE_KEY_NOT_YOURS = "file_key is not an upload of yours for this question. Ask for a new upload URL."
@@ -23,3 +23,18 @@ _IDS = {
     "PDF_READY": "pdf_ready",
 }
 __getattr__ = TenantWords(__name__, _IDS)
+
+
+def job_texts() -> dict[str, str]:
+    """The served tenant's wording (in the applicant's language) of every text a conversion job may
+    answer with, given to the job with its file rules: a worker has no form to read them from."""
+    return {text_id: tenant_text(text_id) for text_id in DEFAULT_TEXTS if text_id.startswith(JOB_TEXTS)}
+
+
+JOB_TEXTS = (
+    "document_refused_",
+    "document_reason_",
+    "document_conversion_",
+    "document_not_uploaded",
+    "document_storage",
+)

@@ -5,7 +5,7 @@ A page's drawing instructions are its content streams decoded, plus each form it
 group of instructions) as often as it draws it: a reader interprets all of them every time it shows
 the page, so a small file whose streams inflate to hundreds of megabytes (Flate compresses repeated
 instructions about 1000:1) holds every reader for seconds. Streams are inflated with a cap, never in
-full. `OverBudget(reason)` names what was exceeded; convert.py words it for the applicant.
+full. `OverBudget(reason, **values)` names what was exceeded; convert.py words it for the applicant.
 """
 
 from __future__ import annotations
@@ -32,16 +32,18 @@ DRAWS = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do\b")  # "/Name Do": draw the for
 
 
 class OverBudget(Exception):
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
+    """`reason`: which limit (a `document_reason_*` text of the catalogue), `values` its figures."""
+
+    def __init__(self, reason: str, **values):
+        super().__init__(reason, values)
+        self.reason, self.values = reason, values
 
 
 def check(reader) -> None:
     """OverBudget when the document asks too much of a reader; nothing is returned."""
     objects = sum(len(section) for section in reader.xref.values()) + len(reader.xref_objStm)
     if objects > MAX_PDF_OBJECTS:
-        raise OverBudget(f"more than {MAX_PDF_OBJECTS} objects")
+        raise OverBudget("objects", count=MAX_PDF_OBJECTS)
     _check_pictures(reader)
     _check_content(reader)
 
@@ -61,9 +63,9 @@ def _check_pictures(reader) -> None:
                         seen.add(reference.idnum)
                         pending.append(xobject.get("/Resources"))
             if images > MAX_PDF_IMAGES:
-                raise OverBudget(f"more than {MAX_PDF_IMAGES} pictures")
+                raise OverBudget("pictures", count=MAX_PDF_IMAGES)
             if pixels > MAX_PDF_IMAGE_PIXELS:
-                raise OverBudget(f"its pictures hold more than {MAX_PDF_IMAGE_PIXELS // 1_000_000} megapixels")
+                raise OverBudget("pixels", megapixels=MAX_PDF_IMAGE_PIXELS // 1_000_000)
 
 
 def _xobjects(resources) -> list:
@@ -94,10 +96,10 @@ def _check_content(reader) -> None:
         streams = list(contents) if isinstance(contents, list) else [contents] if contents is not None else []
         size = _drawn(streams, page.get("/Resources"), forms, MAX_PAGE_CONTENT, depth=0)
         if size > MAX_PAGE_CONTENT:
-            raise OverBudget(f"a page holds more than {MAX_PAGE_CONTENT // MB} MB of drawing instructions")
+            raise OverBudget("page_instructions", megabytes=MAX_PAGE_CONTENT // MB)
         total += size
         if total > MAX_CONTENT:
-            raise OverBudget(f"its pages hold more than {MAX_CONTENT // MB} MB of drawing instructions")
+            raise OverBudget("instructions", megabytes=MAX_CONTENT // MB)
 
 
 def _drawn(streams: list, resources, forms: dict, budget: int, depth: int) -> int:

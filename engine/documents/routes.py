@@ -10,7 +10,9 @@ from engine.accounts import abuse
 from engine.accounts.auth import current_account_id, login_required, login_responses
 from engine.accounts.parser import ArgumentsParser
 from engine.accounts.schemas import TooManySchema
+from engine.definition.files import extension
 from engine.documents import messages, service
+from engine.documents.kept import content_type
 from engine.documents.schemas import (
     DOCUMENT_ANSWERS_MAP,
     ConversionPostSchema,
@@ -180,7 +182,7 @@ class LocalDownloadViews(MethodView):
     @blp.alt_response(403, schema=ErrorSchema, description="Expired or tampered link")
     @blp.alt_response(404, schema=ErrorSchema, description="Storage is not local, or the file is gone")
     @blp.arguments(DownloadQuerySchema, location="query")
-    @blp.response(200, description="The PDF", content_type="application/pdf")
+    @blp.response(200, description="The PDF (or a kept file, as its name's type)", content_type="application/pdf")
     @blp.doc(responses={"200": {"content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}}})
     def get(self, query):
         """A file behind a short-lived signed link (the local backend's presigned GET)."""
@@ -194,7 +196,7 @@ class LocalDownloadViews(MethodView):
             raise AppError(messages.UPLOAD_LINK_INVALID, 404) from None
         response = send_file(
             io.BytesIO(data),
-            mimetype="application/pdf",
+            mimetype=content_type(extension(query["name"] or "")),
             as_attachment=True,
             download_name=query["name"] or "document.pdf",
             max_age=0,

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 from engine import db, outbox
 from engine.accounts.models import utcnow
 from engine.documents import messages
+from engine.documents.kept import content_type, is_kept, stored_name
 from engine.documents.marker import set_answer
 from engine.documents.models import PENDING, ConversionStatus, DocumentConversion
 from engine.documents.storage import (
@@ -199,7 +200,7 @@ def _record_job(session: Session, conversion: DocumentConversion, rules: dict, s
         session,
         settings.get("DOCUMENT_CONVERT_JOB") or CONVERT_JOB,
         conversion.id,
-        rules,
+        {**rules, "texts": messages.job_texts()},
         queue=settings.get("DOCUMENT_QUEUE") or "conversions",
         timeout=_seconds("DOCUMENT_JOB_TIMEOUT", settings, 60),
     )
@@ -352,7 +353,8 @@ def document_answers(application_id: int) -> dict:
 
 def download_url(application_id: int, answer_key: str) -> str | None:
     """A short-lived signed link (DOWNLOAD_URL_EXPIRES_S) to the converted PDF of one document
-    answer, named after the applicant's file; None when the answer has no converted document."""
+    answer, or to the file itself when its kind is kept, named after the applicant's file; None
+    when the answer has no completed document."""
     conversion = (
         db.session()
         .scalars(
@@ -367,6 +369,9 @@ def download_url(application_id: int, answer_key: str) -> str | None:
     if conversion is None or not conversion.pdf_key:
         return None
     expires = int(config().get("DOWNLOAD_URL_EXPIRES_S") or 60)
+    if is_kept(conversion.file_type):  # the file as it was sent, under its own name and type
+        name = stored_name(conversion.file_name or answer_key, conversion.file_type)
+        return storage().download_url(conversion.pdf_key, expires, name, content_type(conversion.file_type))
     return storage().download_url(conversion.pdf_key, expires, pdf_file_name(conversion.file_name, answer_key))
 
 

@@ -91,7 +91,8 @@ class Storage:
         """Remove the object; removing one that does not exist is not an error."""
         raise NotImplementedError
 
-    def download_url(self, key: str, expires_in: int, file_name: str) -> str:
+    def download_url(self, key: str, expires_in: int, file_name: str, content_type: str = "application/pdf") -> str:
+        """A short-lived link that downloads the object as `file_name` (served as `content_type`)."""
         raise NotImplementedError
 
     def objects(self, prefix: str) -> Iterator[StoredObject]:
@@ -245,7 +246,8 @@ class LocalStorage(Storage):
                 yield StoredObject(path.relative_to(self.root).as_posix(), stat.st_size, modified)
 
     # -- signed download links ----------------------------------------------------------
-    def download_url(self, key: str, expires_in: int, file_name: str) -> str:
+    def download_url(self, key: str, expires_in: int, file_name: str, content_type: str = "application/pdf") -> str:
+        # The download endpoint serves the type the signed name's extension says (a kept kind's or PDF).
         expires = int(time.time()) + expires_in
         message = f"{key}\n{expires}\n{file_name}"
         signature = self.keyring.sign(signing.DOWNLOAD_LINK, message.encode())
@@ -347,14 +349,14 @@ class S3Storage(Storage):
         except (BotoCoreError, ClientError) as exc:
             raise StorageError(f"cannot list {prefix}: {exc}") from exc
 
-    def download_url(self, key: str, expires_in: int, file_name: str) -> str:
+    def download_url(self, key: str, expires_in: int, file_name: str, content_type: str = "application/pdf") -> str:
         return self.client.generate_presigned_url(
             "get_object",
             ExpiresIn=expires_in,
             Params={
                 "Bucket": self.bucket,
                 "Key": key,
-                "ResponseContentType": "application/pdf",
+                "ResponseContentType": content_type,
                 "ResponseContentDisposition": f'attachment; filename="{file_name}"',
             },
         )

@@ -52,7 +52,7 @@ class Record:
     updated_at: str | None
     definition_version: str | None
     answers: dict
-    documents: dict = field(default_factory=dict)  # key -> {file_name, file_size, pdf_key}
+    documents: dict = field(default_factory=dict)  # key -> {file_name, file_size, pdf_key, file_type}
     pdf_key: str | None = None  # a submitted application's stored PDF
 
     def summary(self) -> dict:
@@ -117,6 +117,7 @@ def _documents(application_ids: list[int]) -> dict[int, dict]:
         DocumentConversion.file_name,
         DocumentConversion.file_size,
         DocumentConversion.pdf_key,
+        DocumentConversion.file_type,
     ).where(
         DocumentConversion.application_id.in_(application_ids),
         DocumentConversion.status == ConversionStatus.COMPLETED.value,
@@ -126,6 +127,7 @@ def _documents(application_ids: list[int]) -> dict[int, dict]:
             "file_name": row.file_name,
             "file_size": row.file_size or 0,
             "pdf_key": row.pdf_key,
+            "file_type": row.file_type,
         }
     return found
 

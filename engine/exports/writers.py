@@ -17,6 +17,7 @@ import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from engine.documents.kept import is_kept
 from engine.documents.storage import storage_from_config
 from engine.exports.columns import Column
 from engine.pdf.jobs import MAX_DOCUMENT_BYTES, MAX_PDF_BYTES, application_pdf
@@ -118,7 +119,11 @@ def write_zip(path: Path, columns: list[Column], records: Callable[[], Iterable]
             for key, document in record.documents.items():
                 if document.get("pdf_key"):
                     data = store.read(document["pdf_key"], MAX_DOCUMENT_BYTES)
-                    name = _safe(f"{key}-{Path(document['file_name']).stem}") + ".pdf"
+                    # A kept file goes in as it was sent, with its own extension; a converted one as its PDF.
+                    kind = document.get("file_type")
+                    name = _safe(f"{key}-{Path(document['file_name']).stem}") + (
+                        "." + kind if is_kept(kind) else ".pdf"
+                    )
                     archive.writestr(f"{folder}/{name}", data, compress_type=zipfile.ZIP_STORED)
     return counter.count
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
-    from engine.definition.loader import LocDict
+    from engine.definition.load.loader import LocDict
 
 
 # What ends a line, as Python's str.splitlines counts it (CR, LF, VT, FF, the file/group/record

@@ -9,7 +9,7 @@ from engine.fieldtypes.base import FieldType, as_loc
 from engine.fieldtypes.schema import ref
 
 if TYPE_CHECKING:
-    from engine.definition.loader import LocDict
+    from engine.definition.load.loader import LocDict
 
 
 ROLES = ["search", "line1", "line2", "ceeb", "city", "state", "zip", "country"]

@@ -9,7 +9,7 @@ from engine.fieldtypes.base import FieldType
 from engine.fieldtypes.schema import KEY, RENAMED_FROM, TEXT, array, obj
 
 if TYPE_CHECKING:
-    from engine.definition.loader import LocDict
+    from engine.definition.load.loader import LocDict
 
 
 class CheckGroup(FieldType):

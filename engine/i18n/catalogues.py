@@ -11,8 +11,8 @@ from babel.core import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
+from engine.definition.load.source import read_source
 from engine.definition.problems import DefinitionInvalid, Location, Problem
-from engine.definition.source import read_source
 from engine.definition.translations import FOLDER, Entry, catalogue_path, entries, languages
 
 TEMPLATE = "messages.pot"

@@ -2,7 +2,13 @@
 piece of text in the application PDF: `TextBlock` takes the same arguments as reportlab's Paragraph
 (a little markup: <b>, <br/>, escaped entities) and `FieldLine` a label in bold followed by its
 answer with a hanging indent. Both draw straight on the canvas (no paragraph parser), which keeps a
-whole application well under 100 ms, and split across pages by lines."""
+whole application well under 100 ms, and split across pages by lines.
+
+A style whose wordWrap is "RTL" (reportlab's word for it; a form in a right-to-left language) lays a
+block out right to left: its lines stand against the right margin, its indents are mirrored, the form's
+own words read right to left and a label's answer stands to its left. A typed answer keeps the
+direction of its first letter (as HTML's dir="auto"): an e-mail address or a phone number reads left to
+right inside a right-to-left line."""
 
 from __future__ import annotations
 
@@ -42,10 +48,12 @@ class TextBlock(Flowable):
     """Spans of text in a ParagraphStyle's size, leading, colour, spacing and indents. Each span (and
     each line of it) is its own bidirectional paragraph, so a label and its answer keep their order."""
 
-    def __init__(self, markup: str, style, *, spans: list[tuple[str, str]] | None = None, lines=None):
+    def __init__(self, markup: str, style, *, spans: list[tuple[str, str]] | None = None, lines=None, typed=()):
         super().__init__()
         self.text, self.style = markup, style  # the markup and style, as a Paragraph has them
         self.spans = spans if spans is not None else spans_of(markup, bold=_is_bold(style))
+        self.rtl = getattr(style, "wordWrap", None) == "RTL"
+        self.typed = frozenset(typed)  # the spans that are typed answers: their own direction
         self.size, self.leading = style.fontSize, style.leading
         self.lines = lines  # [(x offset, [Piece, ...] in logical order), ...] once wrapped
         self._wrapped_width = None
@@ -53,13 +61,14 @@ class TextBlock(Flowable):
     def _layout(self, width: float) -> list:
         lines = _Lines(width, self.style.leftIndent + self.style.firstLineIndent, self.style.leftIndent, self.size)
         para = 0
-        for weight, text in self.spans:
+        for span, (weight, text) in enumerate(self.spans):
+            rtl = self.rtl and span not in self.typed
             for number, paragraph in enumerate(text.replace("\t", " ").split("\n")):
                 if number:
                     lines.flush()
                 para += 1
-                for word in words(paragraph, weight, para):
-                    lines.add(word, weight, para)
+                for word in words(paragraph, weight, para, rtl):
+                    lines.add(word, weight, para, rtl)
         lines.flush()
         return lines.lines
 
@@ -86,7 +95,8 @@ class TextBlock(Flowable):
         return [head, self._part(self.lines[fits:], spaceBefore=0)]
 
     def _part(self, lines, **spacing):
-        part = TextBlock(self.text, self.style.clone(self.style.name, **spacing), spans=self.spans, lines=lines)
+        style = self.style.clone(self.style.name, **spacing)
+        part = TextBlock(self.text, style, spans=self.spans, lines=lines, typed=self.typed)
         part._wrapped_width = self._wrapped_width
         return part
 
@@ -95,8 +105,8 @@ class TextBlock(Flowable):
         text.setFillColor(self.style.textColor or colors.black)
         y = self.height - self.size
         for offset, line in self.lines:
-            text.setTextOrigin(offset, y)
-            draw_pieces(text, line, self.size)
+            text.setTextOrigin(self.width - offset - line_width(line, self.size) if self.rtl else offset, y)
+            draw_pieces(text, line, self.size, self.rtl)
             y -= self.leading
         self.canv.drawText(text)
 
@@ -118,7 +128,7 @@ class _Lines:
         self.lines.append((self.offset, self.line))
         self.line, self.offset, self.used = [], self.indent, 0.0
 
-    def add(self, word: Word, weight: str, para: int) -> None:
+    def add(self, word: Word, weight: str, para: int, rtl: bool = False) -> None:
         size, limit = self.size, self.width - self.offset
         glue = word.glue.width * size if word.glue and self.line else 0.0
         measured = word.width * size
@@ -126,7 +136,7 @@ class _Lines:
             self.flush()
             glue, limit = 0.0, self.width - self.offset
         while measured > limit:
-            parts = cut(word, limit / size, weight, para)
+            parts = cut(word, limit / size, weight, para, rtl)
             if parts is None:  # one character wider than the line: it overflows
                 break
             head, word = parts
@@ -139,8 +149,9 @@ class _Lines:
         self.used += glue + measured
 
 
-def draw_pieces(text, pieces: list[Piece], size: float) -> None:
-    """Draw one line's pieces (logical order) on a reportlab text object, in visual order.
+def draw_pieces(text, pieces: list[Piece], size: float, rtl: bool = False) -> None:
+    """Draw one line's pieces (logical order) on a reportlab text object, in visual order (`rtl`: the
+    line runs right to left).
 
     Each glyph maps to its typed characters (ToUnicode); right-to-left glyphs are drawn in visual order,
     as PDF readers expect and reorder. A left-to-right shaped piece (a Devanagari vowel sign drawn before
@@ -156,7 +167,7 @@ def draw_pieces(text, pieces: list[Piece], size: float) -> None:
             text.textOut(plain)
             plain = ""
 
-    for piece in visual(pieces):
+    for piece in visual(pieces, rtl):
         if piece.font != current:
             flush()
             text.setFont(piece.font, size)
@@ -179,23 +190,24 @@ def line_width(pieces: list[Piece], size: float) -> float:
     return sum(piece.width for piece in pieces) * size
 
 
-def one_line(text: str, weight: str = "regular") -> list[Piece]:
+def one_line(text: str, weight: str = "regular", rtl: bool = False) -> list[Piece]:
     """A single line (no wrapping) as pieces, for page footers."""
     pieces: list[Piece] = []
-    for word in words(text, weight):
+    for word in words(text, weight, rtl=rtl):
         if word.glue and pieces:
             pieces.append(word.glue)
         pieces.extend(word.pieces)
     return pieces
 
 
-def draw_string(canvas, x: float, y: float, text: str, size: float, weight: str = "regular", right=False) -> None:
-    pieces = one_line(text, weight)
+def draw_string(canvas, x: float, y: float, text: str, size: float, weight="regular", right=False, rtl=False) -> None:
+    """One line at (x, y), ending there with `right`; `rtl`: read right to left."""
+    pieces = one_line(text, weight, rtl)
     if right:
         x -= line_width(pieces, size)
     drawing = canvas.beginText()
     drawing.setTextOrigin(x, y)
-    draw_pieces(drawing, pieces, size)
+    draw_pieces(drawing, pieces, size, rtl)
     canvas.drawText(drawing)
 
 
@@ -206,4 +218,4 @@ class FieldLine(TextBlock):
     def __init__(self, label: str, answer: str, style):
         markup = f"<b>{escape(label)}</b>&nbsp;&nbsp;{escape(answer).replace(chr(10), '<br/>')}"
         spans = [("bold", label), ("regular", f"  {answer}" if answer else "")]
-        super().__init__(markup, style, spans=spans)
+        super().__init__(markup, style, spans=spans, typed={1})

@@ -16,6 +16,7 @@ import logging
 from engine.accounts.models import utcnow
 from engine.applications.models import Application
 from engine.documents import messages
+from engine.documents.kept import is_kept
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus
 from engine.documents.storage import delete_quietly, new_key, storage_from_config
 from engine.pdf.header import Record
@@ -62,10 +63,13 @@ def render_application_pdf(application_id: int) -> str:
         session.commit()
         account = session.get(Account, application.account_id)
         inputs = (dict(application.answers or {}), dict(application.add_another or {}), dict(application.tabs or {}))
-        documents = {c.answer_key: {"file_name": c.file_name, "file_size": c.file_size or 0} for c in conversions}
-        # A document whose question is hidden is neither listed nor appended.
+        documents = {
+            c.answer_key: {"file_name": c.file_name, "file_size": c.file_size or 0, "kept": is_kept(c.file_type)}
+            for c in conversions
+        }
+        # A document whose question is hidden is neither listed nor appended; a kept file is listed only.
         _, shown = compiled.visibility.visible_record(inputs[0], documents, inputs[1], inputs[2])
-        attached = [c.pdf_key for c in conversions if c.pdf_key and c.answer_key in shown]
+        attached = [c.pdf_key for c in conversions if c.pdf_key and c.answer_key in shown and not is_kept(c.file_type)]
         record = Record(
             reference=application.reference or "",
             submitted_at=application.submitted_at,

@@ -13,7 +13,8 @@ add-another entry with nothing answered is not drawn; the others are headed by t
 An unanswered question or section is left out (the tenant's `settings.pdf_empty: omit`, the
 default) or drawn as one "Not answered" line (`collapse`); a required question left unanswered in a
 draft always gets its line. A section that draws no answer is never an empty heading. Text the
-author marks `screen_only` stays off paper. The first page opens with the record's header
+author marks `screen_only` stays off paper. A form in a language written right to left (CLDR's word,
+engine/i18n/direction.py) is laid out right to left (engine/pdf/blocks.py). The first page opens with the record's header
 (engine/pdf/header.py); engine/pdf/stamp.py then appends the converted documents' pages, foots every
 page with the reference and "Page n of m", and adds the PDF/A markers.
 """
@@ -38,6 +39,7 @@ from engine.definition.moments import Moments
 from engine.definition.visibility import Visibility
 from engine.fieldtypes.base import FieldType
 from engine.fieldtypes.registry import type_of
+from engine.i18n.direction import direction
 from engine.pdf.blocks import FieldLine
 from engine.pdf.blocks import TextBlock as Paragraph  # reportlab's Paragraph, with every script
 from engine.pdf.fonts import font_names
@@ -63,7 +65,7 @@ def _heading(name: str, font: str, size: float, leading: float, before: float, a
 
 
 class _Styles:
-    def __init__(self):
+    def __init__(self, rtl: bool = False):
         regular, bold = font_names()
         self.institution = _heading("institution", bold, 10, 13, 0, 2, "#555555")
         self.title = ParagraphStyle("title", fontName=bold, fontSize=18, leading=22, spaceAfter=8)
@@ -80,6 +82,9 @@ class _Styles:
         self.answer = ParagraphStyle(
             "answer", fontName=regular, fontSize=9.5, leading=12.5, leftIndent=12, firstLineIndent=-12, spaceAfter=2.5
         )
+        if rtl:  # reportlab's word for a paragraph laid out right to left (engine/pdf/blocks.py)
+            for style in vars(self).values():
+                style.wordWrap = "RTL"
 
 
 _MARKDOWN_BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -98,7 +103,8 @@ class ApplicationRenderer:
         self.options = form.get("options", {})
         texts = self.texts = {**DEFAULT_TEXTS, **(form.get("texts") or {})}
         self.checked, self.unchecked, self.school_code = texts["selected"], texts["not_selected"], texts["service_ceeb"]
-        self.styles = _Styles()
+        self.rtl = direction((form.get("settings") or {}).get("language")) == "rtl"
+        self.styles = _Styles(self.rtl)
         self.moments = Moments(form.get("settings"), texts)
         self.collapse = (form.get("settings") or {}).get("pdf_empty") == "collapse"
         self.story: list = []
@@ -289,7 +295,7 @@ def render_application(
     story = renderer.build(header(form, texts, renderer.styles, record, applicant_name(form, renderer.value), made))
     out = io.BytesIO()
     tenant = form.get("tenant", {}).get("name", "")
-    footer = Footer(record.reference or title, texts["pdf_page_of"])
+    footer = Footer(record.reference or title, texts["pdf_page_of"], rtl=renderer.rtl)
     documents_after = [PdfReader(io.BytesIO(document)) for document in appended or []]
     SimpleDocTemplate(
         out,

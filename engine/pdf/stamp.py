@@ -34,9 +34,10 @@ SRGB = "sRGB IEC61966-2.1"
 
 @dataclass(frozen=True)
 class Footer:
-    left: str  # the reference (a draft: the form's title)
+    left: str  # the reference (a draft: the form's title); at the right when the form reads right to left
     page: str  # "Page {page} of {pages}"
     margin: float = 0.8 * inch
+    rtl: bool = False
 
 
 @dataclass(frozen=True)
@@ -123,9 +124,13 @@ def draw_footer(canvas, width: float, height: float, footer: Footer, number: int
     margin = min(footer.margin, width / 10)
     baseline = min(0.5 * inch, height / 20)
     canvas.setFillColor(colors.HexColor("#555555"))
-    draw_string(canvas, margin, baseline, footer.left, 8)
     text = footer.page.replace("{page}", str(number)).replace("{pages}", str(total))
-    draw_string(canvas, width - margin, baseline, text, 8, right=True)
+    if footer.rtl:  # mirrored: the reference at the right, the page's number at the left
+        draw_string(canvas, width - margin, baseline, footer.left, 8, right=True, rtl=True)
+        draw_string(canvas, margin, baseline, text, 8, rtl=True)
+    else:
+        draw_string(canvas, margin, baseline, footer.left, 8)
+        draw_string(canvas, width - margin, baseline, text, 8, right=True)
     canvas.restoreState()
 
 

@@ -27,6 +27,11 @@ from engine.pdf.fonts import REPLACEMENT, GlyphFont, chains
 # Fonts whose text needs no shaping when it is left to right and has no combining marks.
 SIMPLE = re.compile(r"FE-(NotoSans-|NotoSansSymbols|DejaVu)")
 RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff]")
+# The bidirectional formatting characters: they steer the order (an RLO draws the letters after it
+# right to left) and are never drawn themselves.
+CONTROLS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+RIGHT_TO_LEFT = re.compile("[\u200f\u061c\u202b\u202e\u2067]")
+ISOLATES_AS_EMBEDDINGS = str.maketrans({"\u2066": "\u202a", "\u2067": "\u202b", "\u2068": "\u202a", "\u2069": "\u202c"})
 # Scripts that break between any two characters (no spaces between words).
 BREAK_ANYWHERE = re.compile(
     "[\u2e80-\u2fff\u3000-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff]"
@@ -118,13 +123,18 @@ def chain(weight: str) -> Chain:
     return Chain(chains()[weight])
 
 
-def levels(text: str) -> list[int] | None:
-    """The bidi embedding level of each character (Unicode bidirectional algorithm, base direction
-    from the first strong character), or None when the text has no right-to-left character."""
-    if not RTL.search(text):
+def levels(text: str, rtl: bool = False) -> list[int] | None:
+    """The bidi embedding level of each character (Unicode bidirectional algorithm), or None when the
+    text is all left to right. The base direction is right to left with `rtl` (a text of a form in a
+    right-to-left language), else that of the first strong character (a typed answer, as HTML's
+    dir="auto" reads it: one with no letter, a phone number, reads left to right)."""
+    if not rtl and not RTL.search(text) and not RIGHT_TO_LEFT.search(text):
         return None
+    # python-bidi's algorithm knows embeddings, not the isolates of Unicode 6.3 (it fails on them): an
+    # isolate is read as the embedding of its direction, which orders a number or an address the same.
+    text = text.translate(ISOLATES_AS_EMBEDDINGS)
     storage = bidi.get_empty_storage()
-    storage["base_level"] = bidi.get_base_level(text)
+    storage["base_level"] = 1 if rtl else bidi.get_base_level(text)
     storage["base_dir"] = ("L", "R")[storage["base_level"]]
     bidi.get_embedding_levels(text, storage)
     for index, char in enumerate(storage["chars"]):
@@ -244,19 +254,26 @@ def _plain_words(text: str, font: str, width, para: int) -> list[Word]:
     return result
 
 
-def words(text: str, weight: str = "regular", para: int = 0) -> list[Word]:
-    """One bidi paragraph (no newline) as words with the glue before each."""
+def words(text: str, weight: str = "regular", para: int = 0, rtl: bool = False) -> list[Word]:
+    """One bidi paragraph (no newline) as words with the glue before each; `rtl`: its base direction
+    is right to left (else its first strong character's)."""
     chain_ = chain(weight)
     if not text:
         return []
     if not chain_.fonts:  # no TrueType font installed: reportlab's Helvetica, Latin-1 only
         name = "Helvetica-Bold" if weight == "bold" else "Helvetica"
         return _plain_words(text, name, lambda part: stringWidth(part, name, 1), para)
-    if text.isascii() and text.isprintable():  # the common case: one font, left to right, no shaping
+    if not rtl and text.isascii() and text.isprintable():  # the common case: one font, left to right, no shaping
         font = chain_.fonts[0]
         return _plain_words(text, font.fontName, lambda part: font.stringWidth(part, 1), para)
+    levels_ = levels(text, rtl)
+    if any(char in CONTROLS for char in text):  # the order follows them; they are then left out
+        kept = [index for index, char in enumerate(text) if char not in CONTROLS]
+        text = "".join(text[index] for index in kept)
+        levels_ = [levels_[index] for index in kept] if levels_ else None
+        if not text:
+            return []
     fonts = chain_.assign(text)
-    levels_ = levels(text)
     lang = language(text)
     result, glue = [], None
     for match in _TOKENS.finditer(text):
@@ -284,7 +301,7 @@ def words(text: str, weight: str = "regular", para: int = 0) -> list[Word]:
     return result
 
 
-def cut(word: Word, text_width: float, weight: str, para: int) -> tuple[Word, Word] | None:
+def cut(word: Word, text_width: float, weight: str, para: int, rtl: bool = False) -> tuple[Word, Word] | None:
     """Split a word too wide for a line: the longest head that fits `text_width` (at 1 pt; at least one
     character), never splitting a character from its combining marks. None for a single character."""
     graphemes = _graphemes("".join(typed(piece) for piece in word.pieces))
@@ -293,11 +310,11 @@ def cut(word: Word, text_width: float, weight: str, para: int) -> tuple[Word, Wo
     low, high, best = 2, len(graphemes) - 1, 1
     while low <= high:
         middle = (low + high) // 2
-        if sum(w.width for w in words("".join(graphemes[:middle]), weight, para)) <= text_width:
+        if sum(w.width for w in words("".join(graphemes[:middle]), weight, para, rtl)) <= text_width:
             best, low = middle, middle + 1
         else:
             high = middle - 1
-    head, tail = (_joined(words("".join(part), weight, para)) for part in (graphemes[:best], graphemes[best:]))
+    head, tail = (_joined(words("".join(part), weight, para, rtl)) for part in (graphemes[:best], graphemes[best:]))
     head.glue = word.glue
     return head, tail
 
@@ -319,18 +336,23 @@ def typed(piece: Piece) -> str:
     return typed
 
 
-def visual(pieces: list[Piece]) -> list[Piece]:
+def visual(pieces: list[Piece], rtl: bool = False) -> list[Piece]:
     """A line's pieces (in logical order) in visual order: rule L2 of the bidirectional algorithm,
-    applied within each paragraph of the line."""
-    if not any(piece.level for piece in pieces):
+    applied within each paragraph of the line; `rtl`: the line runs right to left, so its paragraphs
+    (a label, then its answer) stand from right to left."""
+    if not rtl and not any(piece.level for piece in pieces):
         return pieces
-    result: list[Piece] = []
+    runs: list[list[Piece]] = []
     start = 0
     for index in range(1, len(pieces) + 1):
         if index == len(pieces) or pieces[index].para != pieces[start].para:
-            result += _reorder(pieces[start:index])
+            run = pieces[start:index]
+            if rtl and runs and not typed(run[0]).strip():  # the space before a paragraph stays between
+                runs.append(run[:1])
+                run = run[1:]
+            runs.append(_reorder(run))
             start = index
-    return result
+    return [piece for run in (reversed(runs) if rtl else runs) for piece in run]
 
 
 def _reorder(pieces: list[Piece]) -> list[Piece]:

@@ -6,22 +6,17 @@ import datetime as dt
 from sqlalchemy import BigInteger, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from engine.accounts.models import utcnow
-from engine.db import Base
+from engine.db import Base, HashedToken, ServerSession, utcnow
 
 # What a staff token may do: list applications and open their print views and PDFs, nothing else.
 READ_APPLICATIONS = "applications:read"
 
 
-class StaffToken(Base):
+class StaffToken(HashedToken, Base):
     __tablename__ = "staff_tokens"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     name: Mapped[str] = mapped_column(String(100), default="")
     scope: Mapped[str] = mapped_column(String(100), default=READ_APPLICATIONS)
-    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
-    expires_at: Mapped[dt.datetime]
     revoked_at: Mapped[dt.datetime | None]
     last_used_at: Mapped[dt.datetime | None]
 
@@ -62,17 +57,12 @@ class StaffMember(Base):
         return [role for role in ROLES if role in self.roles.split()]
 
 
-class StaffSession(Base):
-    """A staff member's server-side session; the browser holds only the random id (cookie at /staff)."""
+class StaffSession(ServerSession, Base):
+    """A staff member's session (its cookie is at /staff)."""
 
     __tablename__ = "staff_sessions"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     staff_id: Mapped[int] = mapped_column(ForeignKey("staff_members.id", ondelete="CASCADE"), index=True)
-    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
-    last_seen_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
-    expires_at: Mapped[dt.datetime]
 
 
 class StaffSignInRequest(Base):

@@ -7,7 +7,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from engine.accounts.models import utcnow
-from engine.accounts.tokens import new_token, token_hash
+from engine.accounts.tokens import token_hash
 from engine.staff.models import StaffMember, StaffSession
 
 IDLE = dt.timedelta(minutes=10)
@@ -18,15 +18,12 @@ MAX_TOKEN_LENGTH = 200
 
 def create(session: Session, member: StaffMember) -> tuple[str, StaffSession]:
     """A new session for the member: (the id for the cookie, never stored; its row). The caller commits."""
-    token = new_token()
     now = utcnow()
     # Sessions that ended without a request to notice it go now: the table holds live ones only.
     session.execute(
         delete(StaffSession).where((StaffSession.expires_at <= now) | (StaffSession.last_seen_at <= now - IDLE))
     )
-    record = StaffSession(
-        token_hash=token_hash(token), staff_id=member.id, created_at=now, last_seen_at=now, expires_at=now + LIFETIME
-    )
+    token, record = StaffSession.issue(LIFETIME, staff_id=member.id)
     session.add(record)
     return token, record
 

@@ -11,7 +11,7 @@ from sqlalchemy import select, update
 
 from engine import db
 from engine.accounts.models import utcnow
-from engine.accounts.tokens import new_token, token_hash
+from engine.accounts.tokens import token_hash
 from engine.applications.models import ServiceToken
 from engine.errors import AppError
 from engine.staff import messages
@@ -31,15 +31,8 @@ def create(days: int, name: str = "", scope: str = "read") -> tuple[str, StaffTo
         raise ValueError(f"must be from 1 to {MAX_DAYS} days")
     if scope not in SCOPES:
         raise ValueError(f"the scope is one of {', '.join(SCOPES)}")
-    token = PREFIX + new_token()
-    now = utcnow()
-    record = StaffToken(
-        token_hash=token_hash(token),
-        name=(name or "").strip()[:MAX_NAME_LENGTH],
-        scope=SCOPES[scope],
-        created_at=now,
-        expires_at=now + dt.timedelta(days=days),
-    )
+    name = (name or "").strip()[:MAX_NAME_LENGTH]
+    token, record = StaffToken.issue(dt.timedelta(days=days), PREFIX, name=name, scope=SCOPES[scope])
     with db.transaction() as tx:
         tx.add(record)
     return token, record

@@ -80,6 +80,13 @@ def test_the_pages_language_title_and_noscript_line_are_the_tenants(client):
     assert "<b>" not in html
 
 
+@pytest.mark.parametrize("language", ["ar", "he-IL", "ar-XB"])
+def test_a_language_written_right_to_left_serves_the_page_right_to_left(app, client, language):
+    yaml = Path(app.config["TENANT_PATH"]) / "tenant.yaml"
+    yaml.write_text(yaml.read_text().replace("\n  language: fr", f"\n  language: {language}", 1))
+    assert f'<html lang="{language}" dir="rtl">' in client.get("/login").get_data(as_text=True)
+
+
 def test_an_edit_of_the_tenants_words_reaches_the_page_at_once(app, client):
     first = client.get("/about")
     edit(

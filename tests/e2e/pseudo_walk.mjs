@@ -1,9 +1,11 @@
 // A pseudo-localized tenant (`formengine pseudo`) served by a real `formengine run`, walked in
 // Debian's Chromium: on every page and state, no word shows outside ⟦ ⟧ but the applicant's own
 // answers, numbers, dates and e-mail addresses, and at 375 px nothing scrolls sideways and no button
-// label is cut off. Screenshots of each state at 1280 and 375 px.
+// label is cut off. Screenshots of each state at 1280 and 375 px. With "rtl" (`formengine pseudo
+// --rtl`, the right-to-left pseudo-language ar-XB) each state is also laid out right to left (the
+// page's dir), has no axe violation, and shows a phone number and an e-mail address left to right.
 // usage: node tests/e2e/pseudo_walk.mjs BASE_URL SCREENSHOT_DIR
-//   '{"tenant", "username", "password", "printUrl", "upload", "tenantPage", "golden"}'
+//   '{"tenant", "username", "password", "printUrl", "upload", "tenantPage", "golden", "rtl"}'
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -14,7 +16,11 @@ const require = createRequire(path.join(here, "..", "..", "client", "package.jso
 const { chromium } = require("playwright-core");
 
 const [baseUrl, shots, rawArgs] = process.argv.slice(2);
-const { tenant, username, password, printUrl, upload, tenantPage, golden } = JSON.parse(rawArgs);
+const { tenant, username, password, printUrl, upload, tenantPage, golden, rtl } = JSON.parse(rawArgs);
+// The walk's name in its messages and screenshots: the tenant, and "rtl" for the right-to-left one.
+const walked = rtl ? `${tenant} rtl` : tenant;
+const shotName = (name, width) => `pseudo-${rtl ? "rtl-" : ""}${tenant}-${name}-${width}.png`;
+const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 mkdirSync(shots, { recursive: true });
 const form = await (await fetch(`${baseUrl}/public/form`)).json();
 const T = form.texts;
@@ -76,17 +82,73 @@ function unwrapped(page, answers) {
   }, answers);
 }
 
+/** The right-to-left checks of a state: the page reads right to left in the pseudo-language, axe
+ * finds no violation, and every phone number and e-mail address shown stands left to right (its
+ * first character left of its last: not "0958 7946 20 44+"). */
+async function rightToLeft(page, name) {
+  const root = await page.evaluate(() => ({
+    dir: document.documentElement.dir,
+    lang: document.documentElement.lang,
+    direction: getComputedStyle(document.body).direction,
+  }));
+  check(
+    root.dir === "rtl" && root.direction === "rtl" && root.lang === form.settings.language,
+    `${walked} ${name}: the page reads right to left (${JSON.stringify(root)})`,
+  );
+  const reversed = await page.evaluate(() => {
+    const found = [];
+    const pattern = /\+?\d[\d ]{6,}\d|[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement?.checkVisibility()) continue;
+      for (const match of node.data.matchAll(pattern)) {
+        const at = (index) => {
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          return range.getBoundingClientRect();
+        };
+        const [first, last] = [at(match.index), at(match.index + match[0].length - 1)];
+        if (first.top === last.top && first.left >= last.left) found.push(match[0]);
+      }
+    }
+    return found;
+  });
+  check(
+    reversed.length === 0,
+    `${walked} ${name}: numbers and addresses read left to right ${JSON.stringify(reversed)}`,
+  );
+  // An answer shown in its own direction (dir="auto") still stands where the page's lines start.
+  const astray = await page.evaluate(() =>
+    [...document.querySelectorAll("dd[dir=auto]")]
+      .filter((dd) => dd.checkVisibility() && dd.textContent.trim())
+      .filter((dd) => {
+        const range = document.createRange();
+        range.selectNodeContents(dd);
+        const end = dd.getBoundingClientRect().right - parseFloat(getComputedStyle(dd).paddingRight);
+        return Math.abs(range.getBoundingClientRect().right - end) > 2;
+      })
+      .map((dd) => dd.textContent.slice(0, 30)),
+  );
+  check(astray.length === 0, `${walked} ${name}: answers stand at the right ${JSON.stringify(astray)}`);
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  const violations = result.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0]?.target}`);
+  check(violations.length === 0, `${walked} ${name}: axe finds no violation ${violations.join("; ")}`);
+}
+
 /** The checks of one state: its words at 1280 px, its fit at 375 px, a screenshot at each. */
 async function state(page, name, answers = []) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.waitForTimeout(150);
   const { words, wrapped } = await unwrapped(page, answers);
-  check(wrapped > 0, `${tenant} ${name}: shows the tenant's words (${wrapped} ⟦ ⟧ pieces)`);
+  check(wrapped > 0, `${walked} ${name}: shows the tenant's words (${wrapped} ⟦ ⟧ pieces)`);
   check(
     words.length === 0,
-    `${tenant} ${name}: no word outside ⟦ ⟧ ${words.length ? JSON.stringify([...new Set(words)].slice(0, 12)) : ""}`,
+    `${walked} ${name}: no word outside ⟦ ⟧ ${words.length ? JSON.stringify([...new Set(words)].slice(0, 12)) : ""}`,
   );
-  await page.screenshot({ path: path.join(shots, `pseudo-${tenant}-${name}-1280.png`), fullPage: true });
+  if (rtl) await rightToLeft(page, name);
+  await page.screenshot({ path: path.join(shots, shotName(name, 1280)), fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.waitForTimeout(150);
   const fit = await page.evaluate(() => {
@@ -123,17 +185,17 @@ async function state(page, name, answers = []) {
   });
   check(
     fit.midWord.length === 0,
-    `${tenant} ${name}: nav labels wrap between words ${JSON.stringify(fit.midWord)}`,
+    `${walked} ${name}: nav labels wrap between words ${JSON.stringify(fit.midWord)}`,
   );
   check(
     fit.scroll <= fit.width,
-    `${tenant} ${name}: no sideways scroll at 375 px (${fit.scroll} <= ${fit.width})`,
+    `${walked} ${name}: no sideways scroll at 375 px (${fit.scroll} <= ${fit.width})`,
   );
   check(
     fit.clipped.length === 0,
-    `${tenant} ${name}: no button label cut off at 375 px ${JSON.stringify(fit.clipped)}`,
+    `${walked} ${name}: no button label cut off at 375 px ${JSON.stringify(fit.clipped)}`,
   );
-  await page.screenshot({ path: path.join(shots, `pseudo-${tenant}-${name}-375.png`), fullPage: true });
+  await page.screenshot({ path: path.join(shots, shotName(name, 375)), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -201,7 +263,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.clock.install();
-  page.on("pageerror", (error) => check(false, `${tenant}: no script error (${error})`));
+  page.on("pageerror", (error) => check(false, `${walked}: no script error (${error})`));
 
   // The sign-in pages, as a visitor.
   for (const route of ["/login", "/signup", "/confirm", "/forgot", `/reset?id=x&username=${username}`]) {

@@ -117,6 +117,7 @@ def worker_env(app) -> dict:
         "CLEANUP_OLDER_THAN_H": "CLEANUP_OLDER_THAN_H",
         "CLEANUP_EVERY_S": "CLEANUP_EVERY_S",
         "JOB_RESCUE_EVERY_S": "JOB_RESCUE_EVERY_S",
+        "JOB_WAIT_SLICE_S": "JOB_WAIT_SLICE_S",
     }
     for setting, variable in names.items():
         value = app.config.get(setting)

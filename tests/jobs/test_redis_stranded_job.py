@@ -5,8 +5,9 @@ its interval (JOB_RESCUE_EVERY_S, short here), the job runs, and at no moment do
 status say "in_progress" while no worker holds the job. The scheduler says the outage in one line.
 
 Real parts: a redis-server of this test's own, configured as docs/deploy.md says
-(deploy/redis/formengine.conf: an append-only file), a real single-queue
-worker (the production layout for conversions: `formengine worker conversions`). The worker is
+(deploy/redis/formengine.conf: an append-only file), a real worker of one queue (the production
+layout for conversions: `formengine worker conversions`) or of two (as `formengine worker` works
+the application PDFs and the default queue: RQ pops such a worker's job, the engine moves it). The worker is
 taken off the CPU (SIGSTOP) while it waits in BLMOVE; Redis still hands it the job, and stops
 before the worker reads it."""
 
@@ -19,6 +20,7 @@ import redis_server
 from job_workers import ROOT, ForkedProcess, worker_env
 from journey import FILE_KEY, upload
 from rq import Queue
+from rq.serializers import JSONSerializer
 
 import corpus
 
@@ -45,11 +47,17 @@ def app_overrides(durable_redis, queue_name, tmp_path):
     }
 
 
-@pytest.fixture
-def conversion_worker(app, queue_name, tmp_path):
+@pytest.fixture(params=["one queue", "two queues"])
+def conversion_worker(request, app, queue_name, tmp_path):
+    """The conversions worker (`formengine worker conversions`), or a worker of two queues with the
+    conversions first (RQ pops a job for such a worker, and moves it only for a worker of one: the
+    engine's moves it for both). Its wait on the first queue is long here, so that Redis hands it
+    the job while it is stopped."""
     log = tmp_path / "worker.log"
-    worker = ForkedProcess(["--url", app.config["REDIS_URL"], queue_name], worker_env(app), ROOT, log, log)
-    worker.log = log
+    queues = [queue_name] if request.param == "one queue" else [queue_name, f"{queue_name}-pdf"]
+    env = {**worker_env(app), "JOB_WAIT_SLICE_S": "10"}
+    worker = ForkedProcess(["--url", app.config["REDIS_URL"], *queues], env, ROOT, log, log)
+    worker.log, worker.queues = log, queues
     yield worker
     for signum in (signal.SIGCONT, signal.SIGTERM):
         try:
@@ -114,6 +122,10 @@ def test_a_job_taken_just_before_a_redis_stop_is_requeued_and_finished(
 
     assert body["status"] == "completed", body
     assert set(seen[:3]) == {"unprocessed"}
+    if len(conversion_worker.queues) > 1:  # and it still works its other queue
+        other = Queue(conversion_worker.queues[1], connection=client, serializer=JSONSerializer)
+        job = other.enqueue_call("engine.jobs.ping", args=("pong",))
+        _until(lambda: job.get_status(refresh=True) == "finished", "a job on the second queue runs")
     output = conversion_worker.log.read_text()
     assert "stranded in" in output and "requeued" in output, output
     assert "Traceback" not in output, output

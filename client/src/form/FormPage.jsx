@@ -87,6 +87,21 @@ function useHashFocus() {
   }, [location.hash, location.key]);
 }
 
+/**
+ * The errors on the page's fields: the validation map (only while validating), the server's 422 from
+ * submit, and once Continue found problems here, this page's problems as they follow the answers;
+ * `noted` while any of those is left (Continue's notice says the applicant may go on).
+ */
+function usePageErrors(model, app, serverErrors, found) {
+  const validating = app.snapshot?.web_status === "validating";
+  const checked = found && (app.problems ?? found);
+  const errorSchema = useMemo(
+    () => errorSchemaFor(model, validating ? app.errors : null, serverErrors, checked),
+    [model, validating, app.errors, serverErrors, checked],
+  );
+  return { errorSchema, noted: Boolean(checked) && Object.keys(errorSchema).length > 0 };
+}
+
 function PageForm({ app, compiled, page }) {
   const store = formApp();
   const model = renderModel(page);
@@ -107,14 +122,9 @@ function PageForm({ app, compiled, page }) {
   const context = { app, compiled, page, store, runtime, latest, isLoggedIn, readOnly, toastError };
   runtime.bridge = createBridge({ ...context, model, askBeforeClearing, showBusy });
 
-  // Errors: the validation map (only while validating) and the server's 422 from submit.
-  const validating = snapshot.web_status === "validating";
-  const errorSchema = useMemo(
-    () => errorSchemaFor(model, validating ? app.errors : null, serverErrors),
-    [model, validating, app.errors, serverErrors],
-  );
-  useHashFocus();
   const actions = usePageActions(context);
+  const { errorSchema, noted } = usePageErrors(model, app, serverErrors, actions.problems);
+  useHashFocus();
 
   if (actions.reviewing)
     return <PageReview compiled={compiled} store={store} latest={latest} actions={actions} />;
@@ -135,7 +145,7 @@ function PageForm({ app, compiled, page }) {
           />
         ))}
       </div>
-      {!readOnly && <PageActions actions={actions} isLoggedIn={isLoggedIn} toastError={toastError} />}
+      {!readOnly && <PageActions {...{ actions, isLoggedIn, toastError }} problems={noted} />}
       {closed && isLoggedIn && snapshot.web_status !== "submitted" && (
         <div className="page-actions">
           <PdfDownload toastError={toastError} />

@@ -71,8 +71,19 @@ export function usePageActions(context) {
   latestContext.current = context;
   const setLeaveHook = app.setLeaveHook;
   useEffect(() => setLeaveHook?.(() => dropEmptyEntries(latestContext.current)), [setLeaveHook]);
+  // Continue checks the page it leaves: its problems are shown once (the answers saved), and
+  // Continue again goes on with them.
+  const [problems, setProblems] = useState(null);
   const onContinue = async () => {
     await dropEmptyEntries(context);
+    if (!problems && app.snapshot?.web_status !== "validating") {
+      const found = await app.runValidations({ routes: [page.route] });
+      if (Object.keys(found).length) {
+        setProblems(found);
+        setTimeout(() => focusQuestion(Object.keys(found)[0]), 50); // its message is read with it
+        return app.saveAnswers(pageAnswers(context));
+      }
+    }
     return app.saveAnswers(pageAnswers(context), { targetRoute: next.route });
   };
   const submit = async (confirmed) => {
@@ -98,7 +109,17 @@ export function usePageActions(context) {
     setReviewing(false);
     setTimeout(() => submitButton.current?.focus(), 0);
   };
-  return { next, submitting, reviewing, submitButton, onContinue, submit, leaveReview, backFromReview };
+  return {
+    next,
+    submitting,
+    reviewing,
+    submitButton,
+    onContinue,
+    submit,
+    leaveReview,
+    backFromReview,
+    problems,
+  };
 }
 
 /** The answers as they will be sent, with a way back to each question and the final confirm. */
@@ -118,10 +139,15 @@ export function PageReview({ compiled, store, latest, actions }) {
   );
 }
 
-export function PageActions({ actions, isLoggedIn, toastError }) {
+export function PageActions({ actions, isLoggedIn, toastError, problems }) {
   const { next, submitting, submitButton, onContinue, submit } = actions;
   return (
     <div className="page-actions">
+      {problems && (
+        <p className="banner page-problems" role="alert">
+          <strong>{t("form_page_problems_title")}</strong> {t("form_page_problems_text")}
+        </p>
+      )}
       {next ? (
         <button type="button" className="button button-primary" onClick={onContinue}>
           {t("form_continue")}

@@ -1,5 +1,5 @@
 // The browser's one condition evaluator. A condition is compiled by the engine to JSON Schema
-// (engine/definition/conditions.py to_schema) and the shipped interpreter (validation/interpret.js)
+// (engine/definition/compile/conditions.py to_schema) and the shipped interpreter (validation/interpret.js)
 // decides it against a prepared instance (validation/instance.js prepareInstance); the layout, the
 // field templates, the review, the print view and the hiding rules (visibility.js) all ask here.
 // The golden condition cases (tests/golden/conditions.json) run it; the server's twin is

@@ -41,6 +41,7 @@ export function testApp({ answers = {}, ...overrides } = {}) {
     updateAnswers: (partial) => answerStore.set({ ...answerStore.get(), ...partial }),
     saveAnswers: async () => true,
     submitApplication: async () => true,
+    runValidations: async () => ({}), // Continue's check: no problems unless a test says so
     toast: { error: () => {}, success: () => {} },
     ...overrides,
   };

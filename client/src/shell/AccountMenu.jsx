@@ -109,7 +109,7 @@ function SignedIn({ snapshot, panelId, onLogOut, onDeleted }) {
       <p className="popover-user">
         <span className="muted">{t("shell_signed_in_as")}</span>
         <br />
-        <strong>{snapshot.username}</strong>
+        <strong dir="auto">{snapshot.username}</strong>
       </p>
       <section className="popover-application" aria-labelledby={`${panelId}-application`}>
         <h2 id={`${panelId}-application`} className="popover-heading">

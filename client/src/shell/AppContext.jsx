@@ -33,10 +33,13 @@
 //                         time just after a keystroke, and replaced only when the errors differ)
 //   app.runValidations({routes, documents, posted}) -> errors
 //                         validates the answers (form/validation/validate.js validateAnswers) for the given page routes
-//                         (default: all), stores the map in app.errors and posts it (POST /api/validations;
+//                         (default: all), stores the map in app.problems (app.errors while validating) and
+//                         posts it (POST /api/validations;
 //                         with `posted`, resolves once the server has it).
 //                         A file question counts as answered when `documents[key]` exists (default: the
 //                         profile's document_answer; pass the newer map when you have one)
+//   app.problems          the answers' problems now {answerKey: [messages]}, whatever web_status
+//                         (re-computed as answers change, like app.errors while validating)
 //   app.submitApplication({documents})  the final submit: save, validate, then submit
 //                         (shell/application/useSubmit.js)
 //   app.tabs / app.setTabs(map)  the tab choices (GET /api/tabs), used by validation; set after a change

@@ -79,6 +79,7 @@ export function Layout({ app, onLogout, children }) {
           compiled={compiled}
           answerStore={answerStore}
           errors={snapshot.web_status === "validating" ? errors : undefined}
+          problems={app.problems}
         />
       )}
       <div className="content">
@@ -87,9 +88,7 @@ export function Layout({ app, onLogout, children }) {
             {t(applying === "closed" ? "window_closed" : "window_not_open")}
           </p>
         )}
-        {!service && (
-          <WelcomeBanner banners={compiled.banners} snapshot={snapshot} answerStore={answerStore} />
-        )}
+        {!service && <WelcomeBanner {...{ snapshot, answerStore, applying }} banners={compiled.banners} />}
         {!service && snapshot.web_status === "validating" && (
           <ValidationSummary
             focusRequest={app.summaryFocus}
@@ -109,9 +108,9 @@ export function Layout({ app, onLogout, children }) {
 }
 
 /** The welcome banner: the one part of the layout that follows the answers (the name it shows). */
-function WelcomeBanner({ banners, snapshot, answerStore }) {
+function WelcomeBanner({ banners, snapshot, answerStore, applying }) {
   const name = useAnswerStore(answerStore, (answers) => welcomeName(banners, answers));
-  const welcome = welcomeBanner(banners, snapshot, name);
+  const welcome = welcomeBanner(banners, snapshot, name, applying);
   if (!welcome) return null;
   return (
     <section

@@ -6,9 +6,10 @@ import { normalisePath } from "./routing.js";
 /**
  * The top navigation: one numbered item per page, with where the page stands. A click goes
  * through `onNavigate` (which saves and validates first, or sends a visitor with answers to
- * /signup); the href keeps it a real link. Only each item's status follows the answers.
+ * /signup); the href keeps it a real link. Only each item's status follows the answers and their
+ * problems: "Complete" is "no problems on this page", not "visited".
  */
-export function Nav({ pages, pathname, onNavigate, compiled, answerStore, errors }) {
+export function Nav({ pages, pathname, onNavigate, compiled, answerStore, errors, problems }) {
   const current = normalisePath(pathname);
   return (
     <nav className="nav" aria-label={t("shell_sections")}>
@@ -39,6 +40,7 @@ export function Nav({ pages, pathname, onNavigate, compiled, answerStore, errors
                     route={page.route}
                     answerStore={answerStore}
                     errors={errors}
+                    problems={problems}
                   />
                 )}
               </span>
@@ -50,8 +52,10 @@ export function Nav({ pages, pathname, onNavigate, compiled, answerStore, errors
   );
 }
 
-function NavStatus({ compiled, route, answerStore, errors }) {
-  const status = useAnswerStore(answerStore, (answers) => pageStatus(compiled, route, answers, errors));
+function NavStatus({ compiled, route, answerStore, errors, problems }) {
+  const status = useAnswerStore(answerStore, (answers) =>
+    pageStatus(compiled, route, answers, errors, problems),
+  );
   return (
     <span className={`nav-status nav-status-${status}`}>
       <span className="visually-hidden">, </span>

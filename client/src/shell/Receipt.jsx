@@ -33,7 +33,9 @@ export function Receipt({ snapshot, toastError, statusLine = false }) {
         {snapshot.reference && (
           <div>
             <dt>{t("receipt_reference")}</dt>
-            <dd className="receipt-reference">{snapshot.reference}</dd>
+            <dd className="receipt-reference">
+              <bdi>{snapshot.reference}</bdi>
+            </dd>
           </div>
         )}
         {submitted && (

@@ -66,7 +66,7 @@ export function groupErrors(compiled, errors) {
 }
 
 /** A line says its message after the label unless the message is the label itself. */
-const saysMessage = (item) => item.messages[0] !== item.label && item.message !== item.plainLabel;
+export const saysMessage = (item) => item.messages[0] !== item.label && item.message !== item.plainLabel;
 
 /**
  * The validation summary (shown while validating): tenant title and text, items linking to

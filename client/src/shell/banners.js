@@ -12,11 +12,17 @@ export function welcomeName(banners, answers) {
   return keys.map((key) => String(answers?.[key] || "").trim()).find(Boolean) || "";
 }
 
-export function welcomeBanner(banners, snapshot, name) {
+/**
+ * The welcome banner for this applicant, or null. `applying` is the window's state (windowState):
+ * outside the window an application not yet submitted gets the tenant's not_open / closed variant
+ * (none when the tenant wrote none), never a variant that invites to save answers.
+ */
+export function welcomeBanner(banners, snapshot, name, applying = "open") {
   const welcome = banners?.welcome;
   if (!welcome) return null;
   let variant = null;
   if (snapshot.web_status === "submitted") variant = "submitted";
+  else if (applying !== "open") variant = applying;
   else if (!snapshot.is_logged_in) variant = "anonymous";
   // max_logins counts the logins that see it: 1 is the first login only (the compiled form gives
   // the default; a form compiled before it did meant the same 2).

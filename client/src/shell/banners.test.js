@@ -95,3 +95,31 @@ describe("the application window", () => {
     expect(windowState(undefined, null)).toBe("open");
   });
 });
+
+describe("the welcome banner outside the application window", () => {
+  const windowed = {
+    welcome: {
+      ...banners.welcome,
+      not_open: { title: "Applications open soon", text: "Read the questions now." },
+      closed: { title: "Applications are closed", text: "You can still read your answers." },
+    },
+  };
+  const visitor = { is_logged_in: false, num_logins: 0 };
+  const applicant = { is_logged_in: true, num_logins: 1, has_changed_page: false };
+
+  it("never invites a visitor to save answers while nothing can be saved", () => {
+    expect(welcomeBanner(windowed, visitor, "", "open").variant).toBe("anonymous");
+    expect(welcomeBanner(windowed, visitor, "", "closed")).toMatchObject({
+      variant: "closed",
+      title: "Applications are closed",
+    });
+    expect(welcomeBanner(windowed, applicant, "Ada", "not_open").variant).toBe("not_open");
+  });
+
+  it("shows none when the tenant wrote no variant for it, and a submitted one keeps its own", () => {
+    expect(welcomeBanner(banners, visitor, "", "closed")).toBeNull();
+    expect(welcomeBanner(banners, applicant, "Ada", "not_open")).toBeNull();
+    const submitted = { ...applicant, web_status: "submitted" };
+    expect(welcomeBanner(windowed, submitted, "Ada", "closed").variant).toBe("submitted");
+  });
+});

@@ -1,5 +1,6 @@
 // Where each page of the application stands, for the navigation: not started, in progress,
-// complete (every question the page always asks is answered) or has errors (while validating).
+// complete (every question the page always asks is answered and no answer on it has a problem) or
+// has errors (while validating).
 // Read from the compiled form only: the page's keys (data_model) and its required questions.
 
 const statusCache = new WeakMap();
@@ -34,11 +35,16 @@ function pageKeys(compiled) {
 
 const answered = (value) => value !== undefined && value !== null && value !== "" && value !== false;
 
-/** "not_started" | "in_progress" | "complete" | "has_errors" for the page at `route`. */
-export function pageStatus(compiled, route, answers, errors = {}) {
+/**
+ * "not_started" | "in_progress" | "complete" | "has_errors" for the page at `route`. `errors`: the
+ * errors shown while validating. `problems`: the answers' problems now ({key: [messages]}), so a
+ * page whose answers break a rule (an under-18 birth date, a 4-digit ZIP) is never "complete".
+ */
+export function pageStatus(compiled, route, answers, errors = {}, problems = {}) {
   const page = pageKeys(compiled)[route];
   if (!page) return "not_started";
-  if (page.keys.some((key) => errors[key]?.length)) return "has_errors";
+  const some = (map) => page.keys.some((key) => map?.[key]?.length);
+  if (some(errors)) return "has_errors";
   if (!page.keys.some((key) => answered(answers[key]))) return "not_started";
-  return page.required.every((key) => answered(answers[key])) ? "complete" : "in_progress";
+  return !some(problems) && page.required.every((key) => answered(answers[key])) ? "complete" : "in_progress";
 }

@@ -1,6 +1,7 @@
 // Where each page stands, on the shipped international tenant's compiled form.
 import { describe, expect, it } from "vitest";
 import { compiledTenant } from "../form/testCompiled.js";
+import { validateAnswers } from "../form/validation/validate.js";
 import { pageStatus } from "./pageStatus.js";
 
 const compiled = compiledTenant("intl_undergrad");
@@ -18,5 +19,42 @@ describe("the navigation's page status", () => {
     const errors = { conviction: ["Have you ever been convicted of a felony?"] };
     expect(pageStatus(compiled, finish, {}, errors)).toBe("has_errors");
     expect(pageStatus(compiled, "/about", {}, errors)).toBe("not_started");
+  });
+});
+
+describe("Complete means no problems on the page, not visited", () => {
+  const scholarship = compiledTenant("example_scholarship");
+  const route = "/applicant";
+  const answers = {
+    applicant_given_name: "Ada",
+    applicant_family_name: "Lovelace",
+    applicant_email: "ada@example.org",
+    applicant_phone: "+44 20 7946 0958",
+    applicant_dob: "2001-05-04",
+    study_level: "undergraduate",
+    institution_name: "Riverton College",
+    gpa: "3.75",
+    award_year: String(new Date().getFullYear()),
+    referee_full_name: "Dr. Okafor",
+    referee_contact_email: "okafor@example.edu",
+  };
+  const problemsOf = (values) => validateAnswers(scholarship, values, { routes: [route] });
+
+  it("is complete when every answer on the page is right", () => {
+    expect(problemsOf(answers)).toEqual({});
+    expect(pageStatus(scholarship, route, answers, {}, problemsOf(answers))).toBe("complete");
+  });
+
+  it("is not complete with an under-age birth date, though every required question is answered", () => {
+    const young = { ...answers, applicant_dob: new Date().toISOString().slice(0, 10) };
+    const problems = problemsOf(young);
+    expect(problems.applicant_dob).toEqual(["Applicants must be at least 16 years old."]);
+    expect(pageStatus(scholarship, route, young)).toBe("complete"); // what "visited" used to say
+    expect(pageStatus(scholarship, route, young, {}, problems)).toBe("in_progress");
+  });
+
+  it("only the page's own problems count", () => {
+    const problems = { personal_statement: ["Keep your personal statement to 500 words or fewer."] };
+    expect(pageStatus(scholarship, route, answers, {}, problems)).toBe("complete");
   });
 });

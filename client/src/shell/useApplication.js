@@ -41,7 +41,7 @@ export function useApplication() {
   };
   const { followVersion } = useStatus({ ...shared, retry });
   const { save, flush, updateAnswers } = useSaving({ ...shared, followVersion, onChange: clearServerErrors });
-  const { errors, runValidations, documentsRef } = useValidation({ ...shared, serverErrors });
+  const { errors, problems, runValidations, documentsRef } = useValidation({ ...shared, serverErrors });
   const navigation = useNavigation({ ...shared, flush, updateAnswers, runValidations });
   const { defaultRoute } = navigation;
   const submit = useSubmit({ ...shared, runValidations, documentsRef, setServerErrors, defaultRoute });
@@ -51,6 +51,7 @@ export function useApplication() {
     compiled,
     snapshot,
     errors,
+    problems,
     save,
     updateAnswers,
     runValidations,

@@ -34,6 +34,8 @@ export const CATALOGUE = {
   status_has_errors: "Has errors",
   status_submitted: "Submitted",
   form_continue: "Continue",
+  form_page_problems_title: "Please check these answers.",
+  form_page_problems_text: "You may go on and correct them later.",
   form_submit: "Submit Application",
   form_ok: "OK",
   form_invalid_value: "Invalid value.",

@@ -10,9 +10,12 @@ export const fieldType = {
   name: "content",
   place: (layout, { index }) => <Content key={`content-${index}`} layout={layout} />,
   review: () => [],
+  // In the print view's list of questions (a <dl>), a row holds only terms and definitions.
   print: (layout) => (
-    <div className="print-row">
-      <Markdown text={layout.text} />
+    <div className="print-row print-text">
+      <dd>
+        <Markdown text={layout.text} />
+      </dd>
     </div>
   ),
 };

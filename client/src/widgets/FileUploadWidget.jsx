@@ -104,7 +104,9 @@ export function FileUploadWidget(props) {
 function FileAnswer({ id, documentAnswer, readonly, onDelete }) {
   return (
     <div id={id} className="file-answer" tabIndex={-1}>
-      <span className="file-name">{documentAnswer.file_name}</span>{" "}
+      <span className="file-name" dir="auto">
+        {documentAnswer.file_name}
+      </span>{" "}
       <span className="file-size">({decimalSize(documentAnswer.file_size)})</span>
       {!readonly && (
         <button type="button" className="button button-secondary" onClick={onDelete}>

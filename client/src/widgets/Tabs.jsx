@@ -12,7 +12,10 @@ export function Tabs({ section, chosen, canChoose, onChoose, renderFields }) {
   const option = tabs.options.find((tab) => tab.id === current) ?? tabs.options[0];
   const tabId = (tab) => `${base}-tab-${tab.id}`;
   const keyDown = (event, index) => {
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    // The arrow towards the line's end goes to the next tab: the left one on a right-to-left page.
+    const ahead = event.currentTarget.closest("[dir]")?.dir === "rtl" ? "ArrowLeft" : "ArrowRight";
+    const back = ahead === "ArrowRight" ? "ArrowLeft" : "ArrowRight";
+    const step = event.key === ahead ? 1 : event.key === back ? -1 : 0;
     if (!step) return;
     const next = tabs.options[(index + step + tabs.options.length) % tabs.options.length];
     document.getElementById(tabId(next))?.focus();

@@ -44,4 +44,30 @@ describe("Tabs", () => {
     expect(screen.queryByRole("tab")).toBeNull();
     expect(screen.getByText("essay")).toBeTruthy();
   });
+
+  it("the arrow towards the line's end focuses the next tab, the left one on a right-to-left page", () => {
+    const three = {
+      ...SECTION,
+      tabs: {
+        ...SECTION.tabs,
+        options: [...SECTION.tabs.options, { id: "later", label: "Later", fields: [] }],
+      },
+    };
+    for (const [dir, next] of [
+      ["ltr", "ArrowRight"],
+      ["rtl", "ArrowLeft"],
+    ]) {
+      render(
+        <div dir={dir}>
+          <Tabs section={three} chosen="typed" canChoose onChoose={vi.fn()} renderFields={renderFields} />
+        </div>,
+      );
+      const tabs = screen.getAllByRole("tab");
+      fireEvent.keyDown(tabs[0], { key: next });
+      expect(document.activeElement, dir).toBe(tabs[1]);
+      fireEvent.keyDown(tabs[1], { key: next === "ArrowLeft" ? "ArrowRight" : "ArrowLeft" });
+      expect(document.activeElement, dir).toBe(tabs[0]);
+      cleanup();
+    }
+  });
 });

@@ -309,3 +309,30 @@ def test_on_a_terminal_a_progress_bar_counts_the_applications(app, add_applicati
     assert process.returncode == 0, text
     assert "Exporting" in text and "3/3" in text and "exported 3 application(s)" in text
     assert len(_csv(output)) == 4
+
+
+def test_zip_holds_a_kept_file_as_it_was_sent(app, export, applications):
+    """A kept kind (file_type xlsx) goes into the zip byte for byte under its own extension."""
+    store = storage_from_config(app.config)
+    workbook = b"PK\x03\x04 the budget workbook"
+    store.write("converted/budget.xlsx", workbook)
+    with app.app_context():
+        with db.transaction() as tx:
+            tx.add(
+                DocumentConversion(
+                    application_id=applications["mei"],
+                    answer_key="essay_file",
+                    status=ConversionStatus.COMPLETED.value,
+                    file_name="Budget 2027.xlsx",
+                    file_size=len(workbook),
+                    file_type="xlsx",
+                    pdf_key="converted/budget.xlsx",
+                )
+            )
+    result, path = export("zip")
+    assert result.exit_code == 0, result.output
+    with zipfile.ZipFile(path) as archive:
+        assert archive.read("INTL-7K2Q9MXA/essay_file-Budget_2027.xlsx") == workbook
+        assert not [
+            name for name in archive.namelist() if name.startswith("INTL-7K2Q9MXA/essay_file") and name.endswith(".pdf")
+        ]

@@ -1627,3 +1627,45 @@ MISTAKES.extend(
         ),
     ]
 )
+
+# --- files kept as they are ---------------------------------------------------------------
+MISTAKES.extend(
+    [
+        Mistake(
+            "a file question keeping a program",
+            about("""
+            - {key: budget_file, type: file, label: Budget, file: {keep: [xlsx, exe]}}
+            """),
+            "EXECUTABLE_FILE_KIND",
+            "pages/about.yaml",
+            7,
+            f"{A} > field budget_file > file > keep 2",
+            "'exe' files can run code or carry macros",
+            "keep only these kinds: xlsx, ods, odt, csv, txt",
+        ),
+        Mistake(
+            "a file question keeping macro workbooks",
+            about("""
+            - {key: budget_file, type: file, label: Budget, file: {keep: [xlsm]}}
+            """),
+            "EXECUTABLE_FILE_KIND",
+            "pages/about.yaml",
+            7,
+            f"{A} > field budget_file > file > keep 1",
+            "'xlsm' files can run code or carry macros",
+            "refused when it holds macros",
+        ),
+        Mistake(
+            "a file question keeping a kind the engine does not know",
+            about("""
+            - {key: budget_file, type: file, label: Budget, file: {keep: [xslx]}}
+            """),
+            "UNKNOWN_FILE_KIND",
+            "pages/about.yaml",
+            7,
+            f"{A} > field budget_file > file > keep 1",
+            "'xslx' is not a kind a question can keep",
+            "did you mean 'xlsx'?",
+        ),
+    ]
+)

@@ -215,7 +215,7 @@ def test_all_problems_are_reported_at_once(tmp_path):
 
 
 def test_generated_validator_is_used_and_agrees_with_the_reference(compiled):
-    from engine.definition.codegen import compile_validator
+    from engine.definition.compile.codegen import compile_validator
 
     for page in compiled.data["pages"]:
         compile_validator(page["schema"], TODAY)  # raises Unsupported if the fast path could not be used

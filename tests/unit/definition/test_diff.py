@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.definition.diff import diff
+from engine.definition.diff.diff import diff
 from tests.unit.definition.versions_tenant import V1, V2, compiled
 
 

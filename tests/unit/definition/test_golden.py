@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.definition import evaluate_condition, load_and_compile
-from engine.definition.conditions import to_schema
+from engine.definition.compile.conditions import to_schema
 from engine.fieldtypes.phone import mask_pattern
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -8,7 +8,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from engine.definition import _gen_schema
-from engine.definition.loader import load_yaml
+from engine.definition.load.loader import load_yaml
 
 ROOT = Path(__file__).resolve().parents[3]
 SCHEMA = json.loads((ROOT / "engine" / "definition" / "tenant.schema.json").read_text())

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.applications.migration import migrate
-from engine.definition.codegen import compile_validator
+from engine.definition.compile.codegen import compile_validator
 from engine.definition.fields import DEFAULT_MESSAGES
 from engine.definition.pipeline import load_and_compile
 from engine.definition.validation import validate_instance

@@ -9,7 +9,8 @@ from click.testing import CliRunner
 from engine.cli import main
 from engine.definition import load_and_compile
 from engine.definition.catalogue import DEFAULT_TEXTS
-from engine.definition.pseudo import CLOSE, OPEN, pseudo_line, pseudo_text
+from engine.definition.pseudo import CLOSE, OPEN, PDF, RLM, RLO, RTL_LANGUAGE, pseudo_line, pseudo_text
+from engine.i18n.direction import direction
 
 ROOT = Path(__file__).resolve().parents[3]
 TENANTS = sorted(p.name for p in (ROOT / "tenants").iterdir() if p.is_dir())
@@ -83,3 +84,36 @@ def test_the_copy_is_in_the_pseudo_language_alone(tmp_path):
     compiled = load_and_compile(out)
     assert "languages" not in compiled.data and compiled.data["settings"]["language"] == "en"
     assert not (out / "translations").exists() and compiled.warnings == []
+
+
+def test_a_right_to_left_line_mirrors_each_word_and_keeps_placeholders_links_and_addresses():
+    out = pseudo_line("Write to {support_email} or ann@example.edu, see [the guide](https://example.org)", rtl=True)
+    assert out.startswith(OPEN) and out.endswith(CLOSE)
+    assert f"{RLM}{RLO}Wríítéé{PDF}{RLM}" in out
+    # A number in groups reads left to right inside the right-to-left line, as a translator writes it.
+    assert "\u2066+44 20 7946 0958\u2069" in pseudo_line("Call +44 20 7946 0958 or 112.", rtl=True)
+    # What is kept as written is outside any override (as many opened as closed before it): it reads as typed.
+    for kept in ("{support_email}", "ann@example.edu", "](https://example.org)"):
+        before = out[: out.index(kept)]
+        assert before.count(RLO) == before.count(PDF), kept
+    # Every letter of the wrapped words is inside an override.
+    for kept in ("{support_email}", "ann@example.edu", "](https://example.org)"):
+        out = out.replace(kept, " ")
+    assert re.sub(f"{RLM}{RLO}[^{PDF}]*{PDF}{RLM}", "", out).strip(OPEN + CLOSE + " ,[·") == ""
+
+
+def test_the_right_to_left_copy_reads_right_to_left_in_its_pseudo_language_alone(tmp_path):
+    out = tmp_path / "rtl"
+    args = ["pseudo", "--rtl", str(ROOT / "tenants" / "intl_undergrad"), str(out)]
+    assert CliRunner().invoke(main, args, catch_exceptions=False).exit_code == 0
+    compiled = load_and_compile(out)
+    assert compiled.data["settings"]["language"] == RTL_LANGUAGE and "languages" not in compiled.data
+    assert direction(RTL_LANGUAGE) == "rtl" and compiled.warnings == []
+    for group in ("texts", "messages"):
+        for name, text in compiled.data[group].items():
+            words = PLACEHOLDER.sub("", text)  # a text of placeholders alone has no word to mirror
+            assert text.strip().startswith(OPEN) and (RLO in text or not re.search(r"[^\W\d_]", words)), name
+    assert all(RLO in page["title"] for page in compiled.data["pages"])
+    # The shipped tenants never offer it: it exists only in a generated copy.
+    for tenant in TENANTS:
+        assert RTL_LANGUAGE not in (ROOT / "tenants" / tenant / "tenant.yaml").read_text()

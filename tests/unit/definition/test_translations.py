@@ -143,6 +143,22 @@ def test_two_options_translated_alike_is_a_warning(tenant):
     assert code == 0 and len(same) == 1 and same[0]["place"] == LEVEL.format("graduate")
 
 
+PHONE_HELP = "page applicant > section applicant > field applicant_phone > help"
+
+
+def test_a_number_in_groups_in_a_right_to_left_translation_is_a_warning_until_isolated(tmp_path):
+    folder = copy_tenant(tmp_path, "example_scholarship")
+    add_language(folder, "ar")
+    catalogue = folder / "translations" / "ar.po"
+    translate(catalogue, {PHONE_HELP: "أدخل رمز بلدك، مثلاً +44 20 7946 0958.", GPA: "المعدل (0.00 إلى 4.00)"})
+    code, report = _validate(folder)
+    reversed_numbers = [w for w in report["warnings"] if w["code"] == "TRANSLATION_NUMBER_ORDER"]
+    assert code == 0 and [w["place"] for w in reversed_numbers] == [PHONE_HELP]
+    assert "'+44 20 7946 0958'" in reversed_numbers[0]["message"] and reversed_numbers[0]["file"].endswith("ar.po")
+    translate(catalogue, {PHONE_HELP: "أدخل رمز بلدك، مثلاً \u2066+44 20 7946 0958\u2069."})
+    assert not [w for w in _validate(folder)[1]["warnings"] if w["code"] == "TRANSLATION_NUMBER_ORDER"]
+
+
 def test_each_language_is_served_alone_and_an_unknown_one_reads_the_default(tenant):
     spanish = "Promedio de calificaciones (0.00 a 4.00)"
     _translate(

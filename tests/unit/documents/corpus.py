@@ -403,6 +403,28 @@ def pdf_huge_content(megabytes=900) -> bytes:
     )
 
 
+def pdf_full_page_fills(count=1200, pages=1, slow_page=1) -> bytes:
+    """`pages` pages, page `slow_page` painted all over `count` times: "0 0 612 792 re f" repeated,
+    20 KB of instructions that deflate to a few hundred bytes, far under every size cap, and each
+    fill costs a reader milliseconds at reading resolution (poppler: over 20 s for the page)."""
+    fills = zlib.compress(b"0 0 612 792 re f\n" * count)
+    plain = b"BT /F1 12 Tf 72 720 Td (An ordinary page) Tj ET"
+    kids = b" ".join(b"%d 0 R" % (4 + 2 * index) for index in range(pages))
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % pages,
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    for index in range(pages):
+        content, filters = (fills, b" /Filter /FlateDecode") if index + 1 == slow_page else (plain, b"")
+        objects.append(
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> "
+            b"/Contents %d 0 R >>" % (5 + 2 * index)
+        )
+        objects.append(b"<< /Length %d%s >>\nstream\n" % (len(content), filters) + content + b"\nendstream")
+    return _pdf_with(objects)
+
+
 def elf_executable() -> bytes:
     return b"\x7fELF\x02\x01\x01" + b"\0" * 9 + b"\x02\x00\x3e\x00" + b"\x90" * 500
 
@@ -510,6 +532,7 @@ HOSTILE = {
         PDF_TOO_COMPLEX.format("a page holds more than 4 MB of drawing instructions"),
     ),
     "pdf_many_objects": (pdf_many_objects, "objects.pdf", PDF_TOO_COMPLEX.format("more than 20000 objects")),
+    "pdf_full_page_fills": (pdf_full_page_fills, "fills.pdf", PDF_TOO_COMPLEX.format("page 1 takes too long to draw")),
     "name_33_characters": (lambda: pdf(), "a" * 29 + ".pdf", RULES["messages"]["name_too_long"]),
 }
 

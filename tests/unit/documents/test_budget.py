@@ -124,3 +124,45 @@ def test_the_whole_document_has_a_budget_too(monkeypatch):
     out = io.BytesIO()
     writer.write(out)
     assert "its pages hold more than 3 MB of drawing instructions" in _refused_reason(out.getvalue())
+
+
+# -- what a page costs to draw (engine/documents/page_cost.py) --------------------------------
+
+
+def test_a_page_that_paints_itself_over_and_over_is_refused_by_its_number():
+    """Three pages, the second painted all over 1,200 times in 526 bytes of instructions: every
+    size check passes, but drawing it holds a reader for seconds (poppler: over 20 s)."""
+    with pytest.raises(ConversionRefused) as refused:
+        check_and_convert(corpus.pdf_full_page_fills(pages=3, slow_page=2), "fills.pdf", corpus.RULES)
+    assert refused.value.message == corpus.PDF_TOO_COMPLEX.format("page 2 takes too long to draw")
+
+
+@pytest.mark.parametrize(
+    "factory",
+    [
+        lambda: corpus.pdf("A page", pages=100),
+        lambda: corpus.pdf_full_page_fills(pages=3, slow_page=0),
+        lambda: corpus.pdf_full_page_fills(count=20),
+        lambda: corpus.pdf_huge_content(3),
+    ],
+    ids=["100 pages of text", "ordinary pages", "a page filled 20 times", "3 MB of instructions"],
+)
+def test_ordinary_pages_are_drawn_within_their_budget(factory):
+    result, kind = check_and_convert(factory(), "essay.pdf", corpus.RULES)
+    assert kind == "pdf" and result.startswith(b"%PDF-")
+
+
+def test_a_refusal_reads_the_tenants_words_given_with_the_job():
+    """The texts the job carries (the served tenant's, in the applicant's language) word the refusal
+    and its reason; a text the tenant left alone reads the catalogue's."""
+    texts = {
+        "document_refused_pdf_too_complex": "Votre PDF est trop complexe ({reason}).",
+        "document_reason_slow_page": "la page {page} met trop de temps à s'afficher",
+    }
+    rules = {**corpus.RULES, "texts": texts}
+    with pytest.raises(ConversionRefused) as refused:
+        check_and_convert(corpus.pdf_full_page_fills(pages=2, slow_page=2), "fills.pdf", rules)
+    assert refused.value.message == "Votre PDF est trop complexe (la page 2 met trop de temps à s'afficher)."
+    with pytest.raises(ConversionRefused) as refused:
+        check_and_convert(corpus.encrypted_pdf(), "essay.pdf", rules)
+    assert refused.value.message == corpus.HOSTILE["encrypted_pdf"][2]

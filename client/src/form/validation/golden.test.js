@@ -131,7 +131,7 @@ for (const tenantId of tenants) {
 describe("condition golden cases", () => {
   const cases = existsSync(join(GOLDEN, "conditions.json")) ? readJson(join(GOLDEN, "conditions.json")) : [];
   const code =
-    "import json,sys; from engine.definition.conditions import to_schema; " +
+    "import json,sys; from engine.definition.compile.conditions import to_schema; " +
     "print(json.dumps([to_schema(c['condition']) for c in json.load(sys.stdin)]))";
   const schemas = cases.length ? python(code, JSON.stringify(cases)) : [];
   test("there are condition cases", () => expect(cases.length).toBeGreaterThan(10));

@@ -1,4 +1,4 @@
-// The instance the compiled schemas read (engine/definition/conditions.py prepare_instance):
+// The instance the compiled schemas read (engine/definition/compile/conditions.py prepare_instance):
 // answers without empties, plus each tab group's choice and each add-another button's count.
 export const TAB_KEY_PREFIX = "__tab__";
 export const COUNT_KEY_PREFIX = "__count__";

@@ -1,6 +1,6 @@
 // Evaluates the compiled page schemas without generating code (no eval, no new Function), so the
 // client runs under a strict Content-Security-Policy. It understands exactly the keywords the
-// compiler emits and mirrors engine/definition/codegen.py; the shared golden cases run through it,
+// compiler emits and mirrors engine/definition/compile/codegen.py; the shared golden cases run through it,
 // through ajv and through both server paths, so none of them can drift.
 import { compare, dateBound, isNumber, parseDate, stepOk, todayParts, yearOptions } from "./keywords.js";
 import { t } from "../../strings/formStrings.js";

@@ -1,5 +1,6 @@
-// Validation: while validating, the errors follow the answers; runValidations() validates on demand
-// (a page before moving on, everything before a submit) and posts the result.
+// Validation: the problems follow the answers (shown as errors while validating); runValidations()
+// validates on demand (the page Continue leaves, a page before moving on while validating, everything
+// before a submit) and posts the result.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import * as api from "../../api/client.js";
 import { UnauthorizedError } from "../../api/errors.js";
@@ -30,6 +31,7 @@ function sameErrors(a, b) {
  */
 function useLiveValidation({
   active,
+  immediate,
   compiled,
   answerStore,
   tabs,
@@ -52,7 +54,9 @@ function useLiveValidation({
         setLiveErrors((shown) => (sameErrors(shown, found) ? shown : found));
       });
     };
-    validate();
+    // While validating at once (the errors are on the page); else after the first paint, when idle.
+    if (immediate) validate();
+    else cancel = whenIdle(validate, VALIDATE_AFTER_MS);
     const unsubscribe = answerStore.subscribe(() => {
       // After a pause in typing: a fast typist's keystrokes are not followed by a validation each.
       cancel?.();
@@ -66,7 +70,7 @@ function useLiveValidation({
       unsubscribe();
       cancel?.();
     };
-  }, [active, compiled, answerStore, tabs, addAnother, validationAnswers, setLiveErrors]);
+  }, [active, immediate, compiled, answerStore, tabs, addAnother, validationAnswers, setLiveErrors]);
 }
 
 /**
@@ -92,8 +96,19 @@ export function useValidation(options) {
     },
     [compiled, entry.profile],
   );
-  const active = ready && validating;
-  useLiveValidation({ active, compiled, answerStore, tabs, addAnother, validationAnswers, setLiveErrors });
+  // The problems follow the answers at all times (the navigation's "Complete" is "no problems on
+  // this page"); they are shown on the fields and in the summary only while validating.
+  const active = ready && !snapshot.is_service_user;
+  useLiveValidation({
+    active,
+    immediate: validating,
+    compiled,
+    answerStore,
+    tabs,
+    addAnother,
+    validationAnswers,
+    setLiveErrors,
+  });
 
   // posted: return once the server has stored the errors. A submit asks for it: a post still on its
   // way when the submit lands would find the application submitted (409, logged by the browser).
@@ -122,6 +137,9 @@ export function useValidation(options) {
     [compiled, tabs, addAnother, loggedIn, toast, validationAnswers, answerStore],
   );
 
-  const errors = useMemo(() => ({ ...liveErrors, ...serverErrors }), [liveErrors, serverErrors]);
-  return { errors, runValidations, documentsRef };
+  const errors = useMemo(
+    () => (validating ? { ...liveErrors, ...serverErrors } : serverErrors),
+    [validating, liveErrors, serverErrors],
+  );
+  return { errors, problems: liveErrors, runValidations, documentsRef };
 }

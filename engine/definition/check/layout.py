@@ -2,8 +2,8 @@
 that can never show, tabs that clear their own answers, a confirm key that is also an answer key,
 an idle prompt that comes before the session starts."""
 
-from engine.definition.loader import LocDict
-from engine.definition.model import FormModel, written_keys
+from engine.definition.load.loader import LocDict
+from engine.definition.load.model import FormModel, written_keys
 from engine.definition.places import join, option_list_place, page_id
 from engine.definition.problems import Problem
 

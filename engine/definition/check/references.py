@@ -6,13 +6,13 @@ import datetime as dt
 import functools
 import zoneinfo
 
-from engine.definition.conditions import condition_keys
-from engine.definition.loader import LocDict, LocList
-from engine.definition.meaning import check_meaning
-from engine.definition.model import FormModel
+from engine.definition.check.meaning import check_meaning
+from engine.definition.compile.conditions import condition_keys
+from engine.definition.diff.renames import check_renames
+from engine.definition.load.loader import LocDict, LocList
+from engine.definition.load.model import FormModel
 from engine.definition.places import join, page_id
 from engine.definition.problems import Location, Problem, did_you_mean
-from engine.definition.renames import check_renames
 from engine.definition.window import check_window
 from engine.fieldtypes.registry import REGISTRY
 
@@ -265,7 +265,7 @@ def _check_banners(source, known: set[str], problems: list[Problem]) -> None:
             if key not in known and isinstance(keys, LocList):
                 problems.append(unknown_key(keys.where(index), key, known, "applicant_name", "tenant > settings"))
     routes = [page["route"] for _, page in source.pages] + list(AUTH_ROUTES)
-    for name in ("first_login", "returning", "anonymous", "submitted"):
+    for name in ("first_login", "returning", "anonymous", "submitted", "not_open", "closed"):
         _check_banner_link(
             (welcome.get(name) or {}).get("link"), routes, f"tenant > banners > welcome > {name}", problems
         )

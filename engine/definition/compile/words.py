@@ -7,7 +7,7 @@ applied (`in_language`), never every language at once."""
 import copy
 from collections.abc import Callable
 
-from engine.definition.model import ModelBuilder
+from engine.definition.load.model import ModelBuilder
 from engine.definition.translations import Entry
 
 Path = list  # keys and indexes from the compiled form's root

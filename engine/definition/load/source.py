@@ -3,10 +3,10 @@
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.definition.loader import LocDict, load_yaml
+from engine.definition.load.loader import LocDict, load_yaml
+from engine.definition.load.structure import check_structure
 from engine.definition.places import option_list_place, page_place
 from engine.definition.problems import Location, Problem
-from engine.definition.structure import check_structure
 
 
 @dataclass

@@ -13,10 +13,10 @@ import re
 from pathlib import Path
 
 from engine.definition.catalogue import DEFAULT_TEXTS, MAIL_VALUES
-from engine.definition.conditions import condition_keys
+from engine.definition.compile.conditions import condition_keys
 from engine.definition.fields import DEFAULT_MESSAGES, SETTING_PLACEHOLDERS
-from engine.definition.loader import LocDict, LocList
-from engine.definition.model import FormModel, Reference
+from engine.definition.load.loader import LocDict, LocList
+from engine.definition.load.model import FormModel, Reference
 from engine.definition.places import join, option_list_place, page_place, tree_place
 from engine.definition.problems import Location, Problem, did_you_mean
 from engine.fieldtypes.registry import REGISTRY

@@ -10,11 +10,11 @@ One field's own rules are checked in rule_checks.py; option lists and layout in 
 
 import re
 
-from engine.definition.layout_checks import check_layout
-from engine.definition.loader import LocDict
-from engine.definition.model import FieldUse, FormModel, Reference
+from engine.definition.check.layout import check_layout
+from engine.definition.check.rules import check_field, compiles
+from engine.definition.load.loader import LocDict
+from engine.definition.load.model import FieldUse, FormModel, Reference
 from engine.definition.problems import Problem, did_you_mean
-from engine.definition.rule_checks import check_field, compiles
 from engine.definition.window import Window
 from engine.fieldtypes.registry import REGISTRY, follows_controller
 

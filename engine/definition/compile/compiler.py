@@ -5,13 +5,13 @@ server, the client, the print view and the PDF."""
 import datetime as dt
 
 from engine.definition.catalogue import DEFAULT_TEXTS
-from engine.definition.conditions import conjunction, map_keys, negation, tab_chosen, to_schema
+from engine.definition.compile.conditions import conjunction, map_keys, negation, tab_chosen, to_schema
 from engine.definition.dates import parse_when
+from engine.definition.diff.renames import renamed_from
 from engine.definition.entries import entry_name, entry_title, in_entry
 from engine.definition.fields import DEFAULT_MESSAGES, SETTING_PLACEHOLDERS
-from engine.definition.loader import LocDict
-from engine.definition.model import FieldUse, FormModel
-from engine.definition.renames import renamed_from
+from engine.definition.load.loader import LocDict
+from engine.definition.load.model import FieldUse, FormModel
 from engine.definition.validation import year_options
 from engine.fieldtypes.email import EMAIL_PATTERN
 from engine.fieldtypes.registry import REGISTRY

@@ -7,8 +7,8 @@ import re
 from collections.abc import Sequence
 
 from engine.definition.dates import WHEN_HELP, bound_date, describe, parse_when
-from engine.definition.loader import LocDict
-from engine.definition.model import FieldUse
+from engine.definition.load.loader import LocDict
+from engine.definition.load.model import FieldUse
 from engine.definition.places import join
 from engine.definition.problems import Problem
 from engine.fieldtypes.registry import REGISTRY

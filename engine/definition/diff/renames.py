@@ -2,8 +2,8 @@
 this version keeps them. The checks refuse a rename that could not tell which field an old answer
 belongs to: a key still in use, a key claimed twice, a chain or a loop."""
 
-from engine.definition.loader import LocDict, LocList
-from engine.definition.model import FieldUse, FormModel
+from engine.definition.load.loader import LocDict, LocList
+from engine.definition.load.model import FieldUse, FormModel
 from engine.definition.problems import Location, Problem
 
 

@@ -4,8 +4,8 @@ tab and the conditions under which it is shown. References are checked against t
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from engine.definition.conditions import map_keys
-from engine.definition.loader import LocDict
+from engine.definition.compile.conditions import map_keys
+from engine.definition.load.loader import LocDict
 from engine.definition.places import join, page_id
 from engine.definition.problems import Problem
 from engine.fieldtypes.registry import follows_controller, type_of

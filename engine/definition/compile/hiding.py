@@ -13,7 +13,7 @@ same way (engine/definition/visibility.py on the server, client/src/form/visibil
 Every `id` names the place by its ids ("page about > section mailing_address"), for authors and logs.
 """
 
-from engine.definition.conditions import (
+from engine.definition.compile.conditions import (
     conjunction,
     count_at_least,
     map_keys,
@@ -21,7 +21,7 @@ from engine.definition.conditions import (
     tab_chosen,
     to_schema,
 )
-from engine.definition.model import FormModel, field_parts, section_keys, written_keys
+from engine.definition.load.model import FormModel, field_parts, section_keys, written_keys
 from engine.fieldtypes.registry import REGISTRY, follows_controller
 
 

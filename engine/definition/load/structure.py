@@ -6,11 +6,12 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
-from engine.definition.loader import LocDict, LocList
+from engine.definition.load.loader import LocDict, LocList
 from engine.definition.places import tree_place
 from engine.definition.problems import Location, Problem, did_you_mean
+from engine.fieldtypes.file import EXECUTABLE_KINDS
 
-SCHEMA_PATH = Path(__file__).with_name("tenant.schema.json")
+SCHEMA_PATH = Path(__file__).parent.parent / "tenant.schema.json"
 
 
 @cache
@@ -116,6 +117,8 @@ def _describe(error, tree, location: Location, root: str) -> Problem:
         )
     if validator == "required":
         return _missing(error, tree, path, location, place)
+    if validator == "enum" and len(path) > 1 and path[-2] == "keep":
+        return _keep_problem(error, location, place)
     if validator == "enum":
         allowed = [str(v) for v in error.validator_value]
         hint = did_you_mean(error.instance, allowed) or f"one of: {', '.join(allowed)}"
@@ -167,6 +170,28 @@ def _describe(error, tree, location: Location, root: str) -> Problem:
     if validator in ("oneOf", "anyOf"):
         return _ambiguous(error, tree, path, location, place)
     return Problem(location, "SCHEMA", f"{error.message}"[:300], "see docs/authoring.md", place)
+
+
+def _keep_problem(error, location: Location, place: str) -> Problem:
+    """A `keep:` kind outside the kept set: one that runs code or carries macros is named as such."""
+    kind = str(error.instance).lower().lstrip(".")
+    allowed = ", ".join(str(v) for v in error.validator_value)
+    if kind in EXECUTABLE_KINDS:
+        return Problem(
+            location,
+            "EXECUTABLE_FILE_KIND",
+            f"'{error.instance}' files can run code or carry macros; no question keeps them",
+            f"keep only these kinds: {allowed} (a workbook as xlsx, which is refused when it holds macros)",
+            place,
+        )
+    hint = did_you_mean(kind, list(error.validator_value)) or f"keep only these kinds: {allowed}"
+    return Problem(
+        location,
+        "UNKNOWN_FILE_KIND",
+        f"'{error.instance}' is not a kind a question can keep as it is",
+        f"{hint}; documents to convert to PDF go under types: (png, jpeg, jpg, pdf, docx)",
+        place,
+    )
 
 
 # A property missing while its look-alike is written: (missing, written instead) -> the fix.

@@ -1,0 +1,20 @@
+"""Which way a language is written, from CLDR (Babel's `Locale.text_direction`), not from a list:
+Arabic, Hebrew, Persian, Urdu and every other right-to-left locale CLDR knows read "rtl". A tag
+CLDR does not know as a whole (a pseudo-language such as ar-XB, a private region) is read by its
+shorter forms (ar-XB: ar); a language CLDR does not know at all reads "ltr"."""
+
+import functools
+
+from babel import Locale, UnknownLocaleError
+
+
+@functools.lru_cache(maxsize=64)
+def direction(language: str | None) -> str:
+    """ "rtl" or "ltr" for a BCP 47 tag (en, ar-EG, az-Arab, ar-XB); None or "" reads "ltr"."""
+    parts = (language or "").replace("_", "-").split("-")
+    for count in range(len(parts), 0, -1):
+        try:
+            return "rtl" if Locale.parse("_".join(parts[:count])).text_direction == "rtl" else "ltr"
+        except (ValueError, TypeError, UnknownLocaleError):
+            continue
+    return "ltr"
