@@ -12,6 +12,7 @@ ajv implements the same way (client/src/form/validation/keywords.js):
   fe_other       {key, op, other, as: day|number|value} or {key, op, entries: {prefixes, keys}}:
                  on the answer map, one answer compared with another, or with the number of an
                  add-another's entries filled in (compile/comparisons.py); the error is `key`'s
+  fe_step        {step, base}: a number is base plus a whole number of steps (step_ok)
 Each failing keyword's message is the `x-messages[keyword]` of the schema that holds it.
 """
 
@@ -41,6 +42,20 @@ def word_count(value) -> int | None:
 def words_ok(value, op: str, count: int) -> bool:
     words = word_count(value)
     return words is None or (words >= count if op == "gte" else words <= count)
+
+
+def is_number(value) -> bool:
+    """A JSON number (true and false are not)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def step_ok(value, step, base) -> bool:
+    """Whether a number is base plus a whole number of steps, to within a billionth of a step (0.3
+    is 0.1 * 3), computed as the browser does (keywords.js stepOk); anything else is not its to refuse."""
+    if not is_number(value):
+        return True
+    steps = (value - base) / step
+    return abs(steps - round(steps)) <= 1e-9
 
 
 def parse_date(value) -> dt.date | None:
@@ -152,6 +167,10 @@ def validator_class(today: dt.date):
             message = f"{instance.get(spec['key'])!r} is not {spec['op']} {spec.get('other', 'the entries')}"
             yield ValidationError(message, path=[spec["key"]])
 
+    def fe_step(_validator, spec, instance, _schema):
+        if not step_ok(instance, spec["step"], spec["base"]):
+            yield ValidationError(f"{instance!r} is not {spec['base']} plus steps of {spec['step']}")
+
     def fe_compare(_validator, spec, instance, _schema):
         if not compare(instance, spec["op"], spec["target"]):
             yield ValidationError(f"{instance!r} is not {spec['op']} {spec['target']!r}")
@@ -166,6 +185,7 @@ def validator_class(today: dt.date):
             "fe_years": fe_years,
             "fe_words": fe_words,
             "fe_other": fe_other,
+            "fe_step": fe_step,
         },
     )
 

@@ -221,10 +221,15 @@ def _target_problem(leaf: LocDict, key: str, domains: Domains) -> tuple[str, str
         return None
     if operator in COMPARISONS:
         return None
+    use = domains.use(key)
+    if use is not None and REGISTRY[use.type].value == "number" and any(t not in ("", None) for t in _targets(leaf)):
+        return (
+            f"'{key}' is a number question, and {operator} compares text: it would never match",
+            "compare a number with lt, lte, gt or gte (gte and lte together for one value)",
+        )
     choices = domains.choices(key)
     if choices is not None:
         return _not_a_choice(key, [str(t) for t in _targets(leaf) if t not in ("", None)], choices)
-    use = domains.use(key)
     if use is None or REGISTRY[use.type].value != "string":
         return None
     limit = use.spec.get("max_length", REGISTRY[use.type].default_max_length)

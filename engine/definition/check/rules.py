@@ -48,6 +48,8 @@ def check_field(use: FieldUse, problems: list[Problem], days: Sequence[tuple[str
     if spec.get("extra_values") and not field_type.has_options:
         message = f"extra_values apply to choices, but this is a {use.type}"
         report(spec, "extra_values", NOT_APPLICABLE, message, "remove extra_values")
+    for attribute, code, message, hint in field_type.problems(spec):
+        report(spec, attribute, code, message, hint)
     bounds: dict[str, tuple] = {}
     _check_words(use, report)
     for number, rule in enumerate(spec.get("rules") or [], start=1):
@@ -71,6 +73,12 @@ def _check_rule(use: FieldUse, rule: LocDict, report: _Report) -> None:
                 report(
                     rule, name, NOT_APPLICABLE, f"{name} cannot apply to a checkbox (true or false)", "remove the rule"
                 )
+        return
+    if field_type.value == "number":
+        for name in ("pattern", "min_length", "email"):
+            if name in rule:
+                message = f"{name} reads text, but a {use.type} answer is a number"
+                report(rule, name, NOT_APPLICABLE, message, "use min, max, step or integer on the field")
         return
     if "pattern" in rule:
         problem = _pattern_problem(rule["pattern"])

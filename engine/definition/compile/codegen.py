@@ -13,8 +13,10 @@ from engine.definition.validation import (
     DATE_PATTERN,
     answers_compare,
     as_number,
+    is_number,
     limit_year,
     parse_date,
+    step_ok,
     words_ok,
     year_options,
 )
@@ -27,7 +29,14 @@ class Unsupported(Exception):
 STRUCTURAL = {"$schema", "x-messages", "description", "title"}
 INLINE_TYPES = (str, bool, int)  # constants whose repr is their literal
 OPERATORS = {"lt": operator.lt, "lte": operator.le, "gt": operator.gt, "gte": operator.ge}
-TYPE_CHECKS = {"string": "isinstance({v}, str)", "boolean": "isinstance({v}, bool)", "object": "isinstance({v}, dict)"}
+TYPE_CHECKS = {
+    "string": "isinstance({v}, str)",
+    "boolean": "isinstance({v}, bool)",
+    "object": "isinstance({v}, dict)",
+    "number": "_is_number({v})",
+    # JSON Schema's integer: a number with no fraction (1.0 is one, as jsonschema and the browser read it)
+    "integer": "(_is_number({v}) and float({v}).is_integer())",
+}
 
 
 class _Generator:
@@ -97,6 +106,12 @@ class _Generator:
         if keyword == "fe_years":
             allowed = frozenset(year_options(self.today, value)) | frozenset(value.get("extra", ()))
             return f"(not isinstance({var}, str) or {var} in {self.constant(allowed)})"
+        if keyword == "minimum":
+            return f"(not _is_number({var}) or {var} >= {self.constant(value)})"
+        if keyword == "maximum":
+            return f"(not _is_number({var}) or {var} <= {self.constant(value)})"
+        if keyword == "fe_step":
+            return f"_step_ok({var}, {self.constant(value['step'])}, {self.constant(value['base'])})"
         if keyword == "fe_words":
             return f"_words_ok({var}, {value['op']!r}, {int(value['count'])})"
         if keyword == "fe_other":
@@ -200,6 +215,8 @@ _HELPERS = {
     "_date_ok": _date_ok,
     "_year_ok": _year_ok,
     "_words_ok": words_ok,
+    "_is_number": is_number,
+    "_step_ok": step_ok,
     "_compare_to": _compare_to,
     "_answers_compare": answers_compare,
 }

@@ -1531,6 +1531,71 @@ MISTAKES.extend(
     ]
 )
 
+# --- numbers ------------------------------------------------------------------------------------
+MISTAKES.extend(
+    [
+        Mistake(
+            "a number whose min is over its max",
+            about("""
+            - key: amount
+              type: number
+              label: Amount
+              min: 500
+              max: 100
+            """),
+            "IMPOSSIBLE_BOUND",
+            "pages/about.yaml",
+            11,
+            f"{A} > field amount",
+            "min 500 is more than max 100",
+            "swap them",
+        ),
+        Mistake(
+            "a number whose step is not positive",
+            about("""
+            - key: amount
+              type: number
+              label: Amount
+              step: 0
+            """),
+            "IMPOSSIBLE_BOUND",
+            "pages/about.yaml",
+            10,
+            f"{A} > field amount",
+            "step 0 is not positive",
+            "use a step above 0",
+        ),
+        Mistake(
+            "a number compared with equals, which compares text",
+            about("""
+            - {key: amount, type: number, label: Amount}
+            - {key: why, type: text, label: Why?, show_if: {valueKey: amount, operator: equals, target: 0}}
+            """),
+            "TARGET_IMPOSSIBLE",
+            "pages/about.yaml",
+            8,
+            f"{A} > field why",
+            "'amount' is a number question, and equals compares text",
+            "compare a number with lt, lte, gt or gte",
+        ),
+        Mistake(
+            "a pattern on a number",
+            about("""
+            - key: amount
+              type: number
+              label: Amount
+              rules: [{pattern: "^[0-9]+$", message: Digits only.}]
+            """),
+            "RULE_NOT_APPLICABLE",
+            "pages/about.yaml",
+            10,
+            f"{A} > field amount > rule 1",
+            "pattern reads text, but a number answer is a number",
+            "use min, max, step or integer",
+        ),
+    ]
+)
+
 # --- the applicant's name as alternatives ------------------------------------------------------
 _NAME_ANY = "office@corpus.example, applicant_name: {any: [[first_name, last_name], [org_name]]}}"
 MISTAKES.extend(

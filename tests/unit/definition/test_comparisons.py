@@ -3,6 +3,7 @@ other question in the applicant's language, seen by the version diff. What they 
 the golden cases (tests/golden/comparisons), what they refuse by the author corpus."""
 
 import json
+import shutil
 from pathlib import Path
 
 from engine.definition import load_and_compile
@@ -56,3 +57,21 @@ def test_a_new_comparison_is_a_rule_change_of_its_question(tmp_path):
     result = diff(before, after)
     assert [(c.key, c.kind) for c in result.changes] == [("gpa", "rules")]
     assert result.archiving == []
+
+
+def test_a_number_answer_compares_with_another_number_answer(tmp_path):
+    tenant = tmp_path / "scholarship"
+    shutil.copytree(ROOT / "tenants" / "example_scholarship", tenant)
+    page = tenant / "pages" / "statement.yaml"
+    page.write_text(
+        page.read_text().replace(
+            "        step: 50\n        required: true\n",
+            "        step: 50\n        required: true\n        rules: [{max: {answer: budget_total}}]\n"
+            "      - {key: budget_total, type: number, label: Total Budget, currency: USD}\n",
+        )
+    )
+    form = load_and_compile(tenant)
+    route = form.data["pages"][-1]["route"]
+    over = form.validate({"amount_requested": 3000, "budget_total": 2000}, routes=[route])
+    assert "Total Budget" in over["amount_requested"][0]
+    assert "amount_requested" not in form.validate({"amount_requested": 2000, "budget_total": 3000}, routes=[route])

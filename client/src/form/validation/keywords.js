@@ -4,6 +4,16 @@ import { wordsOk } from "./words.js";
 const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const NUMBER = /^\s*-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)\s*$/;
 
+/** A JSON number (a finite one: JSON has no other). */
+export const isNumber = (value) => typeof value === "number" && Number.isFinite(value);
+
+/** A number is base plus a whole number of steps, to within a billionth of a step (validation.py step_ok). */
+export function stepOk(spec, value) {
+  if (!isNumber(value)) return true;
+  const steps = (value - spec.base) / spec.step;
+  return Math.abs(steps - Math.round(steps)) <= 1e-9;
+}
+
 export function parseDate(value) {
   if (typeof value !== "string" || !DATE.test(value)) return null;
   const [y, m, d] = value.split("-").map(Number);
@@ -158,6 +168,7 @@ export function addKeywords(ajv, today) {
     },
   });
   ajv.addKeyword({ keyword: "fe_words", schemaType: "object", validate: wordsOk });
+  ajv.addKeyword({ keyword: "fe_step", schemaType: "object", validate: stepOk });
   ajv.addKeyword({
     keyword: "fe_compare",
     schemaType: "object",
