@@ -140,8 +140,11 @@ export const postValidations = (errors, page) =>
 export const submitApplicationCall = () => post("/api/submit");
 export const fetchTemporaryAnswer = (token) => get("/public/tmp", { params: { token } });
 // A 401 here is about the link, not a session: the caller shows the link's problem, never the login.
-export const fetchServiceView = (service_token) =>
-  get("/service/tmp-pdf", { params: { service_token }, ownUnauthorized: true });
+export const fetchServiceView = (service_token, language = "") =>
+  get("/service/tmp-pdf", {
+    params: language ? { service_token, language } : { service_token },
+    ownUnauthorized: true,
+  });
 
 // Add-another counts and tabs (the form's store loads them; a save answers what the rules cleared)
 export const fetchTabs = () => get("/api/tabs");
