@@ -99,6 +99,36 @@ describe("PrintView", () => {
     expect(labels.length).toBe(1);
   });
 
+  it("says the applicant's language in the language read, and offers the two languages to read it in", () => {
+    const english = { ...compiled, languages: ["en", "fr"], settings: { ...compiled.settings, language: "en" } };
+    const view = { answer: { first_name: "Mei" }, language: "fr", languages: ["en", "fr"] };
+    const { container, unmount } = render(<PrintView compiled={english} serviceView={view} />);
+    const facts = [...container.querySelectorAll(".print-record-facts > div")].map((fact) => fact.textContent);
+    expect(facts).toContain("LanguageFrench");
+    const links = [...container.querySelectorAll(".print-languages a")];
+    expect(links.map((link) => [link.textContent, link.getAttribute("href"), link.lang])).toEqual([
+      ["English", "?print_language=en", "en"],
+      ["français", "?print_language=fr", "fr"],
+    ]);
+    expect(links[0].getAttribute("aria-current")).toBe("page");
+    expect(links[1].getAttribute("aria-current")).toBeNull();
+    unmount();
+    const french = { ...english, settings: { ...english.settings, language: "fr" } };
+    const read = render(<PrintView compiled={french} serviceView={view} />).container;
+    expect([...read.querySelectorAll(".print-record-facts > div")].map((fact) => fact.textContent)).toContain(
+      "Languagefrançais",
+    );
+    expect(read.querySelector('.print-languages a[aria-current="page"]').lang).toBe("fr");
+  });
+
+  it("offers no switch when the applicant wrote in the default language or the form has one", () => {
+    const view = { answer: { first_name: "Mei" }, language: "en", languages: ["en", "fr"] };
+    const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
+    expect(container.querySelector(".print-languages")).toBeNull();
+    const one = render(<PrintView compiled={compiled} serviceView={{ answer: {}, language: null, languages: ["en"] }} />);
+    expect(one.container.textContent).not.toContain("Language");
+  });
+
   it("has no archive heading when nothing was archived", () => {
     const { container } = render(<PrintView compiled={compiled} serviceView={{ answer: {} }} />);
     expect(container.textContent).not.toContain("no longer on the form");
