@@ -62,6 +62,7 @@ _.auth_clear
 _.auth_refresh
 _.auth_new_token
 _.auth_device
+_.language_chosen
 _.request_started
 _.metrics_started
 

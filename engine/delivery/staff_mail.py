@@ -102,5 +102,7 @@ def compose(
     )
     message.add_attachment(pdf, maintype="application", subtype="pdf", filename=file_name)
     if second:
-        message.add_attachment(second[1], maintype="application", subtype="pdf", filename=f"{reference}-{second[0]}.pdf")
+        message.add_attachment(
+            second[1], maintype="application", subtype="pdf", filename=f"{reference}-{second[0]}.pdf"
+        )
     return message

@@ -13,9 +13,9 @@ from redis.exceptions import RedisError
 from sqlalchemy.orm import Session
 
 from engine import db, jobs, mail
-from engine.i18n import accounts
 from engine.definition import load_and_compile
 from engine.definition.retention import Retention
+from engine.i18n import accounts
 from engine.retention import service
 
 METRICS_KEY = "formengine:retention"

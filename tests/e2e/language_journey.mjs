@@ -7,7 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { axe, baseUrl, check, newPage, outbox, PASSWORD, run, shotBoth } from "./auth_helpers.mjs";
 
-const words = async (language) => (await (await fetch(`${baseUrl}/public/form?lang=${language}`)).json()).texts;
+const words = async (language) =>
+  (await (await fetch(`${baseUrl}/public/form?lang=${language}`)).json()).texts;
 const [fr, en] = [await words("fr"), await words("en")];
 const username = `camille-${Date.now().toString(36)}@example.com`;
 const given = (page) => page.locator('[id="applicant_given_name"] input');
@@ -16,7 +17,10 @@ const label = async (page) =>
 
 /** The code of the newest mail to `to` (written in French: its body may be base64 or quoted-printable). */
 function codeFor(to) {
-  for (const file of readdirSync(outbox).filter((f) => f.endsWith(".eml")).sort().reverse()) {
+  for (const file of readdirSync(outbox)
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .reverse()) {
     const mail = readFileSync(path.join(outbox, file), "utf8");
     if (!mail.includes(`To: ${to}`)) continue;
     const [, ...parts] = mail.split(/\r?\n\r?\n/);
@@ -42,7 +46,10 @@ async function signUpInFrench(page) {
 }
 
 async function switchTo(page, name, lang) {
-  await page.getByRole("navigation", { name: lang === "fr" ? en.languages : fr.languages }).getByRole("link", { name }).click();
+  await page
+    .getByRole("navigation", { name: lang === "fr" ? en.languages : fr.languages })
+    .getByRole("link", { name })
+    .click();
   await page.waitForFunction((code) => document.documentElement.lang === code, lang);
   await given(page).waitFor();
 }
@@ -54,7 +61,10 @@ await run(async () => {
   check((await page.getAttribute("html", "lang")) === "fr", "signed up and confirmed on the French pages");
   await given(page).fill("Camille");
   await switchTo(page, "English", "en"); // at once: the save's pause is not over
-  check((await given(page).inputValue()) === "Camille", "after the switch to English her first name is still there");
+  check(
+    (await given(page).inputValue()) === "Camille",
+    "after the switch to English her first name is still there",
+  );
   check((await label(page)).startsWith("Given Name"), `the label is English (${await label(page)})`);
   await shotBoth(page, "language-english");
   await switchTo(page, "Français", "fr");
@@ -69,14 +79,20 @@ await run(async () => {
   // Another browser, in English: signing in turns it to her account's French.
   const other = await newPage();
   await other.goto(`${baseUrl}/login`);
-  check((await other.getAttribute("html", "lang")) === "en", "another browser opens the sign-in page in English");
+  check(
+    (await other.getAttribute("html", "lang")) === "en",
+    "another browser opens the sign-in page in English",
+  );
   await other.getByLabel(en.auth_email).fill(username);
   await other.getByLabel(en.auth_password, { exact: true }).fill(PASSWORD);
   await other.getByRole("button", { name: en.auth_submit, exact: true }).click();
   await other.waitForURL((url) => url.pathname !== "/login");
   await given(other).waitFor();
   await other.waitForFunction(() => document.documentElement.lang === "fr");
-  check((await label(other)).startsWith("Prénom"), `signed in, the form reads French (${await label(other)})`);
+  check(
+    (await label(other)).startsWith("Prénom"),
+    `signed in, the form reads French (${await label(other)})`,
+  );
   check((await given(other).inputValue()) === "Camille", "with her saved first name");
   await other.context().close();
 });

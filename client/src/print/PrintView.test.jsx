@@ -100,10 +100,16 @@ describe("PrintView", () => {
   });
 
   it("says the applicant's language in the language read, and offers the two languages to read it in", () => {
-    const english = { ...compiled, languages: ["en", "fr"], settings: { ...compiled.settings, language: "en" } };
+    const english = {
+      ...compiled,
+      languages: ["en", "fr"],
+      settings: { ...compiled.settings, language: "en" },
+    };
     const view = { answer: { first_name: "Mei" }, language: "fr", languages: ["en", "fr"] };
     const { container, unmount } = render(<PrintView compiled={english} serviceView={view} />);
-    const facts = [...container.querySelectorAll(".print-record-facts > div")].map((fact) => fact.textContent);
+    const facts = [...container.querySelectorAll(".print-record-facts > div")].map(
+      (fact) => fact.textContent,
+    );
     expect(facts).toContain("LanguageFrench");
     const links = [...container.querySelectorAll(".print-languages a")];
     expect(links.map((link) => [link.textContent, link.getAttribute("href"), link.lang])).toEqual([
@@ -125,7 +131,9 @@ describe("PrintView", () => {
     const view = { answer: { first_name: "Mei" }, language: "en", languages: ["en", "fr"] };
     const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
     expect(container.querySelector(".print-languages")).toBeNull();
-    const one = render(<PrintView compiled={compiled} serviceView={{ answer: {}, language: null, languages: ["en"] }} />);
+    const one = render(
+      <PrintView compiled={compiled} serviceView={{ answer: {}, language: null, languages: ["en"] }} />,
+    );
     expect(one.container.textContent).not.toContain("Language");
   });
 

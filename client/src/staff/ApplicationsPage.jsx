@@ -163,15 +163,7 @@ function Row({ item, dates, languages, onDownload, onDeliveries }) {
           "–"
         )}
       </td>
-      {languages && (
-        <td data-label="Language">
-          {item.language ? (
-            <span title={item.language}>{languageName(item.language)}</span>
-          ) : (
-            <span className="staff-muted">–</span>
-          )}
-        </td>
-      )}
+      {languages && <LanguageCell language={item.language} />}
       {item.deliveries && (
         <td data-label="Not delivered" className={undeliveredText(item.deliveries) ? "staff-warning" : ""}>
           {undeliveredText(item.deliveries) || "–"}
@@ -209,6 +201,19 @@ function Row({ item, dates, languages, onDownload, onDeliveries }) {
         </div>
       </td>
     </tr>
+  );
+}
+
+/** The language the applicant wrote in, in the staff's words ("French"; its tag on hover). */
+function LanguageCell({ language }) {
+  return (
+    <td data-label="Language">
+      {language ? (
+        <span title={language}>{languageName(language)}</span>
+      ) : (
+        <span className="staff-muted">–</span>
+      )}
+    </td>
   );
 }
 

@@ -106,18 +106,7 @@ export function SearchForm({ query, onSearch, languages = [] }) {
           {...text("version")}
         />
       </Field>
-      {languages.length > 1 && (
-        <Field id="staff-language" label="Language">
-          <select id="staff-language" value={draft.language} onChange={change("language")}>
-            <option value="">All</option>
-            {languages.map((code) => (
-              <option key={code} value={code}>
-                {languageName(code)}
-              </option>
-            ))}
-          </select>
-        </Field>
-      )}
+      <LanguageFilter languages={languages} value={draft.language} onChange={change("language")} />
       <DateRange draft={draft} change={change} />
       <div className="staff-search-actions">
         <button type="submit" className="staff-button">
@@ -132,6 +121,23 @@ export function SearchForm({ query, onSearch, languages = [] }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** For a form in several languages: the applications in one of them. */
+function LanguageFilter({ languages, value, onChange }) {
+  if (languages.length < 2) return null;
+  return (
+    <Field id="staff-language" label="Language">
+      <select id="staff-language" value={value} onChange={onChange}>
+        <option value="">All</option>
+        {languages.map((code) => (
+          <option key={code} value={code}>
+            {languageName(code)}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
 

@@ -300,7 +300,10 @@ describe("the staff page", () => {
     const several = {
       ...PAGE,
       languages: ["en", "fr"],
-      items: [{ ...PAGE.items[0], language: "fr" }, { ...PAGE.items[1], language: null }],
+      items: [
+        { ...PAGE.items[0], language: "fr" },
+        { ...PAGE.items[1], language: null },
+      ],
     };
     serve([
       [/^GET \/staff\/api\/session$/, () => reply(200, SESSION)],

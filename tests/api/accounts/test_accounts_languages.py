@@ -89,7 +89,9 @@ def test_the_account_keeps_the_language_it_was_made_in_and_a_switch_made_while_s
     client.get("/public/form?lang=es")
     assert signup(client).status_code == 201
     assert _account_language(app) == "es"
-    confirmed = client.post("/public/confirm", json={"username": "ada@example.com", "code": outbox.code("ada@example.com")})
+    confirmed = client.post(
+        "/public/confirm", json={"username": "ada@example.com", "code": outbox.code("ada@example.com")}
+    )
     assert confirmed.status_code == 200 and confirmed.json["language"] == "es"
     client.get("/public/form?lang=en")  # the switch, signed in
     assert _account_language(app) == "en"
@@ -100,9 +102,7 @@ def test_the_account_keeps_the_language_it_was_made_in_and_a_switch_made_while_s
     assert _account_language(app) == "en"
 
 
-def test_signing_in_elsewhere_reads_the_accounts_language_and_an_older_account_takes_the_browsers(
-    client, app, account
-):
+def test_signing_in_elsewhere_reads_the_accounts_language_and_an_older_account_takes_the_browsers(client, app, account):
     with app.extensions["db_engine"].begin() as connection:
         connection.execute(text("UPDATE accounts SET language = 'es'"))
     elsewhere = app.test_client()

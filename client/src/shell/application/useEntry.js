@@ -27,13 +27,11 @@ function markFormLoad(error) {
 async function serviceEntry(compiled, serviceToken, language) {
   const view = await cached(`service:${serviceToken}:${language}`, () =>
     api.fetchServiceView(serviceToken, language),
-  ).catch(
-    (error) => {
-      if (!(error instanceof UnauthorizedError)) markFormLoad(error);
-      // A bad, expired or revoked print-view link: its own page, never the applicant's sign-in.
-      throw Object.assign(new Error(error.message), { serviceLink: true });
-    },
-  );
+  ).catch((error) => {
+    if (!(error instanceof UnauthorizedError)) markFormLoad(error);
+    // A bad, expired or revoked print-view link: its own page, never the applicant's sign-in.
+    throw Object.assign(new Error(error.message), { serviceLink: true });
+  });
   updateSnapshot({ is_service_user: true });
   // The form in the language staff read it in (the form's default, or the applicant's): its words.
   if (view.form) readIn(view.form);
