@@ -16,6 +16,7 @@ from engine.applications import hooks, messages, service
 from engine.applications.models import Application, ServiceToken
 from engine.definition import names
 from engine.errors import AppError
+from engine.i18n.names import language_name
 from engine.staff import sessions as staff_sessions
 from engine.staff.models import StaffMember, StaffSession, StaffToken
 
@@ -174,8 +175,23 @@ def service_view(token: str, language: str = "") -> dict:
         "archived_answer": application.archived_answers or {},
         # Never the language /public/form negotiated for the staff member's browser.
         **({} if version_id == versions.current()[0] and len(languages) < 2 else {"form": compiled.data}),
-        "language": application.language or _account_language(application),
         "languages": languages,
+        **_languages(application.language or _account_language(application), languages, reading),
+    }
+
+
+def _languages(language: str | None, languages: list[str], reading: str | None) -> dict:
+    """The applicant's language (its name in the language read) and, when it is not the form's
+    default, the other language to read the view in (named in itself)."""
+    if not language:
+        return {"language": None, "language_name": None, "read_in": None}
+    default = languages[0] if languages else language
+    other = default if reading else language
+    switch = language != default and language in languages
+    return {
+        "language": language,
+        "language_name": language_name(language, reading or default),
+        "read_in": {"language": other, "name": language_name(other)} if switch else None,
     }
 
 

@@ -84,3 +84,11 @@ class ServiceViewSchema(ma.Schema):
         metadata={"description": "BCP 47: the applicant's (submitted in; a draft: the account's); null: one language"},
     )
     languages = fields.List(fields.String(), required=True, metadata={"description": "The form's, default first"})
+    language_name = fields.String(
+        required=True, allow_none=True, metadata={"description": "The applicant's language named in the one read"}
+    )
+    read_in = fields.Dict(
+        required=True,
+        allow_none=True,
+        metadata={"description": "{language, name}: the other language to read the view in (null: none)"},
+    )

@@ -5,7 +5,7 @@ values in, an EmailMessage out (engine.mail sends it)."""
 import email.utils
 from email.message import EmailMessage
 
-from babel import Locale, UnknownLocaleError
+from engine.i18n import names
 
 SUBJECT = "{tenant_name}: application {reference}"
 BODY = """A new application was submitted to the {tenant_name}.
@@ -38,13 +38,7 @@ def quoted(value: str) -> str:
 
 def language_name(tag: str | None) -> str:
     """A BCP 47 tag named in English, as staff read this message ("French (fr)"); "-" for none."""
-    if not tag:
-        return "-"
-    try:
-        name = Locale.parse(tag, sep="-").get_display_name("en")
-    except (ValueError, TypeError, UnknownLocaleError):
-        name = None
-    return f"{name} ({tag})" if name else tag
+    return f"{names.language_name(tag, 'en')} ({tag})" if tag else "-"
 
 
 def _size(size: int) -> str:

@@ -171,9 +171,11 @@ def test_a_french_applicant_from_sign_up_to_the_records_staff_read(app, burst_wo
     # The print view is read in the form's default language, and in hers on request.
     view = _print_view(app, staff, row["id"])
     assert view["language"] == "fr" and view["languages"] == ["en", "fr"]
+    assert view["language_name"] == "French" and view["read_in"] == {"language": "fr", "name": "français"}
     assert view["form"]["settings"]["language"] == "en" and GIVEN_NAME["en"] in _labels(view["form"])
     hers = _print_view(app, staff, row["id"], "fr")
     assert hers["form"]["settings"]["language"] == "fr" and GIVEN_NAME["fr"] in _labels(hers["form"])
+    assert hers["language_name"] == "français" and hers["read_in"] == {"language": "en", "name": "English"}
     assert _print_view(app, staff, row["id"], "de")["form"]["settings"]["language"] == "en"
 
     # The export carries the language.

@@ -1,6 +1,5 @@
 // What the browser keeps once a login or a confirmation code has signed the applicant in.
 import { clearSession, forgetCached, refreshLoggedIn, updateSnapshot } from "../shell/sessionStore.js";
-import { formSettings } from "../strings/formSettings.js";
 import { clearVisitorAnswers } from "../shell/answerStore.js";
 
 /** A new session for the user just signed in (their visitor answers went with the request). */
@@ -15,8 +14,9 @@ export function startSession(result, studentAnswers) {
   if (studentAnswers) clearVisitorAnswers();
   // The account's language (chosen on another device, say) is now this browser's: the form is
   // loaded again in it.
-  if (result.language && result.language !== formSettings().language) {
+  const page = document.documentElement;
+  if (result.language && result.language !== page.lang) {
     forgetCached("form");
-    document.documentElement.lang = result.language;
+    page.lang = result.language;
   }
 }

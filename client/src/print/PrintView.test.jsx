@@ -99,40 +99,32 @@ describe("PrintView", () => {
     expect(labels.length).toBe(1);
   });
 
-  it("says the applicant's language in the language read, and offers the two languages to read it in", () => {
-    const english = {
-      ...compiled,
-      languages: ["en", "fr"],
-      settings: { ...compiled.settings, language: "en" },
+  it("says the applicant's language, and links to the view in the other language, named in it", () => {
+    const view = {
+      answer: { first_name: "Mei" },
+      language: "fr",
+      language_name: "French",
+      read_in: { language: "fr", name: "français" },
     };
-    const view = { answer: { first_name: "Mei" }, language: "fr", languages: ["en", "fr"] };
-    const { container, unmount } = render(<PrintView compiled={english} serviceView={view} />);
+    const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
     const facts = [...container.querySelectorAll(".print-record-facts > div")].map(
       (fact) => fact.textContent,
     );
     expect(facts).toContain("LanguageFrench");
-    const links = [...container.querySelectorAll(".print-languages a")];
-    expect(links.map((link) => [link.textContent, link.getAttribute("href"), link.lang])).toEqual([
-      ["English", "?print_language=en", "en"],
-      ["français", "?print_language=fr", "fr"],
+    const link = container.querySelector(".print-record > a[lang]");
+    expect([link.textContent, link.getAttribute("href"), link.lang]).toEqual([
+      "français",
+      "?print_language=fr",
+      "fr",
     ]);
-    expect(links[0].getAttribute("aria-current")).toBe("page");
-    expect(links[1].getAttribute("aria-current")).toBeNull();
-    unmount();
-    const french = { ...english, settings: { ...english.settings, language: "fr" } };
-    const read = render(<PrintView compiled={french} serviceView={view} />).container;
-    expect([...read.querySelectorAll(".print-record-facts > div")].map((fact) => fact.textContent)).toContain(
-      "Languagefrançais",
-    );
-    expect(read.querySelector('.print-languages a[aria-current="page"]').lang).toBe("fr");
   });
 
-  it("offers no switch when the applicant wrote in the default language or the form has one", () => {
-    const view = { answer: { first_name: "Mei" }, language: "en", languages: ["en", "fr"] };
+  it("offers no other language when there is none to read it in, and names none for a form in one", () => {
+    const view = { answer: {}, language: "en", language_name: "English", read_in: null };
     const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
-    expect(container.querySelector(".print-languages")).toBeNull();
+    expect(container.querySelector(".print-record > a[lang]")).toBeNull();
     const one = render(
-      <PrintView compiled={compiled} serviceView={{ answer: {}, language: null, languages: ["en"] }} />,
+      <PrintView compiled={compiled} serviceView={{ answer: {}, language: null, language_name: null }} />,
     );
     expect(one.container.textContent).not.toContain("Language");
   });

@@ -44,8 +44,3 @@ export function takeServiceToken(win = globalThis.window) {
   const found = kept(storage);
   return found && found.path === location.pathname && typeof found.token === "string" ? found.token : null;
 }
-
-/** The language the print view is read in (?print_language=, one of the form's), or "" (its default). */
-export function printLanguage(search) {
-  return new URLSearchParams(search).get("print_language") || "";
-}

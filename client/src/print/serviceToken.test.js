@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import { printLanguage, takeServiceToken, withoutServiceToken } from "./serviceToken.js";
+import { takeServiceToken, withoutServiceToken } from "./serviceToken.js";
 
 beforeEach(() => {
   window.sessionStorage.clear();
@@ -48,12 +48,5 @@ describe("the print view's service token", () => {
     expect(withoutServiceToken({ pathname: "/a", search: "?b=1&service_token=x&c=2", hash: "#h" })).toBe(
       "/a?b=1&c=2#h",
     );
-  });
-});
-
-describe("printLanguage", () => {
-  it("is the language asked for in the address, else the form's default (empty)", () => {
-    expect(printLanguage("?print_language=fr")).toBe("fr");
-    expect(printLanguage("?service_token=abc")).toBe("");
   });
 });

@@ -4,19 +4,10 @@ import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import * as api from "../../api/client.js";
 import { UnauthorizedError } from "../../api/errors.js";
-import { printLanguage, takeServiceToken } from "../../print/serviceToken.js";
-import { applyTexts } from "../../strings/strings.js";
-import { applyFormSettings } from "../../strings/formSettings.js";
+import { takeServiceToken } from "../../print/serviceToken.js";
 import { createAnswerStore, loadPending, loadVisitorAnswers, saveVisitorAnswers } from "../answerStore.js";
 import { deriveWebStatus, entryParameters } from "../routing.js";
 import { cached, getSnapshot, updateSnapshot } from "../sessionStore.js";
-
-/** The print view's words, dates and page language follow the form it renders. */
-function readIn(form) {
-  applyTexts(form.texts);
-  applyFormSettings(form.settings);
-  if (form.settings?.language) document.documentElement.lang = form.settings.language;
-}
 
 /** A load error shown as a message with a retry, not the crash screen. */
 function markFormLoad(error) {
@@ -24,20 +15,20 @@ function markFormLoad(error) {
   throw error;
 }
 
-async function serviceEntry(compiled, serviceToken, language) {
-  const view = await cached(`service:${serviceToken}:${language}`, () =>
-    api.fetchServiceView(serviceToken, language),
-  ).catch((error) => {
-    if (!(error instanceof UnauthorizedError)) markFormLoad(error);
-    // A bad, expired or revoked print-view link: its own page, never the applicant's sign-in.
-    throw Object.assign(new Error(error.message), { serviceLink: true });
-  });
+async function serviceEntry(compiled, serviceToken) {
+  // A switch of language reloads the page: one language per page, one cached view.
+  const view = await cached(`service:${serviceToken}`, () => api.fetchServiceView(serviceToken)).catch(
+    (error) => {
+      if (!(error instanceof UnauthorizedError)) markFormLoad(error);
+      // A bad, expired or revoked print-view link: its own page, never the applicant's sign-in.
+      throw Object.assign(new Error(error.message), { serviceLink: true });
+    },
+  );
   updateSnapshot({ is_service_user: true });
-  // The form in the language staff read it in (the form's default, or the applicant's): its words.
-  if (view.form) readIn(view.form);
   const { answer, tabs, add_another: addAnother } = view;
   return {
-    compiled: view.form || compiled, // a submitted application renders the form it was submitted on
+    // A submitted application renders the form it was submitted on, in the language read.
+    compiled: api.readServiceForm(view) || compiled,
     answers: answer || {},
     serviceView: view,
     profile: null,
@@ -85,7 +76,7 @@ async function entryStep(search) {
   const compiled = await cached("form", api.fetchCompiledForm).catch(markFormLoad);
   const { token } = entryParameters(search);
   const serviceToken = takeServiceToken(); // the print view's: out of the address once read
-  if (serviceToken) return serviceEntry(compiled, serviceToken, printLanguage(search));
+  if (serviceToken) return serviceEntry(compiled, serviceToken);
   if (getSnapshot().is_logged_in) return profileEntry(compiled);
   return visitorEntry(compiled, token);
 }
