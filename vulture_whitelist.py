@@ -30,6 +30,7 @@ disabled  # the staff API's member: read and written by name
 submitted_from  # the staff list's query: read by name (engine.staff.listing)
 dates  # the staff list's date settings: read by name (client/src/staff/ApplicationsPage.jsx)
 date_style  # the same, and a form setting: read by name (engine.definition.moments, moments.js)
+read_in  # the print view's other language: read by name (client/src/print/PrintView.jsx)
 time_zone
 submitted_to
 document_answer
@@ -62,6 +63,7 @@ _.auth_clear
 _.auth_refresh
 _.auth_new_token
 _.auth_device
+_.language_chosen
 _.request_started
 _.metrics_started
 

@@ -26,6 +26,10 @@ class Account(Base):
     # studentAnswers sent with sign-up or login, as JSON text, until the applications
     # domain takes them (service.pop_pending_answers).
     pending_answers: Mapped[str | None] = mapped_column(Text)
+    # The language the applicant chose, of the form's `languages:` (engine/i18n/accounts.py): a
+    # sign-in on another device reads the form in it, and mail sent without a request is written
+    # in it. None for a form in one language.
+    language: Mapped[str | None] = mapped_column(String(35))
 
     @property
     def is_confirmed(self) -> bool:

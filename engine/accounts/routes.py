@@ -1,6 +1,6 @@
 """The accounts API: sign-up, confirmation, sign-in, password reset, sign-out. Thin: parse, one service call, answer."""
 
-from flask import request
+from flask import g, request
 from flask.views import MethodView
 
 from engine.accounts import auth, devices, messages, service, unlock
@@ -85,7 +85,12 @@ class ConfirmViews(MethodView):
             return {"message": result.message}
         auth.start_session(result.signed_in.token)
         account = result.signed_in.account
-        return {"message": result.message, "username": account.username, "num_logins": account.num_logins}
+        return {
+            "message": result.message,
+            "username": account.username,
+            "num_logins": account.num_logins,
+            "language": g.get("language"),
+        }
 
 
 @blp.route("/public/resend-confirm")
@@ -123,6 +128,7 @@ class LoginViews(MethodView):
             "message": messages.LOGIN_OK,
             "username": result.account.username,
             "num_logins": result.account.num_logins,
+            "language": g.get("language"),
         }
 
 

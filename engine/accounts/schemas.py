@@ -104,12 +104,20 @@ class LoginResponseSchema(ma.Schema):
     message = fields.String(required=True)
     username = fields.String(required=True)
     num_logins = fields.Integer(required=True, metadata={"description": "Successful logins, this one included"})
+    language = fields.String(
+        allow_none=True,
+        metadata={"description": "The account's language, which this browser now reads (null: one language)"},
+    )
 
 
 class ConfirmResponseSchema(ma.Schema):
     message = fields.String(required=True)
     username = fields.String(metadata={"description": "Present when the code signed the account in"})
     num_logins = fields.Integer(metadata={"description": "Successful logins, this one included"})
+    language = fields.String(
+        allow_none=True,
+        metadata={"description": "The account's language, which this browser now reads (null: one language)"},
+    )
 
 
 class UnconfirmedSchema(ma.Schema):

@@ -32,6 +32,7 @@ from engine.accounts.passwords import (
 from engine.accounts.tokens import CODE_LENGTH, code_hash, new_code, same, token_hash
 from engine.accounts.usernames import normalise_username
 from engine.errors import AppError
+from engine.i18n import accounts as account_language
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,7 @@ def signup(username: object, password: object, student_answers: dict | None = No
                 account = Account(
                     username=username, password_hash=password_hash, pending_answers=_answers_json(student_answers)
                 )
+                account_language.at_sign_up(account)
                 tx.add(account)
                 tx.flush()
                 code = _issue_code(tx, account)
@@ -135,6 +137,7 @@ def _sign_in(tx, account: Account, old_token: str | None, now: dt.datetime) -> s
     tx.add(LoginEvent(account_id=account.id, at=now))
     account.num_logins = (account.num_logins or 0) + 1
     account.last_login_at = now
+    account_language.at_sign_in(account)
     return token
 
 
@@ -247,6 +250,7 @@ def login(
         tx.add(LoginEvent(account_id=account.id, at=now))
         account.num_logins = (account.num_logins or 0) + 1
         account.last_login_at = now
+        account_language.at_sign_in(account)
         if student_answers:
             account.pending_answers = _merge_pending(account.pending_answers, student_answers)
         if needs_rehash(account.password_hash):

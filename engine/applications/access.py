@@ -16,6 +16,7 @@ from engine.applications import hooks, messages, service
 from engine.applications.models import Application, ServiceToken
 from engine.definition import names
 from engine.errors import AppError
+from engine.i18n.names import language_name
 from engine.staff import sessions as staff_sessions
 from engine.staff.models import StaffMember, StaffSession, StaffToken
 
@@ -136,11 +137,15 @@ def _parent_grants(record: ServiceToken, now: dt.datetime) -> bool:
     return True
 
 
-def service_view(token: str) -> dict:
-    """What the staff print view needs, read-only; 401 for anything but a live token."""
+def service_view(token: str, language: str = "") -> dict:
+    """What the staff print view needs, read-only; 401 for anything but a live token. Staff read it
+    in the form's default language, or in `language` (the applicant's, say) when the form offers it."""
     record = _live_service_token(token)
     application = db.session().get(Application, record.application_id)
-    version_id, compiled = versions.of(application)  # a submitted application's own version, for ever
+    version_id, stored = versions.of(application)  # a submitted application's own version, for ever
+    languages = list(stored.data.get("languages") or [])
+    reading = language if language in languages[1:] else None
+    compiled = stored.in_language(reading)
     counts, tabs = application.add_another, application.tabs
     # Hidden means absent: staff never see an answer or document the form's rules hide.
     answers, documents = compiled.visibility.visible_record(
@@ -160,8 +165,31 @@ def service_view(token: str) -> dict:
         "definition_version": version_id,
         # Shown to staff apart, under "Answers to questions no longer on the form".
         "archived_answer": application.archived_answers or {},
-        **({} if version_id == versions.current()[0] else {"form": compiled.data}),
+        # Never the language /public/form negotiated for the staff member's browser.
+        **({} if version_id == versions.current()[0] and len(languages) < 2 else {"form": compiled.data}),
+        "languages": languages,
+        **_languages(application.language or _account_language(application), languages, reading),
     }
+
+
+def _languages(language: str | None, languages: list[str], reading: str | None) -> dict:
+    """The applicant's language (its name in the language read) and, when it is not the form's
+    default, the other language to read the view in (named in itself)."""
+    if not language:
+        return {"language": None, "language_name": None, "read_in": None}
+    default = languages[0] if languages else language
+    other = default if reading else language
+    switch = language != default and language in languages
+    return {
+        "language": language,
+        "language_name": language_name(language, reading or default),
+        "read_in": {"language": other, "name": language_name(other)} if switch else None,
+    }
+
+
+def _account_language(application: Application) -> str | None:
+    """A draft has no language of its own yet: its account's."""
+    return db.session().scalar(select(Account.language).where(Account.id == application.account_id))
 
 
 def _applicant(application: Application, settings: dict) -> dict:

@@ -39,6 +39,11 @@ class ServiceQuerySchema(ma.Schema):
     service_token = fields.String(
         load_default="", metadata={"description": "The token from `formengine service-token create`"}
     )
+    language = fields.String(
+        load_default="",
+        validate=validate.Length(max=35),
+        metadata={"description": "Read the view in this language of the form (default: the form's default)"},
+    )
 
 
 class ServiceApplicantSchema(ma.Schema):
@@ -69,6 +74,21 @@ class ServiceViewSchema(ma.Schema):
         load_default=None,
         metadata={
             "description": "The compiled form of that version when it is not the one /public/form serves "
-            "(a submitted application's view renders the form it was submitted on)"
+            "(a submitted application's view renders the form it was submitted on), and always for a "
+            "form in several languages (in the language read)"
         },
+    )
+    language = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "BCP 47: the applicant's (submitted in; a draft: the account's); null: one language"},
+    )
+    languages = fields.List(fields.String(), required=True, metadata={"description": "The form's, default first"})
+    language_name = fields.String(
+        required=True, allow_none=True, metadata={"description": "The applicant's language named in the one read"}
+    )
+    read_in = fields.Dict(
+        required=True,
+        allow_none=True,
+        metadata={"description": "{language, name}: the other language to read the view in (null: none)"},
     )

@@ -47,7 +47,7 @@ class Impact:
                 held = self.held.get(change.key, Held())
                 entry.update(archives=True, drafts=held.drafts, submitted=held.submitted)
             changes.append(entry)
-        return {"changes": changes, "archiving": len(self.archiving())}
+        return {"changes": changes, "archiving": len(self.archiving()), "wording_only": self.diff.wording_only}
 
 
 def impact(old_data: dict, new_data: dict, applications: Iterable[tuple[bool, dict, dict]]) -> Impact:
@@ -126,8 +126,10 @@ def format_report(tenant, version_id: str | None, new_id: str, report: Impact | 
     if report is None:
         return f"{tenant}: the database serves no version yet; publishing it archives nothing"
     lines = [f"{tenant} (version {new_id[:12]}) compared with the version served ({(version_id or '')[:12]}):"]
-    if new_id == version_id or not report.diff.changes:
+    if new_id == version_id:
         lines.append("  no changes")
+    elif report.diff.wording_only:
+        lines.append("  wording only: no key, rule or option changed; publishing moves no draft's answers")
     for change in report.diff.changes:
         lines.append(f"  {_WORDS[change.kind]:<16} {_describe(change)}")
         if change.archives or change.key in report.held:

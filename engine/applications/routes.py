@@ -232,8 +232,9 @@ class ServiceViews(MethodView):
     @blp.arguments(ServiceQuerySchema, location="query")
     @blp.response(200, ServiceViewSchema)
     def get(self, query):
-        """The staff print view's data for the token's application (read-only)."""
-        return access.service_view(query["service_token"]), 200, {"Cache-Control": "no-store"}
+        """The staff print view's data for the token's application (read-only), in the form's default
+        language or the one `language` names."""
+        return access.service_view(query["service_token"], query["language"]), 200, {"Cache-Control": "no-store"}
 
 
 @blp.route("/service/document/<string:key>")

@@ -31,8 +31,8 @@ from engine.delivery.policy import Outcome, RetryPolicy
 from engine.documents.kept import content_type, is_kept, stored_name
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus, DocumentConversion
 from engine.documents.service import pdf_file_name
-from engine.documents.storage import Storage, storage_from_config
-from engine.pdf.jobs import MAX_PDF_BYTES, render_application_pdf
+from engine.documents.storage import Storage, new_key, storage_from_config
+from engine.pdf.jobs import MAX_PDF_BYTES, default_language_pdf, render_application_pdf
 from engine.staff import records
 from engine.workhorse import job_session, job_settings
 
@@ -76,12 +76,15 @@ def deliver(delivery_id: int) -> str:
             _mark_waiting(session, delivery_id, job_id, settings["DELIVERY_PDF_WAIT_S"], waiting)
         return "waiting"
     started = utcnow()
+    second = _default_language_pdf(delivery.application_id) if pdf_key is not None else None
     if pdf_key is None:
         outcome = Outcome(False, None, "the application PDF could not be made (see the worker's log)")
+    elif isinstance(second, Outcome):
+        outcome = second
     elif delivery.kind == "webhook":
-        outcome = _send_webhook(delivery, facts, pdf_key, store, settings)
+        outcome = _send_webhook(delivery, facts, pdf_key, store, settings, second)
     else:
-        outcome = _send_email(delivery, facts, store.read(pdf_key, MAX_PDF_BYTES), settings)
+        outcome = _send_email(delivery, facts, store.read(pdf_key, MAX_PDF_BYTES), settings, second)
     with job_session(settings) as session:
         return _finish(session, delivery_id, job_id, started, outcome, RetryPolicy.from_settings(settings))
 
@@ -103,6 +106,7 @@ def _claim(session: Session, delivery_id: int, job_id: str | None):
         "username": _applicant_username(session, application),
         "answers": dict(application.answers or {}),
         "version": records.version_of(application),
+        "language": application.language,
         "documents": _documents(session, application.id),
     }
     session.commit()
@@ -154,7 +158,19 @@ def _document_url(store: Storage, document: dict, expires_in: int) -> str:
     return store.download_url(document["pdf_key"], expires_in, pdf_file_name(document["name"], document["key"]))
 
 
-def _send_webhook(delivery: Delivery, facts: dict, pdf_key: str, store: Storage, settings: dict) -> Outcome:
+def _default_language_pdf(application_id: int) -> tuple[str, bytes] | Outcome | None:
+    """The second PDF staff get when the applicant wrote in another language than the institution's
+    default: (that default language, the PDF in it); None when the two are the same."""
+    try:
+        return default_language_pdf(application_id)
+    except Exception:
+        log.exception("delivery: the default-language PDF of application %s failed", application_id)
+        return Outcome(False, None, "the PDF in the form's default language could not be made (see the worker's log)")
+
+
+def _send_webhook(
+    delivery: Delivery, facts: dict, pdf_key: str, store: Storage, settings: dict, second: tuple[str, bytes] | None
+) -> Outcome:
     config = delivery.config
     secret = os.environ.get(config["secret_env"])
     if not secret:
@@ -179,6 +195,8 @@ def _send_webhook(delivery: Delivery, facts: dict, pdf_key: str, store: Storage,
                 for d in facts["documents"]
             ],
             "pdf_url": store.download_url(pdf_key, expires_in, f"{reference}.pdf"),
+            "language": facts["language"],
+            **_second_pdf_link(delivery.application_id, reference, second, store, expires_in),
             "links_expire_at": iso_utc(utcnow() + dt.timedelta(seconds=expires_in)),
         }
     )
@@ -188,7 +206,21 @@ def _send_webhook(delivery: Delivery, facts: dict, pdf_key: str, store: Storage,
     return webhook.post(config["url"], raw, request_headers, config["timeout_s"], allowed)
 
 
-def _send_email(delivery: Delivery, facts: dict, pdf: bytes, settings: dict) -> Outcome:
+def _second_pdf_link(application_id: int, reference: str, second, store: Storage, expires_in: int) -> dict:
+    """The default-language PDF's link (stored for the link's life; the cleanup removes it, as no row
+    names it, after its grace period); {} when there is no second PDF."""
+    if second is None:
+        return {}
+    language, pdf = second
+    key = new_key(f"applications/{application_id}", f"-{language}.pdf")
+    store.write(key, pdf)
+    return {
+        "default_language": language,
+        "default_language_pdf_url": store.download_url(key, expires_in, f"{reference}-{language}.pdf"),
+    }
+
+
+def _send_email(delivery: Delivery, facts: dict, pdf: bytes, settings: dict, second=None) -> Outcome:
     config = delivery.config
     message = staff_mail.compose(
         to=config["to"],
@@ -199,8 +231,10 @@ def _send_email(delivery: Delivery, facts: dict, pdf: bytes, settings: dict) -> 
         username=facts["username"],
         submitted=date_time_text(facts["submitted"], DEFAULT_TEXTS),  # staff read the engine's words
         version=facts["version"],
+        language=facts["language"],
         documents=facts["documents"],
         pdf=pdf,
+        second=second,
         public_url=settings["PUBLIC_URL"],
     )
     try:

@@ -5,6 +5,8 @@ values in, an EmailMessage out (engine.mail sends it)."""
 import email.utils
 from email.message import EmailMessage
 
+from engine.i18n import names
+
 SUBJECT = "{tenant_name}: application {reference}"
 BODY = """A new application was submitted to the {tenant_name}.
 
@@ -12,9 +14,10 @@ Reference:  {reference}
 Applicant:  {applicant}
 Submitted:  {submitted}
 Version:    {version}
+Language:   {language}
 Documents:  {documents}
 
-The application PDF is attached ({file_name}), with each document appended.
+The application PDF is attached ({file_name}), with each document appended.{second}
 Staff can also open it from the staff list: {public_url}/staff
 
 This message was sent to {to} because tenant.yaml lists it as a delivery target.
@@ -31,6 +34,11 @@ def quoted(value: str) -> str:
     """A value as the body shows it: its first line where the label puts it, every further line
     (whatever ends it: CR, LF, U+2028 ...) on a line of its own, indented and marked."""
     return CONTINUED.join(value.splitlines()) if value else ""
+
+
+def language_name(tag: str | None) -> str:
+    """A BCP 47 tag named in English, as staff read this message ("French (fr)"); "-" for none."""
+    return f"{names.language_name(tag, 'en')} ({tag})" if tag else "-"
 
 
 def _size(size: int) -> str:
@@ -50,7 +58,11 @@ def compose(
     documents: list[dict],
     pdf: bytes,
     public_url: str,
+    language: str | None = None,
+    second: tuple[str, bytes] | None = None,
 ) -> EmailMessage:
+    """`pdf` is in the applicant's language; `second`, (the form's default language, the PDF in it),
+    when the applicant wrote in another."""
     file_name = f"{reference}.pdf"
     message = EmailMessage()
     message["From"] = mail_from
@@ -69,11 +81,22 @@ def compose(
             applicant=quoted(f"{applicant_name} <{username}>" if applicant_name else username),
             submitted=submitted,
             version=version or "-",
+            language=language_name(language),
             documents=quoted(listed),
+            second=(
+                f"\nIt is in {language_name(language)}, as the applicant wrote it; the same application in"
+                f" {language_name(second[0])} is attached too ({reference}-{second[0]}.pdf)."
+                if second
+                else ""
+            ),
             file_name=file_name,
             public_url=public_url.rstrip("/"),
             to=to,
         )
     )
     message.add_attachment(pdf, maintype="application", subtype="pdf", filename=file_name)
+    if second:
+        message.add_attachment(
+            second[1], maintype="application", subtype="pdf", filename=f"{reference}-{second[0]}.pdf"
+        )
     return message

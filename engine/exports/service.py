@@ -52,6 +52,7 @@ class Record:
     updated_at: str | None
     definition_version: str | None
     answers: dict
+    language: str | None = None  # submitted in (a draft: its account's); None for a form in one language
     documents: dict = field(default_factory=dict)  # key -> {file_name, file_size, pdf_key, file_type}
     pdf_key: str | None = None  # a submitted application's stored PDF
 
@@ -62,6 +63,7 @@ class Record:
             "status": self.status,
             "submitted_at": self.submitted_at,
             "definition_version": self.definition_version,
+            "language": self.language,
         }
 
 
@@ -102,6 +104,7 @@ def records_of(request: ExportRequest, batch: int = BATCH) -> Iterator[Record]:
                 updated_at=iso_utc(row.updated_at),
                 definition_version=row.version,
                 answers=dict(row.answers or {}),
+                language=row.language,
                 documents=documents.get(row.id, {}),
                 pdf_key=pdfs.get(row.id) if row.submitted_at is not None else None,
             )

@@ -3,7 +3,7 @@
 - csv: one row per application; fixed columns, then an answer column per key in definition order
   (`--labels` adds a second header row with the questions' labels);
 - json: a list of objects with reference, username, status, submitted_at, definition_version,
-  answers (as stored, keyed as in the definition) and documents;
+  language (BCP 47; null for a form in one language), answers (as stored, keyed as in the definition) and documents;
 - zip: applications.csv, then per application a folder with its PDF and its converted documents.
 """
 
@@ -29,6 +29,7 @@ FIXED = (
     ("status", "Status"),
     ("submitted_at", "Submitted (UTC)"),
     ("definition_version", "Definition version"),
+    ("language", "Language"),
 )
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 

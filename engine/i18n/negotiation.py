@@ -1,7 +1,8 @@
 """Which of the form's languages a request reads: `?lang=` (which the browser then remembers in a
 cookie), else that cookie, else the browser's `Accept-Language` among the form's languages, else
 the form's default. A language the form does not offer is never an error: it reads the default.
-The choice is put on `g.language`, where the served form and the server's own words read it."""
+The choice is put on `g.language`, where the served form and the server's own words read it. A
+signed-in applicant's choice is also kept on the account (engine/i18n/accounts.py)."""
 
 from flask import Flask, current_app, g, request
 from werkzeug.datastructures import LanguageAccept
@@ -10,7 +11,7 @@ COOKIE = "lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
 
 
-def _offered() -> list[str]:
+def offered() -> list[str]:
     holder = current_app.extensions.get("tenant")
     if holder is None:
         return []
@@ -29,14 +30,19 @@ def best(offered: list[str], asked: str | None, cookie: str | None, accept: Lang
 
 
 def _choose() -> None:
-    offered = _offered()
-    g.language = best(offered, request.args.get("lang"), request.cookies.get(COOKIE), request.accept_languages)
+    languages = offered()
+    g.language = best(languages, request.args.get("lang"), request.cookies.get(COOKIE), request.accept_languages)
+    if g.language and request.args.get("lang"):
+        from engine.i18n import accounts
+
+        accounts.follow_switch()
 
 
 def _remember(response):
     """The language asked for by `?lang=` is kept for the visitor; answers differ by language."""
     language = g.get("language")
     asked = language if language and language.lower() == request.args.get("lang", "").lower() else None
+    asked = g.get("language_chosen") or asked  # a sign-in turned the browser to the account's
     if asked and request.cookies.get(COOKIE) != asked:
         secure = bool(current_app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure
         response.set_cookie(COOKIE, asked, max_age=COOKIE_MAX_AGE, samesite="Lax", secure=secure)

@@ -31,9 +31,6 @@ log = logging.getLogger(__name__)
 
 
 def render_application_pdf(application_id: int) -> str:
-    from engine.accounts.models import Account
-    from engine.applications.models import Application
-
     settings = job_settings()
     limit_memory(settings)
     job_id = current_job_id()
@@ -61,27 +58,11 @@ def render_application_pdf(application_id: int) -> str:
         row.started_at = utcnow()
         row.deadline_at = row.started_at + dt.timedelta(seconds=timeout + 15)
         session.commit()
-        account = session.get(Account, application.account_id)
-        inputs = (dict(application.answers or {}), dict(application.add_another or {}), dict(application.tabs or {}))
-        documents = {
-            c.answer_key: {"file_name": c.file_name, "file_size": c.file_size or 0, "kept": is_kept(c.file_type)}
-            for c in conversions
-        }
-        # A document whose question is hidden is neither listed nor appended; a kept file is listed only.
-        _, shown = compiled.visibility.visible_record(inputs[0], documents, inputs[1], inputs[2])
-        attached = [c.pdf_key for c in conversions if c.pdf_key and c.answer_key in shown and not is_kept(c.file_type)]
-        record = Record(
-            reference=application.reference or "",
-            submitted_at=application.submitted_at,
-            version=stored.etag,
-            email=account.username if account else "",
-        )
+        parts = _parts(session, application, stored.etag, compiled, conversions)
 
     pdf_key = None
     try:
-        answers, add_another, tabs = inputs
-        appended = [store.read(key, MAX_DOCUMENT_BYTES) for key in attached]
-        pdf = render_application(compiled.data, answers, documents, add_another, tabs, record=record, appended=appended)
+        pdf = _render(store, compiled, parts)
         pdf_key = new_key(f"applications/{application_id}", ".pdf")
         store.write(pdf_key, pdf)
         outcome = (ConversionStatus.COMPLETED.value, None)
@@ -90,6 +71,55 @@ def render_application_pdf(application_id: int) -> str:
         outcome = (ConversionStatus.FAILED.value, messages.PDF_RENDER_ERROR)
 
     return _record_outcome(settings, store, application_id, job_id, pdf_key, outcome)
+
+
+def _parts(session, application, version_id: str, compiled, conversions) -> dict:
+    """What the PDF shows of the application, read inside the job's session."""
+    from engine.accounts.models import Account
+
+    account = session.get(Account, application.account_id)
+    inputs = (dict(application.answers or {}), dict(application.add_another or {}), dict(application.tabs or {}))
+    documents = {
+        c.answer_key: {"file_name": c.file_name, "file_size": c.file_size or 0, "kept": is_kept(c.file_type)}
+        for c in conversions
+    }
+    # A document whose question is hidden is neither listed nor appended; a kept file is listed only.
+    _, shown = compiled.visibility.visible_record(inputs[0], documents, inputs[1], inputs[2])
+    record = Record(
+        reference=application.reference or "",
+        submitted_at=application.submitted_at,
+        version=version_id,
+        email=account.username if account else "",
+    )
+    attached = [c.pdf_key for c in conversions if c.pdf_key and c.answer_key in shown and not is_kept(c.file_type)]
+    return {"inputs": inputs, "documents": documents, "attached": attached, "record": record}
+
+
+def _render(store, compiled, parts: dict) -> bytes:
+    answers, add_another, tabs = parts["inputs"]
+    appended = [store.read(key, MAX_DOCUMENT_BYTES) for key in parts["attached"]]
+    return render_application(
+        compiled.data, answers, parts["documents"], add_another, tabs, record=parts["record"], appended=appended
+    )
+
+
+def default_language_pdf(application_id: int) -> tuple[str, bytes] | None:
+    """(the form's default language, the application PDF rendered now in it) when the application
+    was submitted in another language; else None. Not stored: the copy staff read in the
+    institution's language beside the record, which stays in the applicant's."""
+    settings = job_settings()
+    store = storage_from_config(settings)
+    with job_session(settings) as session:
+        application = session.get(Application, application_id)
+        if application is None or not application.language:
+            return None
+        stored = for_application(session, application)
+        languages = stored.data.get("languages") or []
+        if not languages or application.language == languages[0]:
+            return None
+        compiled = stored.in_language(languages[0])
+        parts = _parts(session, application, stored.etag, compiled, completed_conversions(session, application_id))
+    return languages[0], _render(store, compiled, parts)
 
 
 def _record_outcome(

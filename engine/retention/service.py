@@ -94,7 +94,7 @@ def due(session: Session, policy: Retention, now: dt.datetime, limit: int = BATC
 
 
 def reminders_due(session: Session, policy: Retention, now: dt.datetime, limit: int = BATCH):
-    """(application, address) of drafts that reach their reminder day and were not reminded since their
+    """(application, address, the account's language) of drafts that reach their reminder day and were not reminded since their
     last change."""
     if policy.reminder_days_before <= 0:
         return []
@@ -102,7 +102,7 @@ def reminders_due(session: Session, policy: Retention, now: dt.datetime, limit: 
         RetentionReminder.application_id == Application.id, RetentionReminder.sent_at >= Application.updated_at
     )
     statement = (
-        select(Application, Account.username)
+        select(Application, Account.username, Account.language)
         .join(Account, Account.id == Application.account_id)
         .where(
             Application.submitted_at.is_(None),
@@ -116,8 +116,8 @@ def reminders_due(session: Session, policy: Retention, now: dt.datetime, limit: 
 
 
 def run(session: Session, settings: dict, policy: Retention, now: dt.datetime | None = None, remind=None) -> Result:
-    """Remind, delete what is due, finish stopped erasures. `remind(address, values)` sends the reminder
-    (the caller's mail, in the tenant's words); None sends none."""
+    """Remind, delete what is due, finish stopped erasures. `remind(address, values, language)` sends
+    the reminder (the caller's mail, in the tenant's words in the account's language); None sends none."""
     now = now or utcnow()
     result = Result()
     if remind is not None:
@@ -134,7 +134,7 @@ def run(session: Session, settings: dict, policy: Retention, now: dt.datetime | 
 
 
 def _remind(session: Session, policy: Retention, now: dt.datetime, remind, result: Result) -> None:
-    for application, address in reminders_due(session, policy, now):
+    for application, address, language in reminders_due(session, policy, now):
         delete_on = application.updated_at + policy.drafts
         remind(
             address,
@@ -143,6 +143,7 @@ def _remind(session: Session, policy: Retention, now: dt.datetime, remind, resul
                 "last_change": _day(application.updated_at),
                 "drafts_days": str(policy.drafts_days),
             },
+            language,
         )
         row = session.get(RetentionReminder, application.id)
         if row is None:

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from engine import db, jobs, mail
 from engine.definition import load_and_compile
 from engine.definition.retention import Retention
+from engine.i18n import accounts
 from engine.retention import service
 
 METRICS_KEY = "formengine:retention"
@@ -25,8 +26,9 @@ def policy_of(settings: dict) -> Retention | None:
     return load_and_compile(Path(settings["TENANT_PATH"])).retention
 
 
-def _remind(address: str, values: dict) -> None:
-    mail.send("draft_reminder", to=address, **values)
+def _remind(address: str, values: dict, language: str | None = None) -> None:
+    with accounts.speaking(language):  # no request: the account's language, not the default
+        mail.send("draft_reminder", to=address, **values)
 
 
 def apply(app: Flask, now: dt.datetime | None = None) -> service.Result | None:

@@ -58,6 +58,8 @@ def _filters(search: dict, name):
         # The list shows a version's first 8 characters: those find it, as the whole id does.
         conditions.append(records.version_column().startswith(search["version"].lower(), autoescape=True))
     conditions += _submitted_between(search.get("submitted_from"), search.get("submitted_to"))
+    if search.get("language"):
+        conditions.append(func.lower(records.language_column()) == search["language"].lower())
     # Every word must match the reference, the e-mail address or the name ("mei chen", "intl-7k2").
     for word in _words(search.get("q") or ""):
         conditions.append(
@@ -75,7 +77,7 @@ def _filters(search: dict, name):
 
 def list_applications(form_data: dict, search: dict, page: int = 1, per_page: int = PER_PAGE):
     """One page of applications: {items, total, page, pages, per_page}. A page past the last is empty.
-    `search` holds q, answers, status, version, submitted_from and submitted_to (each optional)."""
+    `search` holds q, answers, status, version, submitted_from, submitted_to and language (each optional)."""
     keys = records.name_setting(form_data)
     name = records.name_expression(keys)
     session = db.session()
@@ -102,6 +104,7 @@ def list_applications(form_data: dict, search: dict, page: int = 1, per_page: in
         "per_page": per_page,
         "pages": max(1, math.ceil(total / per_page)),
         "dates": dates_of(form_data),
+        "languages": list(form_data.get("languages") or []),
     }
 
 
@@ -138,4 +141,5 @@ def _item(row, keys: list[str]) -> dict:
         "submitted_at": iso_utc(row.submitted_at),
         "updated_at": iso_utc(row.updated_at),
         "definition_version": row.version,
+        "language": row.language,
     }

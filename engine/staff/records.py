@@ -15,7 +15,7 @@ from engine.definition import content_id, names
 
 def rows_statement(*where):
     """SELECT what staff see of each application (id, reference, answers, times, username, status,
-    version), its account joined, with the conditions given (None ones left out)."""
+    version, language), its account joined, with the conditions given (None ones left out)."""
     return (
         select(
             Application.id,
@@ -26,6 +26,7 @@ def rows_statement(*where):
             Account.username,
             status_column().label("status"),
             version_column().label("version"),
+            language_column().label("language"),
         )
         .join(Account, Account.id == Application.account_id)
         .where(*(condition for condition in where if condition is not None))
@@ -57,6 +58,11 @@ def version_column():
     """The application's definition version as SQL (null until versions exist)."""
     column = getattr(Application, "definition_version", None)
     return column if column is not None else null().cast(String)
+
+
+def language_column():
+    """The application's language as SQL: the one it was submitted in; a draft's, its account's."""
+    return func.coalesce(Application.language, Account.language)
 
 
 def version_of(application: Application) -> str | None:

@@ -74,6 +74,11 @@ class ListQuerySchema(ma.Schema):
     )
     submitted_from = fields.Date(load_default=None, metadata={"description": "Submitted on or after (UTC day)"})
     submitted_to = fields.Date(load_default=None, metadata={"description": "Submitted on or before (UTC day)"})
+    language = fields.String(
+        load_default="",
+        validate=validate.Length(max=35),
+        metadata={"description": "A language of the form (BCP 47): the applications in it"},
+    )
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000))
     per_page = fields.Integer(load_default=PER_PAGE, validate=validate.Range(min=1, max=MAX_PER_PAGE))
 
@@ -92,6 +97,11 @@ class ApplicationRowSchema(ma.Schema):
     submitted_at = fields.String(required=True, allow_none=True, metadata={"description": "ISO-8601 UTC"})
     updated_at = fields.String(required=True, metadata={"description": "ISO-8601 UTC"})
     definition_version = fields.String(required=True, allow_none=True)
+    language = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "BCP 47: submitted in (a draft: the account's); null for a form in one language"},
+    )
     deliveries = fields.Nested(
         UndeliveredSchema,
         allow_none=True,
@@ -111,6 +121,9 @@ class ApplicationPageSchema(ma.Schema):
     per_page = fields.Integer(required=True)
     pages = fields.Integer(required=True)
     dates = fields.Nested(ListDatesSchema, required=True, metadata={"description": "The form's date settings"})
+    languages = fields.List(
+        fields.String(), required=True, metadata={"description": "The form's languages, its default first"}
+    )
 
 
 class AuditQuerySchema(ma.Schema):

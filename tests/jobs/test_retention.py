@@ -184,3 +184,17 @@ def test_a_run_killed_half_way_is_finished_by_the_next(app, tmp_path):
 def _erased(app) -> int:
     with app.extensions["db_engine"].connect() as connection:
         return connection.execute(text("SELECT COUNT(*) FROM erasures")).scalar_one()
+
+
+@pytest.mark.parametrize("storage_backend", ["local"], indirect=True)
+def test_the_reminder_is_written_in_the_accounts_language_though_no_request_sends_it(app, applicants):
+    with app.extensions["db_engine"].begin() as connection:
+        connection.execute(
+            text("UPDATE accounts SET language = 'es' WHERE id = (SELECT account_id FROM applications WHERE id = :id)"),
+            {"id": applicants["near"]},
+        )
+    assert task.apply(app, NOW).reminded == 1
+    (reminder,) = outbox_messages(app, "near@example.com")
+    # The tenant's name in Spanish (intl_undergrad translates it; the reminder's own words fall back).
+    assert "Solicitud de admisión de grado para estudiantes internacionales" in reminder["Subject"]
+    assert "Example College International Undergraduate Application" not in reminder["Subject"]

@@ -110,12 +110,14 @@ const del = (path) => requestJson("DELETE", path, {});
 const part = encodeURIComponent; // a path segment or a query value
 
 // The compiled form (the engine's own: the definition the client renders)
-export const fetchCompiledForm = () =>
-  get("/public/form").then((compiled) => {
-    applyTexts(compiled?.texts); // widget words from the tenant's compiled form
-    applyFormSettings(compiled?.settings); // how its dates read (language, date_style, time_zone)
-    return compiled;
-  });
+export const fetchCompiledForm = () => get("/public/form").then(readIn);
+
+/** The form read now: the widgets' words from its texts, its dates as its settings say (language, date_style, time_zone). */
+function readIn(compiled) {
+  applyTexts(compiled?.texts);
+  applyFormSettings(compiled?.settings);
+  return compiled;
+}
 
 // Accounts
 export const signup = ({ username, password, studentAnswers }) =>
@@ -140,8 +142,18 @@ export const postValidations = (errors, page) =>
 export const submitApplicationCall = () => post("/api/submit");
 export const fetchTemporaryAnswer = (token) => get("/public/tmp", { params: { token } });
 // A 401 here is about the link, not a session: the caller shows the link's problem, never the login.
+// The print view, in the language the page asks for (?print_language=; none: the form's default).
 export const fetchServiceView = (service_token) =>
-  get("/service/tmp-pdf", { params: { service_token }, ownUnauthorized: true });
+  get("/service/tmp-pdf", {
+    params: {
+      service_token,
+      language: new URLSearchParams(location.search).get("print_language"),
+    },
+    ownUnauthorized: true,
+  });
+
+/** The print view's form, when it sends one (another version, another language), read now. */
+export const readServiceForm = (view) => view.form && readIn(view.form);
 
 // Add-another counts and tabs (the form's store loads them; a save answers what the rules cleared)
 export const fetchTabs = () => get("/api/tabs");

@@ -119,7 +119,10 @@ describe("the JSON helper", () => {
     reply = { status: 401, text: JSON.stringify({ message: "This service link is invalid." }) };
     const handler = vi.fn();
     api.setUnauthorizedHandler(handler);
+    vi.stubGlobal("location", { search: "?print_language=fr" }); // the print page's address, as a browser has it
     const error = await api.fetchServiceView("stale").catch((e) => e);
+    vi.unstubAllGlobals();
+    expect(requests.at(-1).url).toBe("/service/tmp-pdf?service_token=stale&language=fr");
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect(handler).not.toHaveBeenCalled();
   });

@@ -36,7 +36,11 @@ export function PrintView({ compiled, serviceView }) {
   const context = { compiled, answers, holds, view: serviceView };
   context.printField = (layout) => <PrintField key={layout.key} layout={layout} context={context} />;
   return (
-    <article className="print-application" aria-label={compiled.tenant?.name}>
+    <article
+      className="print-application"
+      aria-label={compiled.tenant?.name}
+      lang={compiled.settings?.language}
+    >
       <RecordHeader compiled={compiled} view={serviceView} />
       {compiled.pages.map((page) => (
         <section key={page.route} className="print-page" aria-labelledby={`print-${page.id}`}>
@@ -79,10 +83,12 @@ function RecordHeader({ compiled, view }) {
     ["record_status", status && t(STATUS_TEXT[status] ?? "status_in_progress")],
     ["record_submitted", submitted],
     ["record_version", view.definition_version],
+    ["languages", view.language_name], // the applicant's language, named in the one read
   ].filter(([, value]) => value);
   const documents = Object.entries(view.document_links || {});
   return (
     <header className="print-record">
+      <ReadIn view={view} />
       {settings.institution && <p className="print-institution">{settings.institution}</p>}
       <p className="print-tenant">{compiled.tenant?.name}</p>
       <dl className="print-record-facts">
@@ -110,6 +116,21 @@ function RecordHeader({ compiled, view }) {
         </div>
       )}
     </header>
+  );
+}
+
+/**
+ * Staff read the print view in the form's default language; a link reads it in the applicant's, and
+ * back (`read_in`: the page again with ?print_language=, the token kept for this tab), named in the
+ * language it leads to and marked with its `lang`. Not printed.
+ */
+function ReadIn({ view: { read_in: other } }) {
+  return (
+    other && (
+      <a href={`?print_language=${other.language}`} lang={other.language}>
+        {other.name}
+      </a>
+    )
   );
 }
 

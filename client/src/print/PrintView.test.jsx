@@ -99,6 +99,36 @@ describe("PrintView", () => {
     expect(labels.length).toBe(1);
   });
 
+  it("says the applicant's language, and links to the view in the other language, named in it", () => {
+    const view = {
+      answer: { first_name: "Mei" },
+      language: "fr",
+      language_name: "French",
+      read_in: { language: "fr", name: "français" },
+    };
+    const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
+    const facts = [...container.querySelectorAll(".print-record-facts > div")].map(
+      (fact) => fact.textContent,
+    );
+    expect(facts).toContain("LanguageFrench");
+    const link = container.querySelector(".print-record > a[lang]");
+    expect([link.textContent, link.getAttribute("href"), link.lang]).toEqual([
+      "français",
+      "?print_language=fr",
+      "fr",
+    ]);
+  });
+
+  it("offers no other language when there is none to read it in, and names none for a form in one", () => {
+    const view = { answer: {}, language: "en", language_name: "English", read_in: null };
+    const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
+    expect(container.querySelector(".print-record > a[lang]")).toBeNull();
+    const one = render(
+      <PrintView compiled={compiled} serviceView={{ answer: {}, language: null, language_name: null }} />,
+    );
+    expect(one.container.textContent).not.toContain("Language");
+  });
+
   it("has no archive heading when nothing was archived", () => {
     const { container } = render(<PrintView compiled={compiled} serviceView={{ answer: {} }} />);
     expect(container.textContent).not.toContain("no longer on the form");

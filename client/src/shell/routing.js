@@ -91,5 +91,6 @@ export function navDestination({ isLoggedIn, answers, target }) {
 /** The query parameters the form group's entry step reads. */
 export function entryParameters(search) {
   const params = new URLSearchParams(search || "");
-  return { token: params.get("token") || null, serviceToken: params.get("service_token") || null };
+  // (The print view's service token is its own module's, print/serviceToken.js: it takes it out of the address.)
+  return { token: params.get("token") }; // null when there is none
 }

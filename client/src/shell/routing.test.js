@@ -121,8 +121,8 @@ describe("routing rules", () => {
     );
   });
 
-  it("reads token and service_token for the entry step", () => {
-    expect(entryParameters("?token=t1")).toEqual({ token: "t1", serviceToken: null });
-    expect(entryParameters("?service_token=s1")).toEqual({ token: null, serviceToken: "s1" });
+  it("reads the token for the entry step", () => {
+    expect(entryParameters("?token=t1")).toEqual({ token: "t1" });
+    expect(entryParameters("?service_token=s1")).toEqual({ token: null });
   });
 });

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import * as api from "./api.js";
 import { DeliveriesPanel, undeliveredText } from "./DeliveriesPanel.jsx";
 import { momentText } from "../widgets/moments.js";
+import { languageName } from "./format.js";
 import { describe, queryFromLocation, SearchForm, searchOf } from "./SearchForm.jsx";
 
 const STATUS_LABELS = {
@@ -60,7 +61,7 @@ export function ApplicationsPage({ onSignedOut }) {
   return (
     <>
       <h1>Applications</h1>
-      <SearchForm query={query} onSearch={go} />
+      <SearchForm query={query} onSearch={go} languages={result?.languages} />
       <p className="staff-notice" role="status" aria-live="polite">
         {notice}
       </p>
@@ -88,6 +89,7 @@ export function ApplicationsPage({ onSignedOut }) {
 function Results({ result, query, onDownload, onDeliveries }) {
   const { items, total } = result;
   const deliveries = items.some((item) => item.deliveries); // exporters see delivery status
+  const languages = (result.languages || []).length > 1; // a form in several languages
   if (!items.length) {
     return (
       <p className="staff-muted">
@@ -109,6 +111,7 @@ function Results({ result, query, onDownload, onDeliveries }) {
           <th scope="col">Status</th>
           <th scope="col">Submitted</th>
           <th scope="col">Version</th>
+          {languages && <th scope="col">Language</th>}
           {deliveries && <th scope="col">Not delivered</th>}
           <th scope="col">
             <span className="staff-visually-hidden">Open</span>
@@ -121,6 +124,7 @@ function Results({ result, query, onDownload, onDeliveries }) {
             key={item.id}
             item={item}
             dates={result.dates}
+            languages={languages}
             onDownload={onDownload}
             onDeliveries={onDeliveries}
           />
@@ -139,7 +143,7 @@ function SubmittedAt({ iso, dates }) {
   );
 }
 
-function Row({ item, dates, onDownload, onDeliveries }) {
+function Row({ item, dates, languages, onDownload, onDeliveries }) {
   const who = item.reference || item.name || item.email;
   return (
     <tr>
@@ -159,6 +163,7 @@ function Row({ item, dates, onDownload, onDeliveries }) {
           "–"
         )}
       </td>
+      {languages && <LanguageCell language={item.language} />}
       {item.deliveries && (
         <td data-label="Not delivered" className={undeliveredText(item.deliveries) ? "staff-warning" : ""}>
           {undeliveredText(item.deliveries) || "–"}
@@ -196,6 +201,19 @@ function Row({ item, dates, onDownload, onDeliveries }) {
         </div>
       </td>
     </tr>
+  );
+}
+
+/** The language the applicant wrote in, in the staff's words ("French"; its tag on hover). */
+function LanguageCell({ language }) {
+  return (
+    <td data-label="Language">
+      {language ? (
+        <span title={language}>{languageName(language)}</span>
+      ) : (
+        <span className="staff-muted">–</span>
+      )}
+    </td>
   );
 }
 

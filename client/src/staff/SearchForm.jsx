@@ -3,8 +3,20 @@
 // labelled, Tab moves through them, Enter or the button searches, "Clear" empties every filter.
 import { useEffect, useState } from "react";
 
-export const EMPTY_QUERY = { q: "", answers: "", status: "all", version: "", from: "", to: "", page: 1 };
-const TEXT_KEYS = ["q", "answers", "version", "from", "to"];
+import { languageName } from "./format.js";
+
+export const EMPTY_QUERY = {
+  q: "",
+  answers: "",
+  status: "all",
+  version: "",
+  from: "",
+  to: "",
+  language: "",
+  page: 1,
+};
+const TEXT_KEYS = ["q", "answers", "version", "from", "to", "language"];
+const TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The list's query from the address (?q=&answers=&status=&version=&from=&to=&page=). */
@@ -20,6 +32,7 @@ export function queryFromLocation(search) {
     version: params.get("version") || "",
     from: day("from"),
     to: day("to"),
+    language: TAG.test(params.get("language") || "") ? params.get("language") : "",
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
 }
@@ -42,6 +55,7 @@ export function describe(query) {
   if (query.version) parts.push(`version ${query.version}`);
   if (query.from) parts.push(`submitted from ${query.from}`);
   if (query.to) parts.push(`submitted until ${query.to}`);
+  if (query.language) parts.push(`in ${languageName(query.language)}`);
   return parts.join(", ");
 }
 
@@ -59,7 +73,7 @@ function Field({ id, label, hint, children }) {
   );
 }
 
-export function SearchForm({ query, onSearch }) {
+export function SearchForm({ query, onSearch, languages = [] }) {
   const [draft, setDraft] = useState(query);
   useEffect(() => setDraft(query), [query]);
   const change = (key) => (event) => setDraft((current) => ({ ...current, [key]: event.target.value }));
@@ -92,6 +106,7 @@ export function SearchForm({ query, onSearch }) {
           {...text("version")}
         />
       </Field>
+      <LanguageFilter languages={languages} value={draft.language} onChange={change("language")} />
       <DateRange draft={draft} change={change} />
       <div className="staff-search-actions">
         <button type="submit" className="staff-button">
@@ -106,6 +121,23 @@ export function SearchForm({ query, onSearch }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** For a form in several languages: the applications in one of them. */
+function LanguageFilter({ languages, value, onChange }) {
+  if (languages.length < 2) return null;
+  return (
+    <Field id="staff-language" label="Language">
+      <select id="staff-language" value={value} onChange={onChange}>
+        <option value="">All</option>
+        {languages.map((code) => (
+          <option key={code} value={code}>
+            {languageName(code)}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
 

@@ -296,6 +296,46 @@ describe("the staff page", () => {
     expect(screen.getByRole("searchbox", { name: "Search the answers" }).value).toBe("");
   });
 
+  it("a form in several languages: each row's language in the staff's words, and a filter by it", async () => {
+    const several = {
+      ...PAGE,
+      languages: ["en", "fr"],
+      items: [
+        { ...PAGE.items[0], language: "fr" },
+        { ...PAGE.items[1], language: null },
+      ],
+    };
+    serve([
+      [/^GET \/staff\/api\/session$/, () => reply(200, SESSION)],
+      [/^GET \/staff\/api\/applications/, () => reply(200, several)],
+    ]);
+    render(<StaffApp />);
+    await screen.findByText("Mei Chen");
+    expect(screen.getByRole("columnheader", { name: "Language" })).toBeTruthy();
+    const row = screen.getByRole("row", { name: /Mei Chen/ });
+    expect(within(row).getByRole("cell", { name: "French" })).toBeTruthy();
+    const filter = screen.getByLabelText("Language");
+    expect([...filter.options].map((option) => option.textContent)).toEqual(["All", "English", "French"]);
+    fireEvent.change(filter, { target: { value: "fr" } });
+    fireEvent.submit(filter.closest("form"));
+    await waitFor(() =>
+      expect(calls.at(-1).url).toBe("/staff/api/applications?q=&status=all&language=fr&page=1"),
+    );
+    expect(window.location.search).toBe("?language=fr");
+    expect(await screen.findByText("27 applications matching in French")).toBeTruthy();
+  });
+
+  it("a form in one language shows no language column nor filter", async () => {
+    serve([
+      [/^GET \/staff\/api\/session$/, () => reply(200, SESSION)],
+      [/^GET \/staff\/api\/applications/, () => reply(200, { ...PAGE, languages: ["en"] })],
+    ]);
+    render(<StaffApp />);
+    await screen.findByText("Mei Chen");
+    expect(screen.queryByRole("columnheader", { name: "Language" })).toBeNull();
+    expect(screen.queryByLabelText("Language")).toBeNull();
+  });
+
   it("a 401 while listing goes back to the sign-in form with the reason", async () => {
     serve([
       [/^GET \/staff\/api\/session$/, () => reply(200, SESSION)],
@@ -339,15 +379,19 @@ describe("helpers", () => {
   it("compare roles, read the query from the address, and times in UTC", () => {
     expect(atLeast("administrator", "exporter")).toBe(true);
     expect(atLeast("reader", "exporter")).toBe(false);
-    expect(queryFromLocation("?q=mei&status=bogus&page=-3&from=yesterday&to=2026-03-01")).toEqual({
+    expect(
+      queryFromLocation("?q=mei&status=bogus&page=-3&from=yesterday&to=2026-03-01&language=%3Cscript%3E"),
+    ).toEqual({
       q: "mei",
       answers: "",
       status: "all",
       version: "",
       from: "",
       to: "2026-03-01",
+      language: "",
       page: 1,
     });
+    expect(queryFromLocation("?language=pt-BR").language).toBe("pt-BR");
     expect(formatTime("2026-03-01T12:00:00Z")).toBe("1 Mar 2026, 12:00 UTC");
   });
 });

@@ -48,9 +48,19 @@ export function listApplications({
   version = "",
   from = "",
   to = "",
+  language = "",
   page = 1,
 }) {
-  const fields = { q, answers, status, version, submitted_from: from, submitted_to: to, page: String(page) };
+  const fields = {
+    q,
+    answers,
+    status,
+    version,
+    submitted_from: from,
+    submitted_to: to,
+    language,
+    page: String(page),
+  };
   const query = new URLSearchParams(Object.entries(fields).filter(([key, value]) => value || key === "q"));
   return call("GET", `/staff/api/applications?${query}`);
 }

@@ -13,3 +13,16 @@ export function formatTime(iso) {
   const text = moment.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   return `${text} UTC`;
 }
+
+// The staff pages are written in English: a language is named in it ("French").
+const STAFF_LANGUAGE = "en";
+
+/** A BCP 47 tag as staff read it ("French"); a tag the browser's CLDR does not know, as written. */
+export function languageName(tag) {
+  if (!tag) return "";
+  try {
+    return new Intl.DisplayNames([STAFF_LANGUAGE], { type: "language" }).of(tag) || tag;
+  } catch {
+    return tag;
+  }
+}

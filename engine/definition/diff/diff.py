@@ -1,6 +1,6 @@
 """What changes between two compiled forms, key by key: added, removed and renamed keys, changed
 types, options, rules and labels, and which of those changes would move a draft's answers to its
-archive. Pure: it reads two compiled forms' `data` and nothing else.
+archive; a change of wording alone (labels, messages, translations) is `wording_only`. Pure: it reads two compiled forms' `data` and nothing else.
 
 The facts of a key are read from the compiled form (never from the YAML), so a diff between the
 version the app serves and a folder on disk compares what applicants actually see."""
@@ -96,8 +96,14 @@ class FormDiff:
     def archiving(self) -> list[Change]:
         return [change for change in self.changes if change.archives]
 
+    @property
+    def wording_only(self) -> bool:
+        """No key, type, rule or option changed: what differs is wording (labels, messages, page
+        titles, texts, translations), which moves no draft's answers."""
+        return all(change.kind == "label" for change in self.changes)
+
     def to_dict(self) -> dict:
-        return {"changes": [change.to_dict() for change in self.changes]}
+        return {"changes": [change.to_dict() for change in self.changes], "wording_only": self.wording_only}
 
 
 def diff(old_data: dict, new_data: dict) -> FormDiff:
@@ -218,5 +224,18 @@ def _rules(data: dict) -> dict[str, list[str]]:
     return {key: sorted(values) for key, values in rules.items()}
 
 
+# What a rule says to the applicant, not what it checks: a change of these is a change of wording.
+WORDING = frozenset(("x-messages", "title", "description"))
+
+
+def _unworded(value):
+    if isinstance(value, dict):
+        return {key: _unworded(item) for key, item in value.items() if key not in WORDING}
+    if isinstance(value, list):
+        return [_unworded(item) for item in value]
+    return value
+
+
 def _canonical(value) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    """A rule as canonical JSON, its words left out (a reworded message is not a new rule)."""
+    return json.dumps(_unworded(value), sort_keys=True, separators=(",", ":"))

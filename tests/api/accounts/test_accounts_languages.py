@@ -3,8 +3,9 @@ Accept-Language among the form's languages, else the default; a language the for
 reads the default, never an error. The form, the page and the server's own words follow it."""
 
 import pytest
+from sqlalchemy import text
 
-from tests.api.accounts.conftest import signup
+from tests.api.accounts.conftest import login, signup
 from tests.tenant_edits import copy_tenant
 from tests.tenant_languages import add_language, translate
 
@@ -75,3 +76,45 @@ def test_an_email_is_written_in_the_language_of_the_request_that_sends_it(client
     english = client.application.test_client()
     assert signup(english, username="bo@example.com").status_code == 201
     assert outbox.last("bo@example.com")["Subject"].strip().startswith("Your confirmation code for Example Foundation")
+
+
+def _account_language(app, username="ada@example.com"):
+    with app.extensions["db_engine"].begin() as connection:
+        return connection.execute(
+            text("SELECT language FROM accounts WHERE username = :u"), {"u": username}
+        ).scalar_one()
+
+
+def test_the_account_keeps_the_language_it_was_made_in_and_a_switch_made_while_signed_in(client, app, outbox):
+    client.get("/public/form?lang=es")
+    assert signup(client).status_code == 201
+    assert _account_language(app) == "es"
+    confirmed = client.post(
+        "/public/confirm", json={"username": "ada@example.com", "code": outbox.code("ada@example.com")}
+    )
+    assert confirmed.status_code == 200 and confirmed.json["language"] == "es"
+    client.get("/public/form?lang=en")  # the switch, signed in
+    assert _account_language(app) == "en"
+    visitor = app.test_client()  # a switch with no session changes no account
+    visitor.get("/public/form?lang=es")
+    assert _account_language(app) == "en"
+    client.get("/public/form?lang=xx")  # a language the form does not offer changes nothing
+    assert _account_language(app) == "en"
+
+
+def test_signing_in_elsewhere_reads_the_accounts_language_and_an_older_account_takes_the_browsers(client, app, account):
+    with app.extensions["db_engine"].begin() as connection:
+        connection.execute(text("UPDATE accounts SET language = 'es'"))
+    elsewhere = app.test_client()
+    elsewhere.set_cookie("lang", "en")  # this browser read English until now
+    answer = login(elsewhere, headers={"Accept-Language": "en"})
+    assert answer.status_code == 200 and answer.json["language"] == "es"
+    assert any(cookie.startswith("lang=es;") for cookie in answer.headers.getlist("Set-Cookie"))
+    assert _reads(elsewhere.get("/public/form")) == "es"
+
+    with app.extensions["db_engine"].begin() as connection:
+        connection.execute(text("UPDATE accounts SET language = NULL"))  # an account from before
+    third = app.test_client()
+    third.set_cookie("lang", "en")
+    assert login(third).json["language"] == "en"
+    assert _account_language(app) == "en"

@@ -18,7 +18,8 @@ def test_login_sets_an_httponly_session_cookie_and_a_readable_companion(client, 
     response = login(client)
     assert response.status_code == 200
     # The confirmation code signed in first.
-    assert response.json == {"message": messages.LOGIN_OK, "username": USER, "num_logins": 2}
+    # The language this browser reads now (the account's; the shipped form has several).
+    assert response.json == {"message": messages.LOGIN_OK, "username": USER, "num_logins": 2, "language": "en"}
     cookies = _cookie_headers(response)
     session = cookies["formengine_session"]
     assert "HttpOnly" in session and "SameSite=Lax" in session and "Path=/" in session

@@ -44,7 +44,7 @@ def test_the_code_that_confirms_signs_in_with_a_new_session(app, client, outbox,
     client.set_cookie("formengine_session", "a-session-from-before")
     response = client.post("/public/confirm", json={"username": USER, "code": outbox.code(USER)})
     assert response.status_code == 200
-    assert response.json == {"message": messages.CONFIRM_OK, "username": USER, "num_logins": 1}
+    assert response.json == {"message": messages.CONFIRM_OK, "username": USER, "num_logins": 1, "language": "en"}
     token = session_cookie(client)
     assert token and token != "a-session-from-before"
     assert client.get("/api/test-whoami").json["username"] == USER

@@ -128,6 +128,11 @@ def test_service_token_gives_the_print_view_of_one_application(app, applicant, o
         "document_links",
         "definition_version",
         "archived_answer",
+        "form",  # the shipped form is in several languages: its form, in the default language
+        "language",
+        "languages",
+        "language_name",
+        "read_in",
     ]
     assert body["archived_answer"] == {}
     assert body["answer"] == {"first_name": "Ada"}

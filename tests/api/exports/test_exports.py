@@ -61,7 +61,7 @@ def test_csv_has_a_row_per_submitted_application_and_columns_in_definition_order
     assert "exported 2 application(s)" in result.stderr
     header, *rows = _csv(path)
     keys = [column.key for column in columns_of(app.extensions["tenant"].current().data)]
-    assert header == ["reference", "username", "status", "submitted_at", "definition_version", *keys]
+    assert header == ["reference", "username", "status", "submitted_at", "definition_version", "language", *keys]
     assert "gender_desc" not in header  # the label is in the choice's own column
     assert len(rows) == 2
     mei = dict(zip(header, next(row for row in rows if row[0] == "INTL-7K2Q9MXA"), strict=True))
@@ -126,7 +126,9 @@ def test_numbers_stored_as_numbers_are_values_not_text(tmp_path):
         documents: dict = {}
 
         def summary(self):
-            return dict.fromkeys(("reference", "username", "status", "submitted_at", "definition_version"), 1)
+            return dict.fromkeys(
+                ("reference", "username", "status", "submitted_at", "definition_version", "language"), 1
+            )
 
     path = tmp_path / "numbers.csv"
     assert writers.write_csv(path, columns, [Record()], lambda _step: None) == 1
@@ -160,6 +162,7 @@ def test_json_is_a_list_of_objects_with_the_answers_as_stored(export, applicatio
         "status",
         "submitted_at",
         "definition_version",
+        "language",
         "answers",
         "documents",
     }

@@ -16,6 +16,7 @@ function markFormLoad(error) {
 }
 
 async function serviceEntry(compiled, serviceToken) {
+  // A switch of language reloads the page: one language per page, one cached view.
   const view = await cached(`service:${serviceToken}`, () => api.fetchServiceView(serviceToken)).catch(
     (error) => {
       if (!(error instanceof UnauthorizedError)) markFormLoad(error);
@@ -26,7 +27,8 @@ async function serviceEntry(compiled, serviceToken) {
   updateSnapshot({ is_service_user: true });
   const { answer, tabs, add_another: addAnother } = view;
   return {
-    compiled: view.form || compiled, // a submitted application renders the form it was submitted on
+    // A submitted application renders the form it was submitted on, in the language read.
+    compiled: api.readServiceForm(view) || compiled,
     answers: answer || {},
     serviceView: view,
     profile: null,
