@@ -152,3 +152,8 @@ _._create_connection
 # urllib.request: an opener calls its redirect handler's redirect_request (the documented-commands
 # test's handler returns None so a 303 is read rather than followed).
 _.redirect_request
+
+# engine.downloads.models.PreparedFile: when a prepared file was ready and when a once-only one was
+# taken, kept on the row for whoever reads the table.
+_.ready_at
+_.taken_at

@@ -138,7 +138,7 @@ def erase(
 
 def _clear_stores(settings: dict, target: Target, named: Named) -> list[stores.Outcome]:
     return [
-        stores.erase_files(storage_from_config(settings), target.application_id, named),
+        stores.erase_files(storage_from_config(settings), target.application_id, named, target.account_id),
         stores.erase_jobs(settings, target, named),
         stores.erase_mail(settings["MAIL_OUTBOX"], target),
     ]
@@ -178,7 +178,8 @@ def verify(session: Session, settings: dict, target: Target, tombstone: Erasure 
     )
     found = [f"database: {line}" for line in leftovers(session, target, named)]
     found += [
-        f"storage: {key}" for key in stores.files_left(storage_from_config(settings), target.application_id, named)
+        f"storage: {key}"
+        for key in stores.files_left(storage_from_config(settings), target.application_id, named, target.account_id)
     ]
     found += [f"redis: {key}" for key in stores.jobs_left(settings, target, named)]
     found += [f"mail outbox: {name}" for name in stores.mail_left(settings["MAIL_OUTBOX"], target)]

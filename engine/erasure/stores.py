@@ -1,5 +1,6 @@
 """The stores outside the database an applicant's data reaches: stored files (every key under the
-application's prefixes, and on S3 every version of it), the mail outbox folder, and Redis (the jobs
+application's prefixes and the account's (its own copy of its data, engine.downloads), and on S3
+every version of it), the mail outbox folder, and Redis (the jobs
 that name the applicant's rows). Each has an eraser that says what it removed and what it could not,
 and a search that says what is left.
 """
@@ -39,8 +40,11 @@ class Outcome:
         return f"{self.store}: {self.removed} removed, {state}"
 
 
-def application_prefixes(application_id: int | None) -> list[str]:
-    return [] if application_id is None else [f"{prefix}/{application_id}/" for prefix in PREFIXES]
+def application_prefixes(application_id: int | None, account_id: int | None = None) -> list[str]:
+    from engine.downloads.service import account_prefix
+
+    found = [] if application_id is None else [f"{prefix}/{application_id}/" for prefix in PREFIXES]
+    return found + ([account_prefix(account_id)] if account_id is not None else [])
 
 
 # -- stored files -------------------------------------------------------------------------------
@@ -58,11 +62,12 @@ def _versions(store: Storage, prefix: str) -> list[tuple[str, str]]:
     return found
 
 
-def erase_files(store: Storage, application_id: int | None, named: Named) -> Outcome:
+def erase_files(store: Storage, application_id: int | None, named: Named, account_id: int | None = None) -> Outcome:
     outcome = Outcome("storage")
     keys = set(named.keys)
+    prefixes = application_prefixes(application_id, account_id)
     try:
-        for prefix in application_prefixes(application_id):
+        for prefix in prefixes:
             keys.update(item.key for item in store.objects(prefix))
     except StorageError as exc:
         outcome.left.append(f"listing failed: {exc}")
@@ -74,7 +79,7 @@ def erase_files(store: Storage, application_id: int | None, named: Named) -> Out
             outcome.left.append(key)
             log.warning("erasure could not remove %s: %s", key, exc)
     try:
-        for prefix in application_prefixes(application_id):
+        for prefix in prefixes:
             for key, version in _versions(store, prefix):
                 store.client.delete_object(Bucket=store.bucket, Key=key, VersionId=version)  # type: ignore[attr-defined]
                 outcome.removed += 1
@@ -83,10 +88,10 @@ def erase_files(store: Storage, application_id: int | None, named: Named) -> Out
     return outcome
 
 
-def files_left(store: Storage, application_id: int | None, named: Named) -> list[str]:
+def files_left(store: Storage, application_id: int | None, named: Named, account_id: int | None = None) -> list[str]:
     found = []
     try:
-        for prefix in application_prefixes(application_id):
+        for prefix in application_prefixes(application_id, account_id):
             found.extend(item.key for item in store.objects(prefix))
             found.extend(f"{key} (version {version})" for key, version in _versions(store, prefix))
         found.extend(key for key in named.keys if store.size(key) is not None and key not in found)
