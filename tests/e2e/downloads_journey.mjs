@@ -79,7 +79,7 @@ async function journeys() {
   await staff.getByLabel("Authenticator code").fill(totp(exporter.secret));
   await staff.getByRole("button", { name: "Sign in" }).click();
   await staff.getByRole("heading", { name: "Export" }).waitFor({ timeout: 15000 });
-  await staff.getByLabel("Applications").selectOption("all");
+  await staff.getByRole("region", { name: "Export" }).getByLabel("Applications").selectOption("all");
   await staff.getByRole("button", { name: "CSV (one row per application)" }).click();
   const exportLink = staff.getByRole("link", { name: /^Download applications-.*\.csv$/ });
   await exportLink.waitFor({ timeout: 90000 });

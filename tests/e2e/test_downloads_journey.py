@@ -69,7 +69,7 @@ def test_an_applicant_takes_their_data_and_an_exporter_an_export(downloads_app, 
     mails = json.loads(archive.read("mail-log.json"))
     assert [m["template"] for m in mails] == ["confirmation_code"] and "code is" in mails[0]["body"]
 
-    with open(tmp_path / "export.csv", newline="") as handle:
+    with open(tmp_path / "export.csv", newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.reader(handle))
     assert rows[0][:2] == ["reference", "username"]
     assert [row[1] for row in rows[1:]] == [APPLICANT]
