@@ -100,3 +100,18 @@ def test_an_ended_link_and_bad_input(new_member, sign_in, run_job, sql):
     ended = client.get(f"/staff/api/exports/{export_id}/file")
     assert ended.status_code == 410 and ended.json["message"] == "This export's link has ended. Run it again."
     assert client.get("/staff/api/exports/999999").status_code == 404
+
+
+def test_the_immediate_export_leaves_no_temporary_file(new_member, sign_in, add_application, tmp_path, monkeypatch):
+    """`GET /staff/api/exports` (machines' tokens) writes a temporary file, removed once it is sent."""
+    import tempfile
+
+    folder = tmp_path / "temporary"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    add_application(first_name="Ada", submitted_at=dt.datetime(2026, 3, 1), reference="INTL-ADA00000")
+    client = sign_in(new_member("exporter"))
+    response = client.get("/staff/api/exports?format=csv")
+    assert response.status_code == 200 and "Ada" in response.get_data(as_text=True)
+    response.close()
+    assert list(folder.iterdir()) == []
