@@ -161,36 +161,75 @@ def deployment_queues(settings: dict) -> set[bytes]:
     return {name.encode() for name in names}
 
 
-def _matching_keys(redis, target: Target, named: Named, queues: set[bytes]) -> list[bytes]:
-    """Our job records that name the applicant's rows or text, and our own keys that hold their text."""
-    needles = [needle.lower().encode() for needle in target.needles()]
-    found = []
+@dataclasses.dataclass
+class JobRecords:
+    """One scan of Redis: this deployment's job records (key, job id, function, arguments, the hash's
+    bytes lower-cased) and the engine's own string keys (key and value, lower-cased). An erasure of
+    many applicants (a retention batch) scans once and looks each applicant up in it, rather than
+    scanning every job record once per applicant."""
+
+    jobs: list[tuple[bytes, str, str, list, bytes]] = dataclasses.field(default_factory=list)
+    own: list[tuple[bytes, bytes, bytes]] = dataclasses.field(default_factory=list)
+
+    def forget(self, keys: set[bytes]) -> None:
+        """Keys an erasure removed: the next applicant's lookup does not see them."""
+        self.jobs = [job for job in self.jobs if job[0] not in keys]
+        self.own = [item for item in self.own if item[0] not in keys]
+
+
+def scan_jobs(redis, queues: set[bytes]) -> JobRecords:
+    records = JobRecords()
     for key in redis.scan_iter(match="rq:job:*", count=500):
         if redis.type(key) != b"hash" or redis.hget(key, "origin") not in queues:
             continue
-        job_id = key[len(b"rq:job:") :].decode()
         func_path, args, blob = _job_payload(redis, key)
-        if (
-            job_id in named.job_ids
-            or names_job(func_path, args, target.application_id, named)
-            or any(needle in blob.lower() for needle in needles)
-        ):
-            found.append(key)
+        records.jobs.append((key, key[len(b"rq:job:") :].decode(), func_path, args, blob.lower()))
     for key in redis.scan_iter(match="formengine:*", count=500):
         value = redis.get(key) if redis.type(key) == b"string" else b""
-        if any(needle in key.lower() or needle in (value or b"").lower() for needle in needles):
-            found.append(key)
+        records.own.append((key, key.lower(), (value or b"").lower()))
+    return records
+
+
+def job_records(settings: dict) -> JobRecords | None:
+    """A scan for a batch of erasures; None without Redis, or when it does not answer (each erasure
+    then tries on its own, and reports what it could not clear)."""
+    if not settings.get("REDIS_URL"):
+        return None
+    try:
+        return scan_jobs(jobs.connection(settings["REDIS_URL"]), deployment_queues(settings))
+    except (RedisError, jobs.QueueUnavailable, ValueError):
+        return None
+
+
+def _matching_keys(
+    redis, target: Target, named: Named, queues: set[bytes], records: JobRecords | None = None
+) -> list[bytes]:
+    """Our job records that name the applicant's rows or text, and our own keys that hold their text."""
+    records = records if records is not None else scan_jobs(redis, queues)
+    needles = [needle.lower().encode() for needle in target.needles()]
+    found = [
+        key
+        for key, job_id, func_path, args, blob in records.jobs
+        if job_id in named.job_ids
+        or names_job(func_path, args, target.application_id, named)
+        or any(needle in blob for needle in needles)
+    ]
+    found += [key for key, name, value in records.own if any(n in name or n in value for n in needles)]
     return found
 
 
-def erase_jobs(settings: dict, target: Target, named: Named) -> Outcome:
+def erase_jobs(settings: dict, target: Target, named: Named, records: JobRecords | None = None) -> Outcome:
+    """`records`: a scan made for a batch of erasures (`job_records`); without it, Redis is scanned now."""
     outcome = Outcome("redis")
     redis_url = settings.get("REDIS_URL") or ""
     if not redis_url:
         return outcome  # a deployment without Redis has no job records
     try:
         redis = jobs.connection(redis_url)
-        for key in _matching_keys(redis, target, named, deployment_queues(settings)):
+        matching = _matching_keys(redis, target, named, deployment_queues(settings), records)
+        if records is not None:
+            records.forget(set(matching))
+        for key in matching:
             if key.startswith(b"rq:job:"):
                 job_id = key[len(b"rq:job:") :].decode()
                 try:

@@ -184,3 +184,31 @@ def test_a_run_killed_half_way_is_finished_by_the_next(app, tmp_path):
 def _erased(app) -> int:
     with app.extensions["db_engine"].connect() as connection:
         return connection.execute(text("SELECT COUNT(*) FROM erasures")).scalar_one()
+
+
+@pytest.mark.parametrize("storage_backend", ["local"], indirect=True)
+def test_a_batch_scans_the_job_records_once_and_still_clears_each_applicants(app, applicants, monkeypatch):
+    """Three applicants due in one batch: Redis's job records are scanned once for the batch (not once
+    per applicant), and a queued job naming one of them is removed all the same."""
+    from redis import Redis
+
+    from engine import jobs
+
+    queued = jobs.enqueue(
+        "engine.pdf.jobs.render_application_pdf",
+        applicants["stale"],
+        queue=app.config["APPLICATION_PDF_QUEUE"],
+        redis_url=app.config["REDIS_URL"],
+    )
+    scans = []
+    real = Redis.scan_iter
+
+    def counted(self, match=None, **options):
+        scans.append(match)
+        return real(self, match=match, **options)
+
+    monkeypatch.setattr(Redis, "scan_iter", counted)
+    result = task.apply(app, NOW)
+    assert sum(result.deleted.values()) == 3 and result.errors == 0
+    assert scans.count("rq:job:*") == 1
+    assert not jobs.connection(app.config["REDIS_URL"]).exists(f"rq:job:{queued.id}")

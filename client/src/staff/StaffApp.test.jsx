@@ -199,7 +199,14 @@ describe("the staff page", () => {
     const JOB = { id: 7, done: 0, total: 0, message: null, file_name: null, file_size: null, url: null };
     const states = [
       { ...JOB, state: "running", done: 2, total: 5 },
-      { ...JOB, state: "ready", done: 5, total: 5, file_name: "applications.json", url: "/staff/api/exports/7/file" },
+      {
+        ...JOB,
+        state: "ready",
+        done: 5,
+        total: 5,
+        file_name: "applications.json",
+        url: "/staff/api/exports/7/file",
+      },
     ];
     serve([
       [/^GET \/staff\/api\/session$/, () => reply(200, { ...SESSION, role: "exporter" })],
@@ -219,7 +226,9 @@ describe("the staff page", () => {
       labels: false,
     });
     expect(screen.getByRole("button", { name: "CSV (one row per application)" }).disabled).toBe(true);
-    expect(await screen.findByText("Writing the export: 2 of 5 application(s).", {}, { timeout: 3000 })).toBeTruthy();
+    expect(
+      await screen.findByText("Writing the export: 2 of 5 application(s).", {}, { timeout: 3000 }),
+    ).toBeTruthy();
     const link = await screen.findByRole("link", { name: "Download applications.json" }, { timeout: 3000 });
     expect(link.getAttribute("href")).toBe("/staff/api/exports/7/file");
     fireEvent.click(link);
