@@ -68,6 +68,8 @@ def compose(template: str, values: dict) -> tuple[str, str]:
 
 
 _executor: concurrent.futures.ThreadPoolExecutor | None = None
+# The mail log's writes have a thread of their own: never queued behind an SMTP server's retries.
+_log_executor: concurrent.futures.ThreadPoolExecutor | None = None
 _pending: set[concurrent.futures.Future] = set()
 SMTP_ATTEMPTS = 3
 
@@ -86,13 +88,21 @@ def send(template: str, to: str, *, background: bool = False, **context) -> None
         _in_background(_deliver, *job, message_id)
     else:
         _deliver(*job, message_id)
-    # The account's mail log (date, template, subject): written by a background thread, so a request
-    # that sends while it holds a write transaction never waits on it.
-    engine = current_app.extensions.get("db_engine")
-    if engine is not None:
-        from engine.downloads import maillog
+    _log_sent(to, template, words[0], message_id)
 
-        _in_background(maillog.note, engine, to, template, words[0], message_id)
+
+def _log_sent(to: str, template: str, subject: str, message_id: str) -> None:
+    """The account's mail log (engine.downloads.maillog): written by a thread of its own, so a request
+    that sends while it holds a write transaction never waits on it."""
+    global _log_executor
+    engine = current_app.extensions.get("db_engine")
+    if engine is None:
+        return
+    from engine.downloads import maillog
+
+    if _log_executor is None:
+        _log_executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="mail-log")
+    _in_background(maillog.note, engine, to, template, subject, message_id, executor=_log_executor)
 
 
 def render(template: str, to: str, **context) -> EmailMessage:
@@ -164,11 +174,13 @@ def _write_outbox(outbox: Path, message: EmailMessage) -> Path:
     return path
 
 
-def _in_background(function, *args) -> None:
+def _in_background(function, *args, executor: concurrent.futures.ThreadPoolExecutor | None = None) -> None:
     global _executor
-    if _executor is None:
-        _executor = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="mail")
-    future = _executor.submit(_logged, function, *args)
+    if executor is None:
+        if _executor is None:
+            _executor = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="mail")
+        executor = _executor
+    future = executor.submit(_logged, function, *args)
     _pending.add(future)
     future.add_done_callback(_pending.discard)
 
