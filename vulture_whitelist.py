@@ -159,3 +159,7 @@ _.redirect_request
 # babel.numbers.NumberPattern: apply() reads frac_prec, the least and most fraction digits
 # (engine/fieldtypes/number.py sets them for each field).
 _.frac_prec
+# engine.downloads.models.PreparedFile: when a prepared file was ready and when a once-only one was
+# taken, kept on the row for whoever reads the table.
+_.ready_at
+_.taken_at

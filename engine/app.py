@@ -88,6 +88,8 @@ def _register_blueprints(app: Flask) -> None:
         "engine.staff.admin_routes",
         "engine.staff.erasure_routes",
         "engine.erasure.applicant_routes",
+        "engine.downloads.routes",
+        "engine.staff.export_routes",
         "engine.staff.oidc_routes",
         "engine.delivery.routes",
     ):

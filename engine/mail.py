@@ -68,6 +68,8 @@ def compose(template: str, values: dict) -> tuple[str, str]:
 
 
 _executor: concurrent.futures.ThreadPoolExecutor | None = None
+# The mail log's writes have a thread of their own: never queued behind an SMTP server's retries.
+_log_executor: concurrent.futures.ThreadPoolExecutor | None = None
 _pending: set[concurrent.futures.Future] = set()
 SMTP_ATTEMPTS = 3
 
@@ -80,11 +82,27 @@ def send(template: str, to: str, *, background: bool = False, **context) -> None
     values = {**tenant_identity(), **context}
     words = compose(template, values)  # here, where the served tenant is known, not in a background thread
     smtp_url = config.get("SMTP_URL") or ""
+    message_id = _message_id(config["MAIL_FROM"])
     job = (template, to, words, values["support_email"], config["MAIL_FROM"], smtp_url, config["MAIL_OUTBOX"])
     if background or smtp_url:
-        _in_background(_deliver, *job)
+        _in_background(_deliver, *job, message_id)
     else:
-        _deliver(*job)
+        _deliver(*job, message_id)
+    _log_sent(to, template, words[0], message_id)
+
+
+def _log_sent(to: str, template: str, subject: str, message_id: str) -> None:
+    """The account's mail log (engine.downloads.maillog): written by a thread of its own, so a request
+    that sends while it holds a write transaction never waits on it."""
+    global _log_executor
+    engine = current_app.extensions.get("db_engine")
+    if engine is None:
+        return
+    from engine.downloads import maillog
+
+    if _log_executor is None:
+        _log_executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="mail-log")
+    _in_background(maillog.note, engine, to, template, subject, message_id, executor=_log_executor)
 
 
 def render(template: str, to: str, **context) -> EmailMessage:
@@ -92,14 +110,20 @@ def render(template: str, to: str, **context) -> EmailMessage:
     return _build(template, to, compose(template, values), values["support_email"], current_app.config["MAIL_FROM"])
 
 
-def _build(template: str, to: str, words: tuple[str, str], reply_to: str, mail_from: str) -> EmailMessage:
+def _message_id(mail_from: str) -> str:
+    return email.utils.make_msgid(domain=mail_from.rpartition("@")[2] or None)
+
+
+def _build(
+    template: str, to: str, words: tuple[str, str], reply_to: str, mail_from: str, message_id: str | None = None
+) -> EmailMessage:
     subject, body = words
     message = EmailMessage()
     message["From"] = mail_from
     message["To"] = to
     message["Subject"] = subject
     message["Date"] = email.utils.formatdate(localtime=False)
-    message["Message-ID"] = email.utils.make_msgid(domain=mail_from.rpartition("@")[2] or None)
+    message["Message-ID"] = message_id or _message_id(mail_from)
     message["Reply-To"] = reply_to
     message["X-Formengine-Template"] = template
     message.set_content(body)
@@ -107,9 +131,16 @@ def _build(template: str, to: str, words: tuple[str, str], reply_to: str, mail_f
 
 
 def _deliver(
-    template: str, to: str, words: tuple[str, str], reply_to: str, mail_from: str, smtp_url: str, outbox: str
+    template: str,
+    to: str,
+    words: tuple[str, str],
+    reply_to: str,
+    mail_from: str,
+    smtp_url: str,
+    outbox: str,
+    message_id: str | None = None,
 ) -> None:
-    message = _build(template, to, words, reply_to, mail_from)
+    message = _build(template, to, words, reply_to, mail_from, message_id)
     if smtp_url:
         _deliver_smtp(smtp_url, message, template)
     else:
@@ -143,11 +174,13 @@ def _write_outbox(outbox: Path, message: EmailMessage) -> Path:
     return path
 
 
-def _in_background(function, *args) -> None:
+def _in_background(function, *args, executor: concurrent.futures.ThreadPoolExecutor | None = None) -> None:
     global _executor
-    if _executor is None:
-        _executor = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="mail")
-    future = _executor.submit(_logged, function, *args)
+    if executor is None:
+        if _executor is None:
+            _executor = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="mail")
+        executor = _executor
+    future = executor.submit(_logged, function, *args)
     _pending.add(future)
     future.add_done_callback(_pending.discard)
 

@@ -13,6 +13,7 @@ DOMAIN_MODELS = (
     "engine.audit.models",
     "engine.erasure.models",
     "engine.retention.models",
+    "engine.downloads.models",
 )
 
 

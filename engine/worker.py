@@ -43,6 +43,7 @@ from engine.runner import die_with_parent
 # What jobs import, loaded once in the worker so the work-horse RQ forks per job inherits it
 # (re-importing in every horse cost about 0.5 s of CPU per job).
 PRELOADS = ("engine.documents.jobs.preload", "engine.delivery.jobs.preload")
+PREPARED_SWEEP_S = 300  # prepared files whose link has ended are removed this often
 TICK_S = 5  # a worker waiting for a job wakes this often to run the periodic tasks that are due
 OUTBOX_SWEEP_S = 5.0
 DELIVERY_SWEEP_S = 5.0
@@ -97,9 +98,19 @@ def apply_retention(settings: dict, _redis_url: str):
     return retention.periodic(settings, _database(settings["DATABASE_URL"]))
 
 
+def sweep_prepared(settings: dict, _redis_url: str) -> int:
+    """Remove prepared files (exports, applicants' own data) whose link has ended (engine.downloads)."""
+    from engine.documents.storage import storage_from_config
+    from engine.downloads import service as prepared
+
+    with Session(_database(settings["DATABASE_URL"])) as session:
+        return prepared.sweep(session, storage_from_config(settings))
+
+
 PERIODIC_TASKS: tuple[Periodic, ...] = (
     Periodic("outbox", OUTBOX_SWEEP_S, sweep_outbox),
     Periodic("deliveries", DELIVERY_SWEEP_S, sweep_deliveries),
+    Periodic("prepared", PREPARED_SWEEP_S, sweep_prepared),
 )
 
 

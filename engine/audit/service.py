@@ -29,6 +29,7 @@ ACTIONS = (
     "print_view",
     "pdf_download",
     "export",
+    "export_download",
     "delivery_status",
     "delivery_retry",
     "role_change",
@@ -70,15 +71,18 @@ def record(
     application: int | None = None,
     reference: str | None = None,
     detail: dict | None = None,
+    *,
+    bind=None,
+    origin: tuple[str | None, str | None] | None = None,
 ) -> None:
-    """Append one entry (and commit it). From a request, its IP and user agent are kept too."""
+    """Append one entry (and commit it). From a request, its IP and user agent are kept too.
+
+    Outside an app (a worker job): `bind` is the database engine, and `origin` the (IP, user agent)
+    of the request that asked for the work (`request_origin()` there)."""
     if action not in ACTIONS:  # a new kind of action is added to ACTIONS first: the trail stays readable
         raise ValueError(f"unknown audit action {action!r}")
-    ip = user_agent = None
-    if has_request_context():
-        ip = request.remote_addr
-        user_agent = (request.user_agent.string or "")[:MAX_USER_AGENT] or None
-    with Session(current_app.extensions["db_engine"]) as session:
+    ip, user_agent = origin if origin is not None else request_origin()
+    with Session(bind if bind is not None else current_app.extensions["db_engine"]) as session:
         if application is not None and reference is None:
             reference = session.scalar(select(Application.reference).where(Application.id == application))
         session.add(
@@ -95,6 +99,13 @@ def record(
             )
         )
         session.commit()
+
+
+def request_origin() -> tuple[str | None, str | None]:
+    """(IP, user agent) of the current request; (None, None) outside one."""
+    if not has_request_context():
+        return None, None
+    return request.remote_addr, (request.user_agent.string or "")[:MAX_USER_AGENT] or None
 
 
 @dataclasses.dataclass(frozen=True)

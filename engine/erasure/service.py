@@ -116,8 +116,10 @@ def erase(
     actor: Actor,
     tombstone: Erasure | None = None,
     reason: str | None = None,
+    job_records: stores.JobRecords | None = None,
 ) -> Report:
-    """Erase the applicant; with a `reason` it is the retention's deletion, recorded as such."""
+    """Erase the applicant; with a `reason` it is the retention's deletion, recorded as such.
+    `job_records`: Redis scanned once for a batch of erasures (`stores.job_records`)."""
     if tombstone is not None:
         return retry(session, settings, target, actor, tombstone)
     named = collect(session, target.application_id)
@@ -132,14 +134,16 @@ def erase(
     )
     session.add(tombstone)
     session.commit()
-    outcomes = [stores.Outcome("database", removed), *_clear_stores(settings, target, named)]
+    outcomes = [stores.Outcome("database", removed), *_clear_stores(settings, target, named, job_records)]
     return _close(session, tombstone, Report(target, outcomes, reason=reason), actor)
 
 
-def _clear_stores(settings: dict, target: Target, named: Named) -> list[stores.Outcome]:
+def _clear_stores(
+    settings: dict, target: Target, named: Named, job_records: stores.JobRecords | None = None
+) -> list[stores.Outcome]:
     return [
-        stores.erase_files(storage_from_config(settings), target.application_id, named),
-        stores.erase_jobs(settings, target, named),
+        stores.erase_files(storage_from_config(settings), target.application_id, named, target.account_id),
+        stores.erase_jobs(settings, target, named, job_records),
         stores.erase_mail(settings["MAIL_OUTBOX"], target),
     ]
 
@@ -178,7 +182,8 @@ def verify(session: Session, settings: dict, target: Target, tombstone: Erasure 
     )
     found = [f"database: {line}" for line in leftovers(session, target, named)]
     found += [
-        f"storage: {key}" for key in stores.files_left(storage_from_config(settings), target.application_id, named)
+        f"storage: {key}"
+        for key in stores.files_left(storage_from_config(settings), target.application_id, named, target.account_id)
     ]
     found += [f"redis: {key}" for key in stores.jobs_left(settings, target, named)]
     found += [f"mail outbox: {name}" for name in stores.mail_left(settings["MAIL_OUTBOX"], target)]

@@ -1,5 +1,6 @@
 """The stores outside the database an applicant's data reaches: stored files (every key under the
-application's prefixes, and on S3 every version of it), the mail outbox folder, and Redis (the jobs
+application's prefixes and the account's (its own copy of its data, engine.downloads), and on S3
+every version of it), the mail outbox folder, and Redis (the jobs
 that name the applicant's rows). Each has an eraser that says what it removed and what it could not,
 and a search that says what is left.
 """
@@ -39,8 +40,11 @@ class Outcome:
         return f"{self.store}: {self.removed} removed, {state}"
 
 
-def application_prefixes(application_id: int | None) -> list[str]:
-    return [] if application_id is None else [f"{prefix}/{application_id}/" for prefix in PREFIXES]
+def application_prefixes(application_id: int | None, account_id: int | None = None) -> list[str]:
+    from engine.downloads.service import account_prefix
+
+    found = [] if application_id is None else [f"{prefix}/{application_id}/" for prefix in PREFIXES]
+    return found + ([account_prefix(account_id)] if account_id is not None else [])
 
 
 # -- stored files -------------------------------------------------------------------------------
@@ -58,11 +62,12 @@ def _versions(store: Storage, prefix: str) -> list[tuple[str, str]]:
     return found
 
 
-def erase_files(store: Storage, application_id: int | None, named: Named) -> Outcome:
+def erase_files(store: Storage, application_id: int | None, named: Named, account_id: int | None = None) -> Outcome:
     outcome = Outcome("storage")
     keys = set(named.keys)
+    prefixes = application_prefixes(application_id, account_id)
     try:
-        for prefix in application_prefixes(application_id):
+        for prefix in prefixes:
             keys.update(item.key for item in store.objects(prefix))
     except StorageError as exc:
         outcome.left.append(f"listing failed: {exc}")
@@ -74,7 +79,7 @@ def erase_files(store: Storage, application_id: int | None, named: Named) -> Out
             outcome.left.append(key)
             log.warning("erasure could not remove %s: %s", key, exc)
     try:
-        for prefix in application_prefixes(application_id):
+        for prefix in prefixes:
             for key, version in _versions(store, prefix):
                 store.client.delete_object(Bucket=store.bucket, Key=key, VersionId=version)  # type: ignore[attr-defined]
                 outcome.removed += 1
@@ -83,10 +88,10 @@ def erase_files(store: Storage, application_id: int | None, named: Named) -> Out
     return outcome
 
 
-def files_left(store: Storage, application_id: int | None, named: Named) -> list[str]:
+def files_left(store: Storage, application_id: int | None, named: Named, account_id: int | None = None) -> list[str]:
     found = []
     try:
-        for prefix in application_prefixes(application_id):
+        for prefix in application_prefixes(application_id, account_id):
             found.extend(item.key for item in store.objects(prefix))
             found.extend(f"{key} (version {version})" for key, version in _versions(store, prefix))
         found.extend(key for key in named.keys if store.size(key) is not None and key not in found)
@@ -156,36 +161,75 @@ def deployment_queues(settings: dict) -> set[bytes]:
     return {name.encode() for name in names}
 
 
-def _matching_keys(redis, target: Target, named: Named, queues: set[bytes]) -> list[bytes]:
-    """Our job records that name the applicant's rows or text, and our own keys that hold their text."""
-    needles = [needle.lower().encode() for needle in target.needles()]
-    found = []
+@dataclasses.dataclass
+class JobRecords:
+    """One scan of Redis: this deployment's job records (key, job id, function, arguments, the hash's
+    bytes lower-cased) and the engine's own string keys (key and value, lower-cased). An erasure of
+    many applicants (a retention batch) scans once and looks each applicant up in it, rather than
+    scanning every job record once per applicant."""
+
+    jobs: list[tuple[bytes, str, str, list, bytes]] = dataclasses.field(default_factory=list)
+    own: list[tuple[bytes, bytes, bytes]] = dataclasses.field(default_factory=list)
+
+    def forget(self, keys: set[bytes]) -> None:
+        """Keys an erasure removed: the next applicant's lookup does not see them."""
+        self.jobs = [job for job in self.jobs if job[0] not in keys]
+        self.own = [item for item in self.own if item[0] not in keys]
+
+
+def scan_jobs(redis, queues: set[bytes]) -> JobRecords:
+    records = JobRecords()
     for key in redis.scan_iter(match="rq:job:*", count=500):
         if redis.type(key) != b"hash" or redis.hget(key, "origin") not in queues:
             continue
-        job_id = key[len(b"rq:job:") :].decode()
         func_path, args, blob = _job_payload(redis, key)
-        if (
-            job_id in named.job_ids
-            or names_job(func_path, args, target.application_id, named)
-            or any(needle in blob.lower() for needle in needles)
-        ):
-            found.append(key)
+        records.jobs.append((key, key[len(b"rq:job:") :].decode(), func_path, args, blob.lower()))
     for key in redis.scan_iter(match="formengine:*", count=500):
         value = redis.get(key) if redis.type(key) == b"string" else b""
-        if any(needle in key.lower() or needle in (value or b"").lower() for needle in needles):
-            found.append(key)
+        records.own.append((key, key.lower(), (value or b"").lower()))
+    return records
+
+
+def job_records(settings: dict) -> JobRecords | None:
+    """A scan for a batch of erasures; None without Redis, or when it does not answer (each erasure
+    then tries on its own, and reports what it could not clear)."""
+    if not settings.get("REDIS_URL"):
+        return None
+    try:
+        return scan_jobs(jobs.connection(settings["REDIS_URL"]), deployment_queues(settings))
+    except (RedisError, jobs.QueueUnavailable, ValueError):
+        return None
+
+
+def _matching_keys(
+    redis, target: Target, named: Named, queues: set[bytes], records: JobRecords | None = None
+) -> list[bytes]:
+    """Our job records that name the applicant's rows or text, and our own keys that hold their text."""
+    records = records if records is not None else scan_jobs(redis, queues)
+    needles = [needle.lower().encode() for needle in target.needles()]
+    found = [
+        key
+        for key, job_id, func_path, args, blob in records.jobs
+        if job_id in named.job_ids
+        or names_job(func_path, args, target.application_id, named)
+        or any(needle in blob for needle in needles)
+    ]
+    found += [key for key, name, value in records.own if any(n in name or n in value for n in needles)]
     return found
 
 
-def erase_jobs(settings: dict, target: Target, named: Named) -> Outcome:
+def erase_jobs(settings: dict, target: Target, named: Named, records: JobRecords | None = None) -> Outcome:
+    """`records`: a scan made for a batch of erasures (`job_records`); without it, Redis is scanned now."""
     outcome = Outcome("redis")
     redis_url = settings.get("REDIS_URL") or ""
     if not redis_url:
         return outcome  # a deployment without Redis has no job records
     try:
         redis = jobs.connection(redis_url)
-        for key in _matching_keys(redis, target, named, deployment_queues(settings)):
+        matching = _matching_keys(redis, target, named, deployment_queues(settings), records)
+        if records is not None:
+            records.forget(set(matching))
+        for key in matching:
             if key.startswith(b"rq:job:"):
                 job_id = key[len(b"rq:job:") :].decode()
                 try:

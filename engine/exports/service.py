@@ -4,6 +4,9 @@
 Streamed: applications are read in batches by id (keyset, so every batch is one indexed query and
 the memory held is one batch, whatever the count), written as they come to a temporary file beside
 the output, which replaces the output only when complete: a failed export leaves nothing half-written.
+
+Needs no request: given a session and the current form (`Source`), a worker job runs it as the
+command line does (engine.downloads.jobs); without one, the app context's session and served form.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from pathlib import Path
 
 from flask import current_app
 from sqlalchemy import ColumnElement, and_, func, select
+from sqlalchemy.orm import Session
 
 from engine import db
 from engine.applications.models import Application
@@ -38,6 +42,38 @@ class ExportRequest:
     status: str = "submitted"
     since: dt.datetime | None = None
     labels: bool = False
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where an export reads: a database session, and how a definition version's compiled form is
+    found (by id; None when unknown). Without one: the app context's session and served versions."""
+
+    session: Session
+    load_version: Callable[[str], dict | None]
+
+
+def app_source() -> Source:
+    from engine import versions
+
+    def load(version_id: str) -> dict | None:
+        try:
+            return versions.get(version_id).data
+        except KeyError:
+            return None
+
+    return Source(db.session(), load)
+
+
+def job_source(session) -> Source:
+    """A plain session's source (a worker job): versions read from the database."""
+    from engine.versions import load
+
+    def load_version(version_id: str) -> dict | None:
+        found = load(session, version_id)
+        return found.data if found is not None else None
+
+    return Source(session, load_version)
 
 
 @dataclass
@@ -77,23 +113,25 @@ def _where(request: ExportRequest):
     return and_(*conditions) if conditions else None
 
 
-def count(request: ExportRequest) -> int:
+def count(request: ExportRequest, source: Source | None = None) -> int:
+    session = (source or app_source()).session
     statement = select(func.count(Application.id))
     where = _where(request)
-    return db.session().scalar(statement.where(where) if where is not None else statement) or 0
+    return session.scalar(statement.where(where) if where is not None else statement) or 0
 
 
-def records_of(request: ExportRequest, batch: int = BATCH) -> Iterator[Record]:
+def records_of(request: ExportRequest, batch: int = BATCH, source: Source | None = None) -> Iterator[Record]:
     """Every application the request selects, oldest id first, read `batch` at a time."""
+    session = (source or app_source()).session
     where = _where(request)
     last_id = 0
     while True:
         statement = records.rows_statement(Application.id > last_id, where).order_by(Application.id).limit(batch)
-        rows = db.session().execute(statement).all()
+        rows = session.execute(statement).all()
         if not rows:
             return
         ids = [row.id for row in rows]
-        documents, pdfs = _documents(ids), _stored_pdfs(ids)
+        documents, pdfs = _documents(session, ids), _stored_pdfs(session, ids)
         for row in rows:
             yield Record(
                 id=row.id,
@@ -109,10 +147,10 @@ def records_of(request: ExportRequest, batch: int = BATCH) -> Iterator[Record]:
                 pdf_key=pdfs.get(row.id) if row.submitted_at is not None else None,
             )
         last_id = rows[-1].id
-        db.session().rollback()  # a batch at a time: no snapshot or objects held across batches
+        session.rollback()  # a batch at a time: no snapshot or objects held across batches
 
 
-def _documents(application_ids: list[int]) -> dict[int, dict]:
+def _documents(session, application_ids: list[int]) -> dict[int, dict]:
     found: dict[int, dict] = {}
     statement = select(
         DocumentConversion.application_id,
@@ -125,7 +163,7 @@ def _documents(application_ids: list[int]) -> dict[int, dict]:
         DocumentConversion.application_id.in_(application_ids),
         DocumentConversion.status == ConversionStatus.COMPLETED.value,
     )
-    for row in db.session().execute(statement):
+    for row in session.execute(statement):
         found.setdefault(row.application_id, {})[row.answer_key] = {
             "file_name": row.file_name,
             "file_size": row.file_size or 0,
@@ -135,30 +173,39 @@ def _documents(application_ids: list[int]) -> dict[int, dict]:
     return found
 
 
-def _stored_pdfs(application_ids: list[int]) -> dict[int, str]:
+def _stored_pdfs(session, application_ids: list[int]) -> dict[int, str]:
     statement = select(ApplicationPdf.application_id, ApplicationPdf.pdf_key).where(
         ApplicationPdf.application_id.in_(application_ids),
         ApplicationPdf.status == ConversionStatus.COMPLETED.value,
         ApplicationPdf.pdf_key.is_not(None),
     )
-    return {row.application_id: row.pdf_key for row in db.session().execute(statement)}
+    return {row.application_id: row.pdf_key for row in session.execute(statement)}
 
 
-def export_columns(request: ExportRequest, current_form: dict) -> list[columns_module.Column]:
+def export_columns(
+    request: ExportRequest, current_form: dict, source: Source | None = None
+) -> list[columns_module.Column]:
     """The union of the columns of every version the selected applications are on."""
+    source = source or app_source()
     statement = select(records.version_column()).distinct()
     where = _where(request)
-    versions = set(db.session().scalars(statement.where(where) if where is not None else statement))
-    return columns_module.union(records.forms_for_versions(current_form, versions))
+    versions = set(source.session.scalars(statement.where(where) if where is not None else statement))
+    return columns_module.union(records.forms_for_versions(current_form, versions, source.load_version))
 
 
-def export(request: ExportRequest, current_form: dict, progress: Callable[[int], None] = lambda n: None) -> int:
-    """Write the export; returns how many applications it holds."""
+def export(
+    request: ExportRequest,
+    current_form: dict,
+    progress: Callable[[int], None] = lambda n: None,
+    source: Source | None = None,
+) -> int:
+    """Write the export; returns how many applications it holds. `source`: see `Source`."""
+    source = source or app_source()
     request.output.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{request.output.name}.", dir=request.output.parent)
     os.close(handle)
     try:
-        written = _write(request, current_form, Path(temporary), progress)
+        written = _write(request, current_form, Path(temporary), progress, source)
         os.replace(temporary, request.output)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
@@ -166,13 +213,13 @@ def export(request: ExportRequest, current_form: dict, progress: Callable[[int],
     return written
 
 
-def _write(request: ExportRequest, current_form: dict, path: Path, progress) -> int:
+def _write(request: ExportRequest, current_form: dict, path: Path, progress, source: Source) -> int:
     if request.format == "json":
-        return writers.write_json(path, records_of(request), progress)
-    columns = export_columns(request, current_form)
+        return writers.write_json(path, records_of(request, source=source), progress)
+    columns = export_columns(request, current_form, source)
     if request.format == "csv":
-        return writers.write_csv(path, columns, records_of(request), progress, labels=request.labels)
-    return writers.write_zip(path, columns, lambda: records_of(request), progress, labels=request.labels)
+        return writers.write_csv(path, columns, records_of(request, source=source), progress, labels=request.labels)
+    return writers.write_zip(path, columns, lambda: records_of(request, source=source), progress, labels=request.labels)
 
 
 def current_form() -> dict:

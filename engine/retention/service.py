@@ -24,6 +24,7 @@ from engine.applications.models import Application
 from engine.audit.service import Actor
 from engine.definition.retention import Retention
 from engine.erasure import service as erasure
+from engine.erasure import stores
 from engine.erasure.database import Target
 from engine.erasure.models import Erasure
 from engine.retention.models import RetentionReminder
@@ -124,8 +125,9 @@ def run(session: Session, settings: dict, policy: Retention, now: dt.datetime | 
         _remind(session, policy, now, remind, result)
     while batch := due(session, policy, now):
         before = sum(result.deleted.values()) + result.errors
+        records = stores.job_records(settings)  # Redis scanned once per batch, not once per applicant
         for item in batch:
-            _delete(session, settings, item, result)
+            _delete(session, settings, item, result, records)
         if sum(result.deleted.values()) + result.errors == before:
             break  # nothing moved: leave it to the next run rather than loop
     _finish_stopped(session, settings, result)
@@ -154,12 +156,14 @@ def _remind(session: Session, policy: Retention, now: dt.datetime, remind, resul
         result.reminded += 1
 
 
-def _delete(session: Session, settings: dict, item: Due, result: Result) -> None:
+def _delete(
+    session: Session, settings: dict, item: Due, result: Result, records: stores.JobRecords | None = None
+) -> None:
     address = session.scalar(select(Account.username).where(Account.id == item.account_id))
     if address is None:
         return  # gone meanwhile (an erasure, another run)
     target = Target(item.application_id, item.account_id, item.reference, address)
-    report = erasure.erase(session, settings, target, ACTOR, reason=item.reason)
+    report = erasure.erase(session, settings, target, ACTOR, reason=item.reason, job_records=records)
     result.deleted[item.kind] += 1
     if not report.done:
         result.errors += 1

@@ -83,16 +83,13 @@ def status_column():
     )
 
 
-def forms_for_versions(current_form: dict, version_ids: set) -> list[dict]:
+def forms_for_versions(current_form: dict, version_ids: set, load_version) -> list[dict]:
     """The compiled forms (data) of the versions given, the current one first (an application with
-    no version is on the current form)."""
-    from engine import versions
-
+    no version is on the current form); `load_version(id)` gives a version's data, None when unknown."""
     forms = [current_form]
     current_id = content_id(current_form)
     for version_id in sorted(v for v in version_ids if v and v != current_id):
-        try:
-            forms.append(versions.get(version_id).data)
-        except KeyError:
-            continue
+        found = load_version(version_id)
+        if found is not None:
+            forms.append(found)
     return forms

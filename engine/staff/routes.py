@@ -5,6 +5,7 @@ role it needs (`_needs`: the decorator and the OpenAPI document's `x-staff-role`
 
 from flask import after_this_request, redirect, request, send_file
 from flask.views import MethodView
+from werkzeug.wsgi import ClosingIterator
 
 from engine.accounts.auth import csrf_protect
 from engine.accounts.parser import ArgumentsParser
@@ -51,6 +52,13 @@ def needs(blueprint, role: str):
         return blueprint.doc(**{"x-staff-role": role})(view)
 
     return decorate
+
+
+def after_sending(response, cleanup):
+    """Run `cleanup` once the server has sent the file (or given up). `call_on_close` would not: a
+    `send_file` answer is passed straight through to the server, and its callbacks never run."""
+    response.response = ClosingIterator(response.response, [cleanup])
+    return response
 
 
 def _not_found(view):
@@ -153,5 +161,4 @@ class ExportViews(MethodView):
         path, name = service.export_file(query)
         response = send_file(path, as_attachment=True, download_name=name, max_age=0)
         response.headers.update(NO_STORE)
-        response.call_on_close(lambda: path.unlink(missing_ok=True))
-        return response
+        return after_sending(response, lambda: path.unlink(missing_ok=True))

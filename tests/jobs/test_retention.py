@@ -198,3 +198,30 @@ def test_the_reminder_is_written_in_the_accounts_language_though_no_request_send
     # The tenant's name in Spanish (intl_undergrad translates it; the reminder's own words fall back).
     assert "Solicitud de admisión de grado para estudiantes internacionales" in reminder["Subject"]
     assert "Example College International Undergraduate Application" not in reminder["Subject"]
+
+
+def test_a_batch_scans_the_job_records_once_and_still_clears_each_applicants(app, applicants, monkeypatch):
+    """Three applicants due in one batch: Redis's job records are scanned once for the batch (not once
+    per applicant), and a queued job naming one of them is removed all the same."""
+    from redis import Redis
+
+    from engine import jobs
+
+    queued = jobs.enqueue(
+        "engine.pdf.jobs.render_application_pdf",
+        applicants["stale"],
+        queue=app.config["APPLICATION_PDF_QUEUE"],
+        redis_url=app.config["REDIS_URL"],
+    )
+    scans = []
+    real = Redis.scan_iter
+
+    def counted(self, match=None, **options):
+        scans.append(match)
+        return real(self, match=match, **options)
+
+    monkeypatch.setattr(Redis, "scan_iter", counted)
+    result = task.apply(app, NOW)
+    assert sum(result.deleted.values()) == 3 and result.errors == 0
+    assert scans.count("rq:job:*") == 1
+    assert not jobs.connection(app.config["REDIS_URL"]).exists(f"rq:job:{queued.id}")

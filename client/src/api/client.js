@@ -131,6 +131,9 @@ export const resetPassword = ({ password, confirm_password, id, username }) =>
   post("/public/reset-password", { password, confirm_password, id, username });
 export const logout = () => get("/api/logout");
 export const deleteAccount = ({ password, confirm }) => post("/api/account/delete", { password, confirm });
+/** The applicant's own copy of their data: the latest one's state, progress and link; asking needs the password. */
+export const personalDataState = () => get("/api/account/data");
+export const askPersonalData = ({ password }) => post("/api/account/data", { password });
 
 // Application data
 export const fetchProfile = () => get("/api/profile");

@@ -120,8 +120,144 @@ function SignedIn({ snapshot, panelId, onLogOut, onDeleted }) {
       <button type="button" className="button button-primary button-block" onClick={onLogOut}>
         {t("shell_log_out")}
       </button>
+      <MyData panelId={panelId} />
       {!snapshot.submitted_at && <DeleteAccount panelId={panelId} onDeleted={onDeleted} />}
     </>
+  );
+}
+
+const POLL_MS = 1000;
+const WORKING = new Set(["queued", "running"]);
+
+/** The latest copy's state while `open`, polled while a worker prepares it. */
+function usePersonalData(open, setError) {
+  const [prepared, setPrepared] = useState(null);
+  useEffect(() => {
+    if (!open) return undefined;
+    let stopped = false;
+    let timer = null;
+    const poll = async () => {
+      try {
+        const state = await api.personalDataState();
+        if (stopped) return;
+        setPrepared(state);
+        if (WORKING.has(state.state)) timer = setTimeout(poll, POLL_MS);
+      } catch (failure) {
+        if (!stopped) setError(failure.message);
+      }
+    };
+    if (!prepared || WORKING.has(prepared.state)) poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+    // Polls again when a new copy is asked for (its id changes).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, prepared?.id]);
+  return [prepared, setPrepared];
+}
+
+/**
+ * "Download my data": the password again asks for a zip of everything kept about the applicant,
+ * which a worker prepares; its progress shows here, then the link (the signed-in applicant's, for a limited time).
+ */
+function MyData({ panelId }) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState("");
+  const [prepared, setPrepared] = usePersonalData(open, setError);
+  if (!open) {
+    return (
+      <button type="button" className="button button-block" onClick={() => setOpen(true)}>
+        {t("shell_my_data")}
+      </button>
+    );
+  }
+  const state = prepared?.state;
+  return (
+    <section className="popover-delete popover-data" aria-labelledby={`${panelId}-data`}>
+      <h2 id={`${panelId}-data`} className="popover-heading">
+        {t("shell_my_data")}
+      </h2>
+      <DataState prepared={prepared} />
+      {!WORKING.has(state) && (
+        <AskForData panelId={panelId} state={state} error={error} setError={setError} onAsked={setPrepared} />
+      )}
+    </section>
+  );
+}
+
+/** The copy's progress, its link once ready, or why it failed. */
+function DataState({ prepared }) {
+  const state = prepared?.state;
+  if (WORKING.has(state)) {
+    return (
+      <div role="status">
+        <p>
+          {prepared.total
+            ? t("shell_my_data_preparing", { done: prepared.done, total: prepared.total })
+            : t("shell_my_data_waiting")}
+        </p>
+        <progress max={prepared.total || 1} value={prepared.total ? prepared.done : undefined} />
+      </div>
+    );
+  }
+  if (state === "ready") {
+    return (
+      <>
+        <p role="status">{t("shell_my_data_ready")}</p>
+        <a className="button button-primary button-block" href={prepared.url} download>
+          {t("shell_my_data_download")}
+        </a>
+      </>
+    );
+  }
+  if (state === "failed") {
+    return (
+      <p className="popover-error" role="alert">
+        {t("shell_my_data_failed")}
+      </p>
+    );
+  }
+  return null;
+}
+
+/** The password again, to ask for a (new) copy. */
+function AskForData({ panelId, state, error, setError, onAsked }) {
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const ask = async (event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError("");
+    try {
+      onAsked(await api.askPersonalData({ password }));
+      setPassword("");
+    } catch (failure) {
+      setError(failure.message);
+    }
+    setBusy(false);
+  };
+  const again = ["ready", "failed", "expired", "taken"].includes(state);
+  return (
+    <form onSubmit={ask} className="popover-data-form">
+      {state !== "ready" && <p>{t("shell_my_data_explain")}</p>}
+      <label htmlFor={`${panelId}-data-password`}>{t("shell_my_data_password")}</label>
+      <input
+        id={`${panelId}-data-password`}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      {error && (
+        <p className="popover-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button-block" disabled={busy || !password}>
+        {again ? t("shell_my_data_again") : t("shell_my_data_submit")}
+      </button>
+    </form>
   );
 }
 

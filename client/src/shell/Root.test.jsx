@@ -23,6 +23,8 @@ vi.mock("../api/client.js", () => ({
   })),
   logout: vi.fn(async () => ({ message: "You have been logged out." })),
   deleteAccount: vi.fn(),
+  personalDataState: vi.fn(),
+  askPersonalData: vi.fn(),
   fetchTemporaryAnswer: vi.fn(),
   fetchServiceView: vi.fn(),
   // the form's own calls (form/appBridge.js hands them to the widgets)
@@ -336,6 +338,38 @@ describe("typing", () => {
     });
     expect(api.deleteAccount).toHaveBeenLastCalledWith({ password: "Correct-Horse-9", confirm: true });
     expect(api.logout).not.toHaveBeenCalled();
+  });
+
+  it("an applicant asks for their data with the password, sees it prepared, then gets the link", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(profile());
+    const { ApiError } = await import("../api/errors.js");
+    const copy = { id: 3, done: 0, total: 0, url: null };
+    api.personalDataState.mockResolvedValueOnce({ ...copy, id: null, state: "none" });
+    api.askPersonalData.mockRejectedValueOnce(new ApiError("That password is not right.", 400));
+    api.askPersonalData.mockResolvedValueOnce({ ...copy, state: "queued" });
+    api.personalDataState.mockResolvedValueOnce({ ...copy, state: "running", done: 2, total: 5 });
+    api.personalDataState.mockResolvedValue({
+      ...copy,
+      state: "ready",
+      done: 5,
+      total: 5,
+      url: "/api/account/data/3/file",
+    });
+    renderAt("/about");
+    await screen.findByRole("heading", { level: 1, name: "About You" });
+    fireEvent.click(screen.getByRole("button", { name: /account/i }));
+    fireEvent.click(await screen.findByRole("button", { name: "Download my data" }));
+    const password = await screen.findByLabelText("Your password");
+    fireEvent.change(password, { target: { value: "wrong" } });
+    fireEvent.click(screen.getByRole("button", { name: "Prepare my data" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("That password is not right.");
+    fireEvent.change(password, { target: { value: "Correct-Horse-9" } });
+    fireEvent.click(screen.getByRole("button", { name: "Prepare my data" }));
+    expect(await screen.findByText("Preparing your data: 2 of 5 steps done.")).toBeTruthy();
+    const link = await screen.findByRole("link", { name: "Download my data (zip)" }, { timeout: 3000 });
+    expect(link.getAttribute("href")).toBe("/api/account/data/3/file");
+    expect(api.askPersonalData).toHaveBeenLastCalledWith({ password: "Correct-Horse-9" });
   });
 
   it("re-renders the page and the welcome banner's name, not the shell's navigation around them", async () => {

@@ -187,13 +187,53 @@ describe("the staff page", () => {
     expect(await screen.findByText("rita@example.edu is now exporter.")).toBeTruthy();
     expect(JSON.parse(calls.find((c) => c.method === "PUT").body)).toEqual({ roles: ["exporter"] });
     expect(screen.getByRole("cell", { name: "INTL-7K2Q9MXA" })).toBeTruthy();
-    const csv = screen.getByRole("link", { name: "CSV (one row per application)" });
-    expect(csv.getAttribute("href")).toBe("/staff/api/exports?format=csv&status=submitted");
+    expect(screen.getByRole("button", { name: "CSV (one row per application)" })).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Staff e-mail"), { target: { value: " rita@example.edu " } });
     fireEvent.click(screen.getByRole("button", { name: "Show" }));
     await waitFor(() =>
       expect(calls.at(-1).url).toBe("/staff/api/audit?reference=&staff=rita%40example.edu&limit=100"),
     );
+  });
+
+  it("an exporter runs an export: the worker's progress, then one download", async () => {
+    const JOB = { id: 7, done: 0, total: 0, message: null, file_name: null, file_size: null, url: null };
+    const states = [
+      { ...JOB, state: "running", done: 2, total: 5 },
+      {
+        ...JOB,
+        state: "ready",
+        done: 5,
+        total: 5,
+        file_name: "applications.json",
+        url: "/staff/api/exports/7/file",
+      },
+    ];
+    serve([
+      [/^GET \/staff\/api\/session$/, () => reply(200, { ...SESSION, role: "exporter" })],
+      [/^GET \/staff\/api\/applications/, () => reply(200, PAGE)],
+      [/^POST \/staff\/api\/exports$/, () => reply(202, { ...JOB, state: "queued" })],
+      [/^GET \/staff\/api\/exports\/7$/, () => reply(200, states.shift())],
+    ]);
+    render(<StaffApp />);
+    fireEvent.change(await screen.findByLabelText("Applications", { selector: "#export-status" }), {
+      target: { value: "all" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "JSON" }));
+    expect(await screen.findByText("Waiting for a worker…")).toBeTruthy();
+    expect(JSON.parse(calls.find((c) => c.method === "POST").body)).toEqual({
+      format: "json",
+      status: "all",
+      labels: false,
+    });
+    expect(screen.getByRole("button", { name: "CSV (one row per application)" }).disabled).toBe(true);
+    expect(
+      await screen.findByText("Writing the export: 2 of 5 application(s).", {}, { timeout: 3000 }),
+    ).toBeTruthy();
+    const link = await screen.findByRole("link", { name: "Download applications.json" }, { timeout: 3000 });
+    expect(link.getAttribute("href")).toBe("/staff/api/exports/7/file");
+    fireEvent.click(link);
+    expect(screen.getByText(/^Downloaded\. Each export is downloaded once/)).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Download applications.json" })).toBeNull();
   });
 
   it("an administrator erases an applicant after typing the reference again", async () => {

@@ -70,8 +70,10 @@ export const retryDeliveries = (id) => call("POST", `/staff/api/applications/${i
 
 export const printViewUrl = (id) => `/staff/applications/${id}/print`;
 
-/** An export's download address (the browser downloads it; the server records it). */
-export const exportUrl = (format, status) => `/staff/api/exports?${new URLSearchParams({ format, status })}`;
+/** Start an export ({format, status, labels}): a worker writes it; poll `exportState(id)` for its progress and link. */
+export const startExport = ({ format, status, labels = false }) =>
+  call("POST", "/staff/api/exports", { format, status, labels });
+export const exportState = (id) => call("GET", `/staff/api/exports/${id}`);
 
 /** The audit trail, newest first, for {reference, staff}. */
 export function auditEntries({ reference = "", staff = "" } = {}) {
