@@ -4,7 +4,8 @@ conditions:
 - an operator used with the wrong kind of target (in/notIn need a list, lt/gt numbers or dates);
 - a target the controlling field can never hold (not among its options, longer than it allows,
   not matching its pattern, a checkbox compared with text), also for a dropdown's options_by;
-- a condition that reads what it hides (once hidden, never shown again).
+- a condition that reads what it hides (once hidden, never shown again); conditions that wait on
+  each other and pages nothing on which can show are in reach.py.
 One field's own rules are checked in rule_checks.py; option lists and layout in layout_checks.py.
 """
 
@@ -14,6 +15,7 @@ from engine.definition.layout_checks import check_layout
 from engine.definition.loader import LocDict
 from engine.definition.model import FieldUse, FormModel, Reference
 from engine.definition.problems import Problem, did_you_mean
+from engine.definition.reach import check_reach
 from engine.definition.rule_checks import check_field, compiles
 from engine.definition.window import Window
 from engine.fieldtypes.registry import REGISTRY, follows_controller
@@ -36,6 +38,7 @@ def check_meaning(model: FormModel, source, problems: list[Problem]) -> None:
                 _check_dropdown(use, domains, problems)
             check_field(use, problems, days)
     check_layout(model, source, problems)
+    check_reach(model, source, problems)
 
 
 # --- what a field can hold ----------------------------------------------------------------
