@@ -101,13 +101,18 @@ def lookup(db: Session, token: str | None) -> Lookup:
     return Lookup(record)
 
 
-def touch(db: Session, record: LiveSession) -> None:
-    """Activity renews the idle timer (written at most every SESSION_TOUCH_S seconds)."""
+def touch(db: Session, record: LiveSession) -> bool:
+    """Activity renews the idle timer, written at most every SESSION_TOUCH_S seconds; True when it
+    was written now. Between two writes the session's end stays where the last write put it: the
+    idle timeout counts from a moment at most SESSION_TOUCH_S before the last request, so a session
+    may end that much early, never late."""
     now = utcnow()
-    if (now - record.last_seen_at).total_seconds() >= float(current_app.config["SESSION_TOUCH_S"]):
-        db.execute(update(AccountSession).where(AccountSession.id == record.id).values(last_seen_at=now))
-        db.commit()
-        record.last_seen_at = now
+    if (now - record.last_seen_at).total_seconds() < float(current_app.config["SESSION_TOUCH_S"]):
+        return False
+    db.execute(update(AccountSession).where(AccountSession.id == record.id).values(last_seen_at=now))
+    db.commit()
+    record.last_seen_at = now
+    return True
 
 
 def end(db: Session, token: str | None) -> None:
