@@ -3,6 +3,7 @@ holds its hash, the account, when it was last used and when it ends at the lates
 
 import dataclasses
 import datetime as dt
+from collections.abc import Callable
 
 from flask import current_app
 from sqlalchemy import bindparam, delete, select, update
@@ -101,14 +102,15 @@ def lookup(db: Session, token: str | None) -> Lookup:
     return Lookup(record)
 
 
-def touch(db: Session, record: LiveSession) -> bool:
+def touch(open_session: Callable[[], Session], record: LiveSession) -> bool:
     """Activity renews the idle timer, written at most every SESSION_TOUCH_S seconds; True when it
     was written now. Between two writes the session's end stays where the last write put it: the
     idle timeout counts from a moment at most SESSION_TOUCH_S before the last request, so a session
-    may end that much early, never late."""
+    may end that much early, never late. The database session is opened only to write."""
     now = utcnow()
     if (now - record.last_seen_at).total_seconds() < float(current_app.config["SESSION_TOUCH_S"]):
         return False
+    db = open_session()
     db.execute(update(AccountSession).where(AccountSession.id == record.id).values(last_seen_at=now))
     db.commit()
     record.last_seen_at = now
