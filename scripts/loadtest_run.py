@@ -34,7 +34,7 @@ SECTION = "## Application data load test"
 GOLDEN = ROOT / "tests" / "golden" / "intl_undergrad" / "base.json"
 TARGET_RATIO, TARGET_P99_MS = 0.60, 25.0
 # The target re-based on the stack's own floor, measured in the same run (PUT /floor).
-FLOOR_RATIO, FLOOR_P99 = 0.80, 1.3
+FLOOR_RATIO, FLOOR_P99 = 0.60, 1.6
 
 from benchlib import machine, server_env  # noqa: E402 (scripts/ is on sys.path when run as a script)
 
@@ -469,7 +469,7 @@ def report(
         "with what they clear, `UPDATE ... WHERE version = <read>`, with its WAL flush); a save of "
         "keys no rule reads or hides is the merge alone, the session joined to it (`UPDATE ... FROM "
         "... RETURNING`). Around it: Flask, flask-smorest/webargs, the answer checks against the data "
-        "model, SQLAlchemy Core, the CSRF check, the session cookie renewal, and the per-request access "
+        "model, SQLAlchemy Core, the CSRF check, the session renewal (at most once a minute), and the per-request access "
         "log, metrics and security headers; the bare endpoint does none of it. `PUT /api/last-page` and `GET "
         "/api/profile` take the regular path (session lookup, then their own statements in a "
         "transaction). The database, the servers and the load generator share the same two cores, "

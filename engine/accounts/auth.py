@@ -85,8 +85,8 @@ def require_session() -> sessions.LiveSession:
     if record is None:
         g.auth_clear = True
         raise AppError(getattr(messages, _401[g.auth_lookup.reason or "missing"]), 401)
-    sessions.touch(db.session(), record)
-    g.auth_refresh = True
+    # The idle cookie is re-issued when the server's idle timer is: both then end at the same moment.
+    g.auth_refresh = sessions.touch(db.session, record)
     return record
 
 
@@ -94,8 +94,7 @@ def confirm_session(record: sessions.LiveSession) -> None:
     """For a view whose own statement found the live session (see `login_checked_in_view`):
     the request counts as authenticated, as after `require_session`."""
     g.auth_lookup = sessions.Lookup(record)
-    sessions.touch(db.session(), record)
-    g.auth_refresh = True
+    g.auth_refresh = sessions.touch(db.session, record)
 
 
 def login_checked_in_view(view):
@@ -204,10 +203,12 @@ def apply_cookies(response):
     retry_after = g.get("retry_after")
     if retry_after and response.status_code == 429:
         response.headers["Retry-After"] = str(retry_after)
+    token = g.get("auth_new_token")
+    if not (token or g.get("auth_clear") or g.get("auth_refresh") or g.get("auth_device")):
+        return response  # most requests: no cookie to set, renew or remove
     secure = bool(current_app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure
     idle_seconds = int(sessions.idle_timeout().total_seconds())
     devices.apply_cookie(response, secure)
-    token = g.get("auth_new_token")
     if token:
         response.set_cookie(
             session_cookie_name(),

@@ -36,12 +36,19 @@ def init_app(app) -> None:
     )
     hsts = ("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
 
+    # The lists of headers, made once: (docs page, HTTPS) -> [(name, value)], and their names.
+    wanted = {
+        (docs, secure): [("Content-Security-Policy", policies[docs]), *fixed, *([hsts] if secure else [])]
+        for docs in (False, True)
+        for secure in (False, True)
+    }
+    names = {name.lower() for name, _ in wanted[(True, True)]}
+
     @app.after_request
     def _security_headers(response):
-        # One pass over the response's headers; a view's own value of any of them wins.
-        present = {name.lower() for name, _ in response.headers.items()}
-        wanted = [("Content-Security-Policy", policies[request.path == docs_path]), *fixed]
-        if request.is_secure:
-            wanted.append(hsts)
-        response.headers.extend([(name, value) for name, value in wanted if name.lower() not in present])
+        current = request._get_current_object()  # type: ignore[attr-defined]
+        headers = wanted[(current.path == docs_path, current.is_secure)]
+        # A view's own value of any of them wins (one pass over the response's headers, when it set any).
+        present = {name.lower() for name, _ in response.headers.items()} & names
+        response.headers.extend([(n, v) for n, v in headers if n.lower() not in present] if present else headers)
         return response

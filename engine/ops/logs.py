@@ -28,6 +28,8 @@ def _row_values(match: re.Match) -> str:
 
 
 def redact(text: str) -> str:
+    if "=" not in text and ":" not in text and "Failing row" not in text:
+        return text  # none of the patterns can match (an access line, most messages): no regex run
     text = _ROW_VALUES.sub(_row_values, text)
     return _QUERY_SECRET.sub(r"\1[redacted]", _SECRET.sub(r"\1[redacted]", text))
 
@@ -105,21 +107,24 @@ def init_app(app) -> None:
 
     @app.after_request
     def _finish(response):
-        response.headers[REQUEST_ID_HEADER] = g.get("request_id", "")
-        started = g.get("request_started")
-        if started is not None:
+        state = g._get_current_object()  # the proxies once, not per attribute
+        response.headers[REQUEST_ID_HEADER] = getattr(state, "request_id", "")
+        started = getattr(state, "request_started", None)
+        if started is not None and access_log.isEnabledFor(logging.INFO):
+            current = request._get_current_object()  # type: ignore[attr-defined]
+            method, path, status = current.method, current.path, response.status_code
             duration = round((time.perf_counter() - started) * 1000, 2)
             access_log.info(
                 "%s %s %s",
-                request.method,
-                request.path,
-                response.status_code,
+                method,
+                path,
+                status,
                 extra={
-                    "method": request.method,
-                    "path": request.path,
-                    "status": response.status_code,
+                    "method": method,
+                    "path": path,
+                    "status": status,
                     "duration_ms": duration,
-                    "remote": request.remote_addr,
+                    "remote": current.remote_addr,
                 },
             )
         return response

@@ -118,18 +118,18 @@ def require_protection(config: dict) -> None:
 
 
 def init_app(app) -> None:
-    @app.before_request
-    def _start_timer():
-        g.metrics_started = time.perf_counter()
+    children: dict[tuple, object] = {}  # one histogram child per (method, endpoint, status), made once
 
     @app.after_request
     def _observe(response):
-        started = g.get("metrics_started")
+        started = g.get("request_started")  # set by the request log's before_request (engine/ops/logs.py)
         if started is not None:
-            endpoint = request.url_rule.rule if request.url_rule else "unmatched"
-            REQUEST_LATENCY.labels(request.method, endpoint, str(response.status_code)).observe(
-                time.perf_counter() - started
-            )
+            current = request._get_current_object()  # type: ignore[attr-defined]
+            labels = (current.method, current.url_rule.rule if current.url_rule else "unmatched", response.status_code)
+            child = children.get(labels)
+            if child is None:
+                child = children[labels] = REQUEST_LATENCY.labels(labels[0], labels[1], str(labels[2]))
+            child.observe(time.perf_counter() - started)
         return response
 
     @app.get("/metrics")

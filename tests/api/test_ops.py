@@ -30,6 +30,20 @@ def test_only_the_docs_page_allows_its_inline_script(client):
     assert "script-src 'self' 'unsafe-inline'" in csp and "unsafe-eval" not in csp
 
 
+def test_flask_s_cookie_session_is_not_opened_on_api_paths(app):
+    """The engine's sessions are in the database; Flask's signed-cookie session is left closed on
+    /api (the answer saves), and works as before elsewhere."""
+    from flask import request, session
+
+    with app.test_request_context("/api/answer", method="PUT"):
+        assert app.session_interface.open_session(app, request) is None
+    with app.test_request_context("/api/answer", method="PUT"):
+        with pytest.raises(RuntimeError):
+            session["anything"] = 1  # the null session: a use that creeps in fails at once
+    with app.test_request_context("/about"):
+        assert app.session_interface.open_session(app, request) is not None
+
+
 def test_request_id_is_echoed_or_made(client):
     made = client.get("/healthz").headers["X-Request-ID"]
     assert len(made) == 16

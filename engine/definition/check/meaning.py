@@ -4,7 +4,8 @@ conditions:
 - an operator used with the wrong kind of target (in/notIn need a list, lt/gt numbers or dates);
 - a target the controlling field can never hold (not among its options, longer than it allows,
   not matching its pattern, a checkbox compared with text), also for a dropdown's options_by;
-- a condition that reads what it hides (once hidden, never shown again).
+- a condition that reads what it hides (once hidden, never shown again); conditions that wait on
+  each other and pages nothing on which can show are in reach.py.
 One field's own rules are checked in rule_checks.py; option lists and layout in layout_checks.py.
 """
 
@@ -12,6 +13,7 @@ import re
 
 from engine.definition.check.comparisons import check_comparisons, condition_problem
 from engine.definition.check.layout import check_layout
+from engine.definition.check.reach import check_reach
 from engine.definition.check.rules import check_field, compiles
 from engine.definition.compile.conditions import other_answer
 from engine.definition.load.loader import LocDict
@@ -39,6 +41,7 @@ def check_meaning(model: FormModel, source, problems: list[Problem]) -> None:
             check_field(use, problems, days)
     check_comparisons(model, problems)
     check_layout(model, source, problems)
+    check_reach(model, source, problems)
 
 
 # --- what a field can hold ----------------------------------------------------------------

@@ -379,6 +379,56 @@ sections:
         "the field itself",
         "other fields",
     ),
+    Mistake(
+        "two sections shown on each other's answers",
+        {
+            "pages/about.yaml": """\
+route: /about
+title: About You
+nav_label: About You
+sections:
+  - id: identity
+    fields:
+      - {key: first_name, type: text, label: First Name}
+  - id: mailing
+    show_if: {valueKey: has_billing, operator: equals, target: "Y"}
+    fields:
+      - {key: has_mailing, type: radio, options: yes_no, label: Do you have a mailing address?}
+  - id: billing
+    show_if: {valueKey: has_mailing, operator: equals, target: "Y"}
+    fields:
+      - {key: has_billing, type: radio, options: yes_no, label: Do you have a billing address?}
+"""
+        },
+        "CONDITION_CYCLE",
+        "pages/about.yaml",
+        9,
+        "page about > section mailing",
+        "wait on each other",
+        "outside the cycle",
+    ),
+    Mistake(
+        "a page whose every section waits on a condition no answer meets",
+        {
+            "pages/education.yaml": """\
+route: /education
+title: Education
+nav_label: Education
+sections:
+  - id: testing
+    show_if: {all: [{valueKey: citizen, operator: equals, target: "Y"}, {valueKey: citizen, operator: in, target: ["N"]}]}
+    fields:
+      - {key: sat_taken, type: radio, options: yes_no, label: Have you taken the SAT?}
+      - {key: sat_total, type: text, label: SAT Total}
+"""
+        },
+        "PAGE_UNREACHABLE",
+        "pages/education.yaml",
+        1,
+        "page education",
+        "'citizen' to be one of ['Y'] and one of ['N']",
+        "two values at once",
+    ),
     # --- references to things that do not exist -------------------------------------------
     Mistake(
         "a misspelt valueKey",
