@@ -153,3 +153,7 @@ _._create_connection
 # urllib.request: an opener calls its redirect handler's redirect_request (the documented-commands
 # test's handler returns None so a 303 is read rather than followed).
 _.redirect_request
+
+# babel.numbers.NumberPattern: apply() reads frac_prec, the least and most fraction digits
+# (engine/fieldtypes/number.py sets them for each field).
+_.frac_prec

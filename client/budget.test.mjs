@@ -33,6 +33,7 @@ const NOT_ON_OPENING = {
   "src/shell/Modal.jsx": "only on an unexpected error",
   "src/form/validation/validate.js":
     "after the first paint, in idle time (the navigation's Complete, Continue's check, the errors while validating)",
+  "src/widgets/NumberInput.jsx": "only on a page that asks for a number",
 };
 const HEAVY = /node_modules[\\/](@rjsf|ajv)/; // the form renderer and its validator: never on an auth page
 

@@ -2,15 +2,19 @@
 
 Keys must exist in the data model (prefixed repeater keys and `_desc` companions are in it);
 text answers are strings within the field's maximum length, on one line unless the field is a
-textarea, checkbox answers true/false; an empty string is always allowed (it clears the answer).
+textarea, checkbox answers true/false, number answers a finite number within the number type's
+LARGEST (or, in a draft, text the browser could not read as a number, kept as typed for
+validation to refuse); an empty string is always allowed (it clears the answer).
 """
 
+import math
 import re
 
 from engine.applications import messages
 from engine.definition.visibility import merge
 from engine.fieldtypes.base import LINE_BREAK
-from engine.fieldtypes.registry import multi_line
+from engine.fieldtypes.number import LARGEST
+from engine.fieldtypes.registry import holds_number, multi_line
 from engine.jsonio import encodes
 
 __all__ = ["answer_problems", "merge", "shown_key", "storable", "usable_answers"]
@@ -54,6 +58,9 @@ def _problem(spec: dict | None, value) -> str | None:
         return None
     if spec.get("type") == "boolean":
         return None if isinstance(value, bool) else messages.NOT_BOOLEAN
+    if holds_number(spec.get("field")) and not isinstance(value, str):
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        return None if number and math.isfinite(value) and abs(value) <= LARGEST else messages.NOT_NUMBER
     if not isinstance(value, str):
         return messages.NOT_TEXT
     limit = spec.get("max_length") or DEFAULT_MAX_LENGTH
@@ -77,11 +84,12 @@ def shown_key(key) -> str:
 
 
 def usable_answers(data_model: dict, answers: dict) -> dict:
-    """The answers that could be stored (a visitor's answers carried over at sign-up):
-    numbers become text, anything else that does not fit is dropped."""
+    """The answers that could be stored (a visitor's answers carried over at sign-up): numbers
+    become text (but stay numbers for a number question), anything else that does not fit is dropped."""
     usable = {}
     for key, value in answers.items():
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
+        number_answer = holds_number((data_model.get(key) or {}).get("field"))
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and not number_answer:
             value = str(value)
         if value != "" and _problem(data_model.get(key), value) is None:
             usable[key] = value

@@ -29,6 +29,7 @@ _IDS = {
     "UNKNOWN_KEY": "application_unknown_key",
     "NOT_TEXT": "application_answer_not_text",
     "NOT_BOOLEAN": "application_answer_not_boolean",
+    "NOT_NUMBER": "application_answer_not_number",
     "TOO_LONG": "application_answer_too_long",
     "BAD_CHARACTERS": "application_answer_bad_characters",
     "ONE_LINE": "application_answer_one_line",

@@ -7,11 +7,11 @@ from marshmallow import fields, validate
 
 from engine.applications.service import WEB_STATUSES
 
-ANSWER_VALUE = {"oneOf": [{"type": "string"}, {"type": "boolean"}]}
+ANSWER_VALUE = {"oneOf": [{"type": "string"}, {"type": "boolean"}, {"type": "number"}]}
 ANSWER_MAP = {
     "type": "object",
     "additionalProperties": ANSWER_VALUE,
-    "description": "Answer key -> text or true/false; an empty string clears the answer",
+    "description": "Answer key -> text, true/false or (a number question) a number; an empty string clears the answer",
     "example": {"first_name": "Mei", "gender": "W", "gender_desc": "Woman", "race_asian": True},
 }
 COUNTS_MAP = {

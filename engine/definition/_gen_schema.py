@@ -98,7 +98,7 @@ defs = {
                 ["valueKey", "operator"],
                 valueKey=KEY,
                 operator={"enum": OPERATORS},
-                target={"type": ["string", "number", "boolean", "array"]},
+                target={"oneOf": [{"type": ["string", "number", "boolean", "array"]}, ref("other_answer")]},
             ),
             obj(["all"], all=array(ref("condition"), minItems=1)),
             obj(["any"], any=array(ref("condition"), minItems=1)),
@@ -120,10 +120,18 @@ defs = {
         "type": "string",
         "minLength": 1,
     },
+    "other_answer": {
+        **obj(["answer"], answer=KEY),
+        "description": "another question's answer to compare with: {answer: key}",
+    },
+    "other_number": {
+        "description": "another question's answer, {answer: key}, or an add-another's number of entries, {entries: id}",
+        "oneOf": [ref("other_answer"), obj(["entries"], entries=ID)],
+    },
     "rule": {
         "description": (
             "one rule kind (pattern, min_length, email, earliest, latest, not_before, not_after, min_year, "
-            "max_year, one_of_required, min_words, max_words)"
+            "max_year, one_of_required, min_words, max_words, min, max)"
         ),
         "type": "object",
         "minProperties": 1,
@@ -134,13 +142,15 @@ defs = {
             "email": {"const": True},
             "earliest": ref("relative_years"),
             "latest": ref("relative_years"),
-            "not_before": ref("relative_date"),
-            "not_after": ref("relative_date"),
+            "not_before": {"oneOf": [ref("relative_date"), ref("other_answer")]},
+            "not_after": {"oneOf": [ref("relative_date"), ref("other_answer")]},
             "min_year": ref("years_from_now"),
             "max_year": ref("years_from_now"),
             "one_of_required": array(KEY, minItems=1),
             "min_words": {"type": "integer", "minimum": 1, "description": "at least this many words"},
             "max_words": {"type": "integer", "minimum": 1, "description": "at most this many words"},
+            "min": {**ref("other_number"), "description": "no less than another answer, or a number of entries"},
+            "max": {**ref("other_number"), "description": "no more than another answer, or a number of entries"},
             "message": TEXT,
             "when": ref("condition"),
         },
@@ -159,6 +169,8 @@ defs = {
                 "one_of_required",
                 "min_words",
                 "max_words",
+                "min",
+                "max",
             )
         ],
     },

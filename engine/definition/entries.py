@@ -7,7 +7,6 @@ PDF, the print view and every delivery see only entries the applicant filled in.
 heading of a later entry names it ("School 2: Search for Your School"). Pure: plain dicts in,
 plain dicts out."""
 
-ANSWERED_NOTHING = (None, "", False)
 DEFAULT_ENTRY_NAME = "Entry"
 _FILLERS = ("another", "one more", "more", "an", "a")
 
@@ -40,9 +39,14 @@ def in_entry(messages: dict, title: str, message: str) -> str:
     return messages["in_entry"].replace("{entry}", title).replace("{message}", message)
 
 
+def is_answered(value) -> bool:
+    """Not absent, empty or false: 0 is an answer (it equals False, so `in (None, "", False)` misreads it)."""
+    return not (value is None or value is False or value == "")
+
+
 def is_empty_entry(answers: dict, prefix: str, keys, documents=()) -> bool:
     """Nothing answered in the entry and no document on any of its keys."""
-    return not any(answers.get(prefix + key) not in ANSWERED_NOTHING or prefix + key in documents for key in keys)
+    return not any(is_answered(answers.get(prefix + key)) or prefix + key in documents for key in keys)
 
 
 def without_empty_entries(

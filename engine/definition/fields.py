@@ -14,6 +14,13 @@ SHARED_MESSAGES = {
     "one_line": "Please keep this answer on one line.",
     # Every message of a later add-another entry names it: {entry} is its title ("School 2").
     "in_entry": "{entry}: {message}",
+    # A comparison with another answer ({other}: its question's label, or an add-another's entry name).
+    "other_not_before": "Please enter a date on or after “{other}”.",
+    "other_not_after": "Please enter a date on or before “{other}”.",
+    "other_min": "Please enter a number no less than “{other}”.",
+    "other_max": "Please enter a number no more than “{other}”.",
+    "entries_min": "Please enter a number no less than the number of “{other}” entries.",
+    "entries_max": "Please enter a number no more than the number of “{other}” entries.",
 }
 # The order the compiled form (and a pseudo-translated tenant.yaml) has published them in; a new
 # message goes last.
@@ -21,6 +28,7 @@ MESSAGE_ORDER = [
     *("max_length", "choice", "type_string", "type_boolean", "date_format", "email", "phone"),
     *("international_phone", "file_too_large", "file_wrong_type", "file_empty", "file_name_too_long", "in_entry"),
     "one_line",
+    *("other_not_before", "other_not_after", "other_min", "other_max", "entries_min", "entries_max"),
 ]
 
 

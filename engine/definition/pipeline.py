@@ -49,7 +49,7 @@ def load_and_compile(folder: str | Path, today: dt.date | None = None) -> Compil
     data = _compile(source, builder.model, today)
     tenant_languages = languages(source.tenant)
     if len(tenant_languages) > 1:
-        compile_form = lambda source, model: _compile(source, model, today)  # noqa: E731
+        compile_form = lambda source, model, language: _compile(source, model, today, language)  # noqa: E731
         tables = compile_languages(source, entries(source), translations, data, compile_form)
         data["settings"]["language"] = tenant_languages[0]
         data.update(languages=tenant_languages, words=tables)
@@ -133,8 +133,8 @@ def _window(settings) -> dict:
     return {"window": {name: f"{moment.isoformat()}Z" for name, moment in moments.items() if moment}}
 
 
-def _compile(source, model, today: dt.date) -> dict:
-    compiler = Compiler(source, model, today)
+def _compile(source, model, today: dt.date, language: str | None = None) -> dict:
+    compiler = Compiler(source, model, today, language)
     tenant = source.tenant
     pages = _pages(compiler, source)
     modals = {

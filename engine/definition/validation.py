@@ -1,6 +1,6 @@
 """Server-side answer validation: a pure function of (compiled form, answers, today[, tabs]).
 
-The compiled page schemas are plain JSON Schema plus six small keywords that the client's
+The compiled page schemas are plain JSON Schema plus seven small keywords that the client's
 ajv implements the same way (client/src/form/validation/keywords.js):
   fe_valid_date  the value is a real YYYY-MM-DD date
   fe_date        {op: gte|lte, years?, months?, days?} or {op, date}: the date compared with today
@@ -9,6 +9,10 @@ ajv implements the same way (client/src/form/validation/keywords.js):
   fe_compare     {op: lt|lte|gt|gte, target}: numbers as numbers, anything else as text
   fe_years       {start_year?, num_years, direction, extra}: one of the year list's values today
   fe_words       {op: gte|lte, count: N}: the number of words in a text (word_count)
+  fe_other       {key, op, other, as: day|number|value} or {key, op, entries: {prefixes, keys}}:
+                 on the answer map, one answer compared with another, or with the number of an
+                 add-another's entries filled in (compile/comparisons.py); the error is `key`'s
+  fe_step        {step, base}: a number is base plus a whole number of steps (step_ok)
 Each failing keyword's message is the `x-messages[keyword]` of the schema that holds it.
 """
 
@@ -40,6 +44,20 @@ def words_ok(value, op: str, count: int) -> bool:
     return words is None or (words >= count if op == "gte" else words <= count)
 
 
+def is_number(value) -> bool:
+    """A JSON number (true and false are not)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def step_ok(value, step, base) -> bool:
+    """Whether a number is base plus a whole number of steps, to within a billionth of a step (0.3
+    is 0.1 * 3), computed as the browser does (keywords.js stepOk); anything else is not its to refuse."""
+    if not is_number(value):
+        return True
+    steps = (value - base) / step
+    return abs(steps - round(steps)) <= 1e-9
+
+
 def parse_date(value) -> dt.date | None:
     if not isinstance(value, str) or not _DATE.match(value):
         return None
@@ -64,6 +82,38 @@ def compare(value, op: str, target) -> bool:
     if left is None or right is None:
         left, right = str(value), str(target)
     return {"lt": left < right, "lte": left <= right, "gt": left > right, "gte": left >= right}[op]
+
+
+def other_ok(value, other, op: str, kind: str) -> bool:
+    """One answer compared with another. As a rule (kind day or number), both read as dates or as
+    numbers, and an empty or unreadable side (another rule's to refuse) means the comparison does
+    not apply. In a condition (kind value), as `compare` does: numbers as numbers, else as text."""
+    if kind == "value":
+        return compare(value, op, other)
+    read = parse_date if kind == "day" else as_number
+    left, right = read(value), read(other)
+    if left is None or right is None:
+        return True
+    return {"lt": left < right, "lte": left <= right, "gt": left > right, "gte": left >= right}[op]
+
+
+def filled_entries(instance: dict, entries: dict) -> int:
+    """The add-another entries holding any answer ({prefixes, keys}): the ones a submission keeps.
+    Entries beyond the section's count are hidden, so absent from a validated instance."""
+    keys = entries["keys"]
+    return sum(
+        1 for prefix in entries["prefixes"] if any(instance.get(prefix + key, False) is not False for key in keys)
+    )
+
+
+def answers_compare(spec: dict, instance) -> bool:
+    """fe_other on a prepared instance (the answer map): the answer `key` against the answer
+    `other`, or against the number of `entries` filled in."""
+    if not isinstance(instance, dict):
+        return True
+    if "entries" in spec:
+        return other_ok(instance.get(spec["key"]), filled_entries(instance, spec["entries"]), spec["op"], "number")
+    return other_ok(instance.get(spec["key"]), instance.get(spec["other"]), spec["op"], spec["as"])
 
 
 def year_options(today: dt.date, spec: dict) -> list[str]:
@@ -112,6 +162,15 @@ def validator_class(today: dt.date):
         if not words_ok(instance, spec["op"], spec["count"]):
             yield ValidationError(f"{word_count(instance)} words is not {spec['op']} {spec['count']}")
 
+    def fe_other(_validator, spec, instance, _schema):
+        if not answers_compare(spec, instance):
+            message = f"{instance.get(spec['key'])!r} is not {spec['op']} {spec.get('other', 'the entries')}"
+            yield ValidationError(message, path=[spec["key"]])
+
+    def fe_step(_validator, spec, instance, _schema):
+        if not step_ok(instance, spec["step"], spec["base"]):
+            yield ValidationError(f"{instance!r} is not {spec['base']} plus steps of {spec['step']}")
+
     def fe_compare(_validator, spec, instance, _schema):
         if not compare(instance, spec["op"], spec["target"]):
             yield ValidationError(f"{instance!r} is not {spec['op']} {spec['target']!r}")
@@ -125,6 +184,8 @@ def validator_class(today: dt.date):
             "fe_compare": fe_compare,
             "fe_years": fe_years,
             "fe_words": fe_words,
+            "fe_other": fe_other,
+            "fe_step": fe_step,
         },
     )
 

@@ -22,7 +22,7 @@ LINE_BREAK = r"[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]"
 
 class FieldType:
     name: str = ""
-    value: str = "string"  # "string" | "boolean" | "none" (no answer of its own)
+    value: str = "string"  # "string" | "boolean" | "number" | "none" (no answer of its own)
     widget: str = ""  # the ui:widget; the type's name unless set
     default_max_length: int | None = None
     has_options: bool = False  # a choice: answers one of an option list, with a _desc companion
@@ -36,6 +36,7 @@ class FieldType:
     follows_controller: bool = False  # options_by: its option list follows another answer
     compares_dates: bool = False  # earliest/latest/not_before/not_after rules apply
     counts_words: bool = False  # min_words/max_words rules apply (free text)
+    compares_numbers: bool = False  # min/max against another answer apply: its answers read as numbers
     long_answer_hint: str | None = None  # the fix when max_length is over storage_limit
 
     def __init__(self) -> None:
@@ -45,6 +46,10 @@ class FieldType:
         """The mask a national number is typed through when the author has not said whether the field
         is international; None for a field that takes no such mask, or whose author said."""
         return None
+
+    def problems(self, spec: dict) -> list[tuple[str, str, str, str]]:
+        """(attribute, code, message, hint) for each of this type's own settings that cannot work."""
+        return []
 
     def default_messages(self) -> dict[str, str]:
         """The messages this type gives, by name, as a tenant sees them before rewording any."""
@@ -59,8 +64,9 @@ class FieldType:
         """The answer-bearing fields inside one entry of this type (a block holds several)."""
         return [spec]
 
-    def property_schema(self, spec: dict, messages: dict) -> dict:
-        """The unconditional constraints on one answer key, each keyword with its message."""
+    def property_schema(self, spec: dict, messages: dict, language: str = "en") -> dict:
+        """The unconditional constraints on one answer key, each keyword with its message (a message
+        naming a number writes it as the form's `language` does)."""
         limit = spec.get("max_length", self.default_max_length)
         schema: dict[str, Any] = {"type": "string", "maxLength": limit}
         schema_messages = {

@@ -11,7 +11,7 @@ class Checkbox(FieldType):
     def properties(self) -> dict:
         return {"must_be_true": TEXT}
 
-    def property_schema(self, spec: dict, messages: dict) -> dict:
+    def property_schema(self, spec: dict, messages: dict, language: str = "en") -> dict:
         return {"type": "boolean", "x-messages": {"type": messages["type_boolean"]}}
 
     def pdf(self, renderer, field: dict) -> None:

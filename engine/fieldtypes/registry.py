@@ -11,6 +11,7 @@ from engine.fieldtypes import (
     email,
     file,
     international_phone,
+    number,
     phone,
     radio,
     school_search,
@@ -45,6 +46,7 @@ for _module in (
     address,
     school_search,
     content,
+    number,
 ):
     register(_module.TYPE)
 
@@ -66,6 +68,12 @@ def multi_line(name: object) -> bool:
     companion, a confirm key and every other one-line type may not."""
     field_type = REGISTRY.get(name) if isinstance(name, str) else None
     return bool(field_type and not field_type.single_line)
+
+
+def holds_number(name: object) -> bool:
+    """Whether an answer of the type so named (a data model entry's `field`) is a number."""
+    field_type = REGISTRY.get(name) if isinstance(name, str) else None
+    return bool(field_type and field_type.value == "number")
 
 
 def follows_controller(spec: dict) -> bool:

@@ -34,7 +34,7 @@ from reportlab.lib.units import inch
 from reportlab.platypus import SimpleDocTemplate
 
 from engine.definition.catalogue import DEFAULT_TEXTS
-from engine.definition.entries import ANSWERED_NOTHING, entry_title, is_empty_entry
+from engine.definition.entries import entry_title, is_answered, is_empty_entry
 from engine.definition.moments import Moments
 from engine.definition.visibility import Visibility
 from engine.fieldtypes.base import FieldType
@@ -129,7 +129,7 @@ class ApplicationRenderer:
         """Whether the field (or one of its parts or items) holds an answer or a document."""
         keys = [field.get("key")] + [part.get("key") for part in (field.get("parts") or {}).values()]
         keys += [item.get("key") for item in field.get("items") or []]
-        return any(key and (self.answers.get(key) not in ANSWERED_NOTHING or key in self.documents) for key in keys)
+        return any(key and (is_answered(self.answers.get(key)) or key in self.documents) for key in keys)
 
     def required(self, field: dict) -> bool:
         """Whether the question must be answered now (a draft's missing answers stay in sight)."""

@@ -248,6 +248,7 @@ const COMPLETE = {
     award_year: String(form.options.award_years.options.find((o) => o.value).value),
     referee_full_name: "Bo Chen",
     referee_contact_email: "bo.chen@example.org",
+    amount_requested: 1500,
     personal_statement: "I would study engineering.",
     consent_terms: true,
   }),

@@ -26,6 +26,7 @@ ANSWERS = {
     "dependents_count": "0",
     "referee_full_name": "Dr. Ada Okafor",
     "referee_contact_email": "a.okafor@riverton.example.edu",
+    "amount_requested": 2500,
     "personal_statement": "Je serai la première de ma famille à finir un diplôme.",
     "consent_terms": True,
 }
@@ -68,6 +69,7 @@ def test_a_french_submission_gets_a_french_receipt_and_pdf(app, burst_worker, st
     text = _pdf_text(applicant, burst_worker, storage_backend)
     for french in ("Prénom Camille", "[X] Licence (premier cycle)", "2. Lettre de motivation", "Page 1 sur 1"):
         assert french in text, french
+    assert "Montant demandé 2 500 $US" in text  # French money (its no-break spaces folded by text_of)
     assert re.search(r"Version du formulaire [0-9a-f]{32} ", text)  # the version's id, whatever the language
     assert "Given Name" not in text and "Level of Study" not in text
 
@@ -77,6 +79,7 @@ def test_an_english_submission_of_the_same_form_stays_english(app, burst_worker,
     applicant = make_applicant(app, "ada@example.com")
     _submit(applicant)
     assert outbox_messages(app, "ada@example.com")[-1]["Subject"].strip().startswith("We have received")
+    assert "Amount Requested $2,500" in _pdf_text(applicant, burst_worker, storage_backend)
     assert sql_rows("SELECT language FROM applications") == [("en",)]
     text = _pdf_text(applicant, burst_worker, storage_backend)
     assert "Given Name Camille" in text and "Prénom" not in text

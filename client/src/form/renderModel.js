@@ -32,6 +32,8 @@ function renderedWidget(field, layout) {
 }
 
 const models = new WeakMap();
+// A number question holds a number, or (until it reads as one) the text typed.
+const SCHEMA_TYPES = { boolean: "boolean", number: ["number", "string"] };
 
 /** {schema, uiSchema, layouts: {key: layout}, keys, dependents: {controller: [layout]}, fileKeys}. */
 export function renderModel(page) {
@@ -48,7 +50,7 @@ export function renderModel(page) {
         for (const layout of keyedLayouts(field)) {
           const widget = renderedWidget(field, layout);
           properties[layout.key] = {
-            type: fieldType(widget).answer === "boolean" ? "boolean" : "string",
+            type: SCHEMA_TYPES[fieldType(widget).answer] ?? "string",
             title: layout.label,
           };
           uiSchema[layout.key] = {

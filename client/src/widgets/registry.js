@@ -8,7 +8,7 @@
 //                 how the page layout places it (a block, a group, text); else its own answer key
 //   keyedLayouts(layout)  the keyed layouts inside it (a block's parts, a group's items); else itself
 //   block         its parts are one block whose search part is its own Widget
-//   answer        "boolean" for a true/false answer; else a string
+//   answer        "boolean" for a true/false answer, "number" for a number; else a string
 //   typedText     its input shows typed text itself (left out of the section's signature)
 //   file          its answer is a document (uploaded, not typed)
 //   label         "self" (the widget labels itself) or "group" (a group named by the label)
@@ -27,6 +27,7 @@ import { fieldType as date } from "./DateWidget.jsx";
 import { fieldType as email } from "./EmailWidget.jsx";
 import { fieldType as fileUpload } from "./FileUploadWidget.jsx";
 import { fieldType as internationalPhone } from "./InternationalPhoneWidget.jsx";
+import { fieldType as number } from "./NumberWidget.jsx";
 import { fieldType as phone } from "./PhoneWidget.jsx";
 import { fieldType as radio } from "./RadioWidget.jsx";
 import { fieldType as schoolSearch } from "./SchoolSearchBlock.jsx";
@@ -51,6 +52,7 @@ for (const type of [
   address,
   schoolSearch,
   content,
+  number,
 ])
   FIELD_TYPES[type.name] = type;
 

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 from engine.definition.catalogue import DEFAULT_TEXTS, MAIL_VALUES
+from engine.definition.compile.comparisons import comparison
 from engine.definition.compile.conditions import condition_keys
 from engine.definition.fields import DEFAULT_MESSAGES, SETTING_PLACEHOLDERS
 from engine.definition.load.loader import LocDict, LocList
@@ -192,6 +193,8 @@ def _page_known(path: list, parent: LocDict) -> set[str] | None:
         return set(SETTING_PLACEHOLDERS)
     if last == "message" and ("min_year" in parent or "max_year" in parent):
         return {"year"}
+    if last == "message" and comparison(parent) is not None:
+        return {"other"}
     return set()
 
 

@@ -10,8 +10,10 @@ One field's own rules are checked in rule_checks.py; option lists and layout in 
 
 import re
 
+from engine.definition.check.comparisons import check_comparisons, condition_problem
 from engine.definition.check.layout import check_layout
 from engine.definition.check.rules import check_field, compiles
+from engine.definition.compile.conditions import other_answer
 from engine.definition.load.loader import LocDict
 from engine.definition.load.model import FieldUse, FormModel, Reference
 from engine.definition.problems import Problem, did_you_mean
@@ -35,6 +37,7 @@ def check_meaning(model: FormModel, source, problems: list[Problem]) -> None:
             if follows_controller(use.spec):
                 _check_dropdown(use, domains, problems)
             check_field(use, problems, days)
+    check_comparisons(model, problems)
     check_layout(model, source, problems)
 
 
@@ -122,6 +125,15 @@ def _check_reference(reference: Reference, domains: Domains, problems: list[Prob
         if reference.attribute in ("controller", "one_of_required"):
             continue
         at = leaf.where("target") if "target" in leaf else where
+        other = other_answer(leaf)
+        if other is not None:  # compared with another answer
+            if reference.resolve(other) in reference.governs:
+                problems.append(_self_reference(reference, reference.resolve(other), where))
+                continue
+            compared = condition_problem(leaf["operator"], key, reference.resolve(other), domains.model)
+            if compared is not None:
+                problems.append(Problem(at, compared[0], compared[1], compared[2], reference.place))
+            continue
         found = _operator_problem(leaf, domains.is_boolean(key))
         code = "OPERATOR_TARGET"
         if found is None:
@@ -209,10 +221,15 @@ def _target_problem(leaf: LocDict, key: str, domains: Domains) -> tuple[str, str
         return None
     if operator in COMPARISONS:
         return None
+    use = domains.use(key)
+    if use is not None and REGISTRY[use.type].value == "number" and any(t not in ("", None) for t in _targets(leaf)):
+        return (
+            f"'{key}' is a number question, and {operator} compares text: it would never match",
+            "compare a number with lt, lte, gt or gte (gte and lte together for one value)",
+        )
     choices = domains.choices(key)
     if choices is not None:
         return _not_a_choice(key, [str(t) for t in _targets(leaf) if t not in ("", None)], choices)
-    use = domains.use(key)
     if use is None or REGISTRY[use.type].value != "string":
         return None
     limit = use.spec.get("max_length", REGISTRY[use.type].default_max_length)

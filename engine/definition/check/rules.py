@@ -48,6 +48,8 @@ def check_field(use: FieldUse, problems: list[Problem], days: Sequence[tuple[str
     if spec.get("extra_values") and not field_type.has_options:
         message = f"extra_values apply to choices, but this is a {use.type}"
         report(spec, "extra_values", NOT_APPLICABLE, message, "remove extra_values")
+    for attribute, code, message, hint in field_type.problems(spec):
+        report(spec, attribute, code, message, hint)
     bounds: dict[str, tuple] = {}
     _check_words(use, report)
     for number, rule in enumerate(spec.get("rules") or [], start=1):
@@ -61,12 +63,22 @@ def check_field(use: FieldUse, problems: list[Problem], days: Sequence[tuple[str
 
 def _check_rule(use: FieldUse, rule: LocDict, report: _Report) -> None:
     field_type = REGISTRY[use.type]
+    number_rules = [name for name in ("min", "max") if name in rule]
+    if number_rules and not field_type.compares_numbers:
+        message = f"{number_rules[0]} compares numbers, but this is a {use.type}"
+        report(rule, number_rules[0], NOT_APPLICABLE, message, "make the field one whose answer is a number")
     if field_type.value == "boolean":
         for name in ("pattern", "min_length", "email"):
             if name in rule:
                 report(
                     rule, name, NOT_APPLICABLE, f"{name} cannot apply to a checkbox (true or false)", "remove the rule"
                 )
+        return
+    if field_type.value == "number":
+        for name in ("pattern", "min_length", "email"):
+            if name in rule:
+                message = f"{name} reads text, but a {use.type} answer is a number"
+                report(rule, name, NOT_APPLICABLE, message, "use min, max, step or integer on the field")
         return
     if "pattern" in rule:
         problem = _pattern_problem(rule["pattern"])
@@ -117,7 +129,7 @@ def _date_bounds(rule: LocDict, report: _Report, bounds: dict) -> None:
             spec = {"years": -years}
             bounds[side] = (spec, rule, describe(spec))
     for name, side in (("not_before", "lower"), ("not_after", "upper")):
-        if name in rule:
+        if name in rule and not isinstance(rule[name], dict):  # {answer: ...}: comparisons.py
             when = parse_when(rule[name])
             if when is None:
                 report(rule, name, "BAD_DATE", f"{rule[name]!r} is not a date the engine can read", WHEN_HELP)

@@ -9,7 +9,17 @@ import operator
 import re
 
 from engine.definition.dates import bound_date
-from engine.definition.validation import DATE_PATTERN, as_number, limit_year, parse_date, words_ok, year_options
+from engine.definition.validation import (
+    DATE_PATTERN,
+    answers_compare,
+    as_number,
+    is_number,
+    limit_year,
+    parse_date,
+    step_ok,
+    words_ok,
+    year_options,
+)
 
 
 class Unsupported(Exception):
@@ -19,7 +29,14 @@ class Unsupported(Exception):
 STRUCTURAL = {"$schema", "x-messages", "description", "title"}
 INLINE_TYPES = (str, bool, int)  # constants whose repr is their literal
 OPERATORS = {"lt": operator.lt, "lte": operator.le, "gt": operator.gt, "gte": operator.ge}
-TYPE_CHECKS = {"string": "isinstance({v}, str)", "boolean": "isinstance({v}, bool)", "object": "isinstance({v}, dict)"}
+TYPE_CHECKS = {
+    "string": "isinstance({v}, str)",
+    "boolean": "isinstance({v}, bool)",
+    "object": "isinstance({v}, dict)",
+    "number": "_is_number({v})",
+    # JSON Schema's integer: a number with no fraction (1.0 is one, as jsonschema and the browser read it)
+    "integer": "(_is_number({v}) and float({v}).is_integer())",
+}
 
 
 class _Generator:
@@ -89,8 +106,16 @@ class _Generator:
         if keyword == "fe_years":
             allowed = frozenset(year_options(self.today, value)) | frozenset(value.get("extra", ()))
             return f"(not isinstance({var}, str) or {var} in {self.constant(allowed)})"
+        if keyword == "minimum":
+            return f"(not _is_number({var}) or {var} >= {self.constant(value)})"
+        if keyword == "maximum":
+            return f"(not _is_number({var}) or {var} <= {self.constant(value)})"
+        if keyword == "fe_step":
+            return f"_step_ok({var}, {self.constant(value['step'])}, {self.constant(value['base'])})"
         if keyword == "fe_words":
             return f"_words_ok({var}, {value['op']!r}, {int(value['count'])})"
+        if keyword == "fe_other":
+            return f"_answers_compare({self.constant(dict(value))}, {var})"
         if keyword == "fe_compare":
             target = value["target"]
             operator_, right = self.constant(OPERATORS[value["op"]]), self.constant(as_number(target))
@@ -130,6 +155,11 @@ class _Generator:
                     self.errors(sub, var, key, depth)
             elif key is None and keyword == "type" and value == "object":
                 continue  # the answer map is always an object
+            elif key is None and keyword == "fe_other":  # reads the answer map; the error is value["key"]'s
+                message = messages.get(keyword, "Invalid value.")
+                self.emit(
+                    f"if not {self.keyword_check(keyword, value, var)}: _add({value['key']!r}, {message!r})", depth
+                )
             else:
                 if key is None:
                     raise Unsupported(f"{keyword} at the root")
@@ -185,7 +215,10 @@ _HELPERS = {
     "_date_ok": _date_ok,
     "_year_ok": _year_ok,
     "_words_ok": words_ok,
+    "_is_number": is_number,
+    "_step_ok": step_ok,
     "_compare_to": _compare_to,
+    "_answers_compare": answers_compare,
 }
 
 

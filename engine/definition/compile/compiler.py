@@ -5,6 +5,7 @@ server, the client, the print view and the PDF."""
 import datetime as dt
 
 from engine.definition.catalogue import DEFAULT_TEXTS
+from engine.definition.compile.comparisons import comparison, compiled_rule
 from engine.definition.compile.conditions import conjunction, map_keys, negation, tab_chosen, to_schema
 from engine.definition.dates import parse_when
 from engine.definition.diff.renames import renamed_from
@@ -33,13 +34,15 @@ def compile_options(source, today: dt.date) -> dict[str, dict]:
 
 
 class Compiler:
-    def __init__(self, source, model: FormModel, today: dt.date):
+    def __init__(self, source, model: FormModel, today: dt.date, language: str | None = None):
         self.source = source
         self.model = model
         self.today = today
         self.messages = {**DEFAULT_MESSAGES, **(source.tenant.get("messages") or {})}
         self.texts = {**DEFAULT_TEXTS, **(source.tenant.get("texts") or {})}
         self.options = compile_options(source, today)
+        settings = source.tenant.get("settings") or {}  # the language a number in a message is written in
+        self.language = language or str(settings.get("language") or (settings.get("languages") or ["en"])[0])
         self._inline_lists = 0
 
     # -- options ----------------------------------------------------------------------------
@@ -154,7 +157,12 @@ class Compiler:
             rules.append(self._rule(when, self._required(key, message, boolean)))
         for rule in spec.get("rules") or []:
             when = conjunction(visible, to_schema(_resolve(rule["when"], use)) if "when" in rule else None)
-            rules.append(self._rule(when, self._value_rule(use, rule)))
+            other = comparison(rule)
+            if other is not None:
+                then = compiled_rule(use, self.model, other, rule, self.messages, self.texts)
+            else:
+                then = self._value_rule(use, rule)
+            rules.append(self._rule(when, then))
         return rules
 
     def _value_rule(self, use: FieldUse, rule: dict) -> dict:
@@ -197,7 +205,7 @@ class Compiler:
             if use.page != route:
                 continue
             field_type = REGISTRY[use.type]
-            own: dict = {use.key: field_type.property_schema(use.spec, self.messages)}
+            own: dict = {use.key: field_type.property_schema(use.spec, self.messages, self.language)}
             own_rules = []
             if field_type.has_options:
                 own_rules.extend(self._choice_rules(use))
@@ -233,7 +241,7 @@ class Compiler:
         for use in self.model.uses:
             field_type = REGISTRY[use.type]
             entry: dict = {"type": field_type.value, "page": use.page, "field": use.type}
-            if field_type.value == "string":
+            if field_type.value in ("string", "number"):  # a number's draft may hold text as typed
                 entry["max_length"] = use.spec.get("max_length", field_type.default_max_length)
             if use.repeater:
                 entry["repeater"], entry["instance"] = use.repeater, use.instance

@@ -16,7 +16,14 @@ def condition_keys(condition) -> list[str]:
             return [k for c in condition[group] for k in condition_keys(c)]
     if "not" in condition:
         return condition_keys(condition["not"])
-    return [condition["valueKey"]]
+    other = other_answer(condition)
+    return [condition["valueKey"]] + ([other] if other is not None else [])
+
+
+def other_answer(condition) -> str | None:
+    """The key of the other answer a comparison reads (`target: {answer: start_date}`), if any."""
+    target = condition.get("target")
+    return target.get("answer") if isinstance(target, dict) else None
 
 
 def map_keys(condition, resolve):
@@ -30,6 +37,8 @@ def map_keys(condition, resolve):
         return {"not": map_keys(condition["not"], resolve)}
     mapped = dict(condition)
     mapped["valueKey"] = resolve(condition["valueKey"])
+    if other_answer(condition) is not None:
+        mapped["target"] = {**condition["target"], "answer": resolve(condition["target"]["answer"])}
     return mapped
 
 
@@ -72,6 +81,9 @@ def to_schema(condition) -> dict:
             positive = {"anyOf": [positive, {"not": _present(key)}]}
         return positive if operator == "in" else {"not": positive}
     # lt / lte / gt / gte: numbers compare as numbers, anything else as text; absent is never compared.
+    other = other_answer(condition)
+    if other is not None:  # with another answer: both must be there
+        return {"required": [key, other], "fe_other": {"key": key, "op": operator, "other": other, "as": "value"}}
     return _present(key, {"fe_compare": {"op": operator, "target": target}})
 
 

@@ -26,7 +26,7 @@ def _put(entries: list[Entry], source, wording: Callable[[Entry], str]) -> None:
 
 def compile_languages(source, entries: list[Entry], translations: dict, default: dict, compile_form) -> dict:
     """{language: words table} for each translated language: `default` is the default language's
-    compiled form, `compile_form(source, model)` compiles one; the source is given back as it was."""
+    compiled form, `compile_form(source, model, language)` compiles one; the source is given back as it was."""
     kept = {name: source.tenant.get(name) for name in ("texts", "messages")}
     for name, table in kept.items():
         source.tenant[name] = dict(table or {})
@@ -41,7 +41,7 @@ def compile_languages(source, entries: list[Entry], translations: dict, default:
                 return words.get(entry.context, entry.source)
 
             _put(entries, source, translated)
-            tables[language] = differences(default, compile_form(source, _model(source)))
+            tables[language] = differences(default, compile_form(source, _model(source), language))
     finally:
         _put(entries, source, lambda entry: entry.source)
         for name, table in kept.items():

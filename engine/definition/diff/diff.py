@@ -8,6 +8,8 @@ version the app serves and a folder on disk compares what applicants actually se
 import json
 from dataclasses import dataclass, field
 
+from engine.fieldtypes.registry import holds_number
+
 # Why an answer moves to the archive when a draft changes version (the archive keeps the reason).
 REMOVED = "removed"  # the question is no longer on the form
 OPTION_REMOVED = "option_removed"  # the chosen option is no longer offered
@@ -17,7 +19,7 @@ REPLACED = "replaced"  # renamed onto a question that already held an answer
 
 @dataclass(frozen=True)
 class KeyFacts:
-    type: str  # the value type: string, boolean
+    type: str  # the value type: string, boolean, number
     field: str  # the widget type: text, select, file, desc, confirm...
     page: str
     label: str
@@ -60,6 +62,8 @@ def fits(facts: KeyFacts, value) -> bool:
     """Can the answer be kept under this key's facts (the kind of value, its length)?"""
     if facts.type == "boolean":
         return isinstance(value, bool)
+    if holds_number(facts.field) and isinstance(value, int | float) and not isinstance(value, bool):
+        return True  # a number question's number (its text kept as typed is checked as text)
     if not isinstance(value, str):
         return False
     return facts.max_length is None or len(value) <= facts.max_length
@@ -183,6 +187,8 @@ def _constraints(rule: dict):
         yield key, constraint
     for key in target.get("required") or []:
         yield key, {"required": True, "x-messages": target.get("x-messages")}
+    if "fe_other" in target:  # a comparison with another answer is its `key`'s rule
+        yield target["fe_other"]["key"], {"fe_other": target["fe_other"], "x-messages": target.get("x-messages")}
 
 
 def _choices(data: dict) -> dict[str, frozenset]:

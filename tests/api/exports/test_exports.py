@@ -118,7 +118,7 @@ def test_the_zips_csv_is_neutralised_too(export, add_application):
 
 
 def test_numbers_stored_as_numbers_are_values_not_text(tmp_path):
-    """No field type stores numbers today; when one does, a negative amount stays a number."""
+    """A number question's negative amount stays a number; the same text in a text answer is quoted."""
     columns = [Column("amount", "Amount", "number"), Column("note", "Note", "text")]
 
     class Record:

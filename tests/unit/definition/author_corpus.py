@@ -1531,6 +1531,71 @@ MISTAKES.extend(
     ]
 )
 
+# --- numbers ------------------------------------------------------------------------------------
+MISTAKES.extend(
+    [
+        Mistake(
+            "a number whose min is over its max",
+            about("""
+            - key: amount
+              type: number
+              label: Amount
+              min: 500
+              max: 100
+            """),
+            "IMPOSSIBLE_BOUND",
+            "pages/about.yaml",
+            11,
+            f"{A} > field amount",
+            "min 500 is more than max 100",
+            "swap them",
+        ),
+        Mistake(
+            "a number whose step is not positive",
+            about("""
+            - key: amount
+              type: number
+              label: Amount
+              step: 0
+            """),
+            "IMPOSSIBLE_BOUND",
+            "pages/about.yaml",
+            10,
+            f"{A} > field amount",
+            "step 0 is not positive",
+            "use a step above 0",
+        ),
+        Mistake(
+            "a number compared with equals, which compares text",
+            about("""
+            - {key: amount, type: number, label: Amount}
+            - {key: why, type: text, label: Why?, show_if: {valueKey: amount, operator: equals, target: 0}}
+            """),
+            "TARGET_IMPOSSIBLE",
+            "pages/about.yaml",
+            8,
+            f"{A} > field why",
+            "'amount' is a number question, and equals compares text",
+            "compare a number with lt, lte, gt or gte",
+        ),
+        Mistake(
+            "a pattern on a number",
+            about("""
+            - key: amount
+              type: number
+              label: Amount
+              rules: [{pattern: "^[0-9]+$", message: Digits only.}]
+            """),
+            "RULE_NOT_APPLICABLE",
+            "pages/about.yaml",
+            10,
+            f"{A} > field amount > rule 1",
+            "pattern reads text, but a number answer is a number",
+            "use min, max, step or integer",
+        ),
+    ]
+)
+
 # --- the applicant's name as alternatives ------------------------------------------------------
 _NAME_ANY = "office@corpus.example, applicant_name: {any: [[first_name, last_name], [org_name]]}}"
 MISTAKES.extend(
@@ -1559,6 +1624,146 @@ MISTAKES.extend(
             "no applicant_name alternative has all its questions required",
             "required_if",
             severity="warning",
+        ),
+    ]
+)
+
+# --- comparisons with another answer ------------------------------------------------------------
+MISTAKES.extend(
+    [
+        Mistake(
+            "a date compared with a text answer",
+            about("""
+            - {key: start_note, type: text, label: When do you start?}
+            - key: end_date
+              type: date
+              label: End Date
+              rules: [{not_before: {answer: start_note}}]
+            """),
+            "COMPARE_TYPE_MISMATCH",
+            "pages/about.yaml",
+            11,
+            f"{A} > field end_date > rule 1",
+            "a text question, whose answers are not dates",
+            "name a question whose answer is a date",
+        ),
+        Mistake(
+            "a comparison with a misspelt key",
+            about("""
+            - {key: start_date, type: date, label: Start Date}
+            - key: end_date
+              type: date
+              label: End Date
+              rules: [{not_before: {answer: start_dat}}]
+            """),
+            "REF_UNKNOWN_KEY",
+            "pages/about.yaml",
+            11,
+            f"{A} > field end_date > rule 1",
+            "compares with 'start_dat', which is no answer key",
+            "did you mean 'start_date'?",
+        ),
+        Mistake(
+            "a number compared with a date",
+            about("""
+            - {key: start_date, type: date, label: Start Date}
+            - key: amount
+              type: text
+              label: Amount
+              rules: [{max: {answer: start_date}}]
+            """),
+            "COMPARE_TYPE_MISMATCH",
+            "pages/about.yaml",
+            11,
+            f"{A} > field amount > rule 1",
+            "a date question, whose answers are not numbers",
+            "name a question whose answer is a number",
+        ),
+        Mistake(
+            "a count of entries of a misspelt add-another",
+            {
+                "pages/education.yaml": EDUCATION
+                + "      - key: team_size\n        type: text\n        label: Team Size\n"
+                + "        rules: [{min: {entries: job}}]\n"
+                + REPEATER
+            },
+            "REF_UNKNOWN_ADD_ANOTHER",
+            "pages/education.yaml",
+            12,
+            f"{T} > field team_size > rule 1",
+            "counts the entries of 'job', which is no add-another",
+            "did you mean 'jobs'?",
+        ),
+        Mistake(
+            "min against another answer on a date question",
+            about("""
+            - {key: amount, type: text, label: Amount}
+            - key: paid_on
+              type: date
+              label: Paid On
+              rules: [{min: {answer: amount}}]
+            """),
+            "RULE_NOT_APPLICABLE",
+            "pages/about.yaml",
+            11,
+            f"{A} > field paid_on > rule 1",
+            "min compares numbers, but this is a date",
+            "answer is a number",
+        ),
+    ]
+)
+
+# --- conditions comparing two answers -------------------------------------------------------------
+MISTAKES.extend(
+    [
+        Mistake(
+            "equals with another answer as its target",
+            about("""
+            - {key: start_date, type: date, label: Start Date}
+            - key: end_date
+              type: date
+              label: End Date
+              show_if: {valueKey: start_date, operator: equals, target: {answer: first_name}}
+            """),
+            "OPERATOR_TARGET",
+            "pages/about.yaml",
+            11,
+            f"{A} > field end_date",
+            "target {answer: first_name} works with lt, lte, gt and gte",
+            "use lt, lte, gt or gte",
+        ),
+        Mistake(
+            "a condition comparing a date with a text answer",
+            about("""
+            - {key: first_name, type: text, label: First Name}
+            - {key: start_date, type: date, label: Start Date}
+            - key: end_note
+              type: text
+              label: Why so late?
+              show_if: {valueKey: start_date, operator: gt, target: {answer: first_name}}
+            """),
+            "COMPARE_TYPE_MISMATCH",
+            "pages/about.yaml",
+            12,
+            f"{A} > field end_note",
+            "not both dates or both numbers",
+            "compare a date with a date",
+        ),
+        Mistake(
+            "a condition comparing with a misspelt answer key",
+            about("""
+            - {key: start_date, type: date, label: Start Date}
+            - key: end_note
+              type: text
+              label: Why so late?
+              show_if: {valueKey: start_date, operator: gt, target: {answer: start_dat}}
+            """),
+            "REF_UNKNOWN_KEY",
+            "pages/about.yaml",
+            11,
+            f"{A} > field end_note",
+            "names 'start_dat'",
+            "did you mean 'start_date'?",
         ),
     ]
 )

@@ -59,7 +59,7 @@ def test_warnings_are_printed_apart_and_fail_only_with_strict(tmp_path):
     lenient = run("validate", str(tenant))
     assert lenient.returncode == 0
     ok, heading, warning, hint = lenient.stdout.splitlines()
-    assert ok.endswith("OK - 2 pages, 5 sections, 22 answer keys, 22 rules, 3 option lists") and heading == "warnings:"
+    assert ok.endswith("OK - 2 pages, 6 sections, 25 answer keys, 24 rules, 3 option lists") and heading == "warnings:"
     assert re.match(r".*/options/regions\.yaml:1:1: warning UNUSED_OPTIONS option list regions: no field uses", warning)
     assert hint.startswith("    hint: name it in a field (options: regions)")
     assert lenient.stderr.strip() == f"1 warning(s) in {tenant}"

@@ -2,7 +2,16 @@
 // client runs under a strict Content-Security-Policy. It understands exactly the keywords the
 // compiler emits and mirrors engine/definition/compile/codegen.py; the shared golden cases run through it,
 // through ajv and through both server paths, so none of them can drift.
-import { compare, dateBound, parseDate, todayParts, yearOptions } from "./keywords.js";
+import {
+  answersCompare,
+  compare,
+  dateBound,
+  isNumber,
+  parseDate,
+  stepOk,
+  todayParts,
+  yearOptions,
+} from "./keywords.js";
 import { t } from "../../strings/formStrings.js";
 import { wordsOk } from "./words.js";
 
@@ -34,6 +43,8 @@ const VALUE_KEYWORDS = {
     if (spec === "string") return typeof value === "string";
     if (spec === "boolean") return typeof value === "boolean";
     if (spec === "object") return value !== null && typeof value === "object" && !Array.isArray(value);
+    if (spec === "number") return isNumber(value);
+    if (spec === "integer") return isNumber(value) && Number.isInteger(value);
     throw new UnsupportedKeyword(`type ${spec}`);
   },
   const: (spec, value) => sameValue(value, spec),
@@ -50,6 +61,10 @@ const VALUE_KEYWORDS = {
     ),
   fe_compare: (spec, value) => compare(value, spec.op, spec.target),
   fe_words: wordsOk,
+  fe_other: answersCompare, // reads the answer map (the value at the root)
+  minimum: (spec, value) => !isNumber(value) || value >= spec,
+  maximum: (spec, value) => !isNumber(value) || value <= spec,
+  fe_step: stepOk,
 };
 
 function isoDay(now) {
@@ -128,6 +143,8 @@ export function makeInterpreter(today) {
         for (const sub of spec) collect(sub, value, key, add);
       } else if (key === null && keyword === "type" && spec === "object") {
         continue;
+      } else if (key === null && keyword === "fe_other") {
+        if (!answersCompare(spec, value)) add(spec.key, messages.fe_other ?? t("form_invalid_value"));
       } else {
         if (key === null) throw new UnsupportedKeyword(`${keyword} at the root`);
         if (!keywordHolds(keyword, spec, value)) {

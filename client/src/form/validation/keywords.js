@@ -4,6 +4,16 @@ import { wordsOk } from "./words.js";
 const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const NUMBER = /^\s*-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)\s*$/;
 
+/** A JSON number (a finite one: JSON has no other). */
+export const isNumber = (value) => typeof value === "number" && Number.isFinite(value);
+
+/** A number is base plus a whole number of steps, to within a billionth of a step (validation.py step_ok). */
+export function stepOk(spec, value) {
+  if (!isNumber(value)) return true;
+  const steps = (value - spec.base) / spec.step;
+  return Math.abs(steps - Math.round(steps)) <= 1e-9;
+}
+
 export function parseDate(value) {
   if (typeof value !== "string" || !DATE.test(value)) return null;
   const [y, m, d] = value.split("-").map(Number);
@@ -72,6 +82,50 @@ export function compare(value, op, target) {
   }
 }
 
+const ORDER = { lt: (a, b) => a < b, lte: (a, b) => a <= b, gt: (a, b) => a > b, gte: (a, b) => a >= b };
+
+/**
+ * One answer compared with another (engine/definition/validation.py other_ok). As a rule (kind
+ * day or number), both read as dates or as numbers, and an empty or unreadable side means the
+ * comparison does not apply; in a condition (kind value), as compare() does.
+ */
+export function otherOk(value, other, op, kind) {
+  if (kind === "value") return compare(value, op, other); // in a condition: numbers as numbers, else text
+  let left;
+  let right;
+  if (kind === "day") {
+    const a = parseDate(value);
+    const b = parseDate(other);
+    if (a === null || b === null) return true;
+    left = cmpDates(a, b);
+    right = 0;
+  } else {
+    left = asNumber(value);
+    right = asNumber(other);
+    if (left === null || right === null) return true;
+  }
+  return ORDER[op](left, right);
+}
+
+const own = (object, key) => (Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined);
+
+/**
+ * The add-another entries holding any answer ({prefixes, keys}): the ones a submission keeps.
+ * Entries beyond the section's count are hidden, so absent from a validated instance.
+ */
+export function filledEntries(instance, { prefixes, keys }) {
+  const answered = (key) => own(instance, key) !== undefined && own(instance, key) !== false;
+  return prefixes.filter((prefix) => keys.some((key) => answered(prefix + key))).length;
+}
+
+/** fe_other on a prepared instance (the answer map): {key, op, other, as} or {key, op, entries}. */
+export function answersCompare(spec, instance) {
+  if (instance === null || typeof instance !== "object") return true;
+  if (spec.entries)
+    return otherOk(own(instance, spec.key), filledEntries(instance, spec.entries), spec.op, "number");
+  return otherOk(own(instance, spec.key), own(instance, spec.other), spec.op, spec.as);
+}
+
 // Text comparison as the server does it: str(True) is "True" in Python.
 function pyStr(value) {
   if (value === true) return "True";
@@ -114,11 +168,19 @@ export function addKeywords(ajv, today) {
     },
   });
   ajv.addKeyword({ keyword: "fe_words", schemaType: "object", validate: wordsOk });
+  ajv.addKeyword({ keyword: "fe_step", schemaType: "object", validate: stepOk });
   ajv.addKeyword({
     keyword: "fe_compare",
     schemaType: "object",
     validate: (spec, value) => compare(value, spec.op, spec.target),
   });
+  // On the answer map: the error is the compared answer's (spec.key), as on the server.
+  const feOther = (spec, instance, parentSchema) => {
+    if (answersCompare(spec, instance)) return true;
+    feOther.errors = [{ keyword: "fe_other", instancePath: `/${spec.key}`, params: {}, parentSchema }];
+    return false;
+  };
+  ajv.addKeyword({ keyword: "fe_other", schemaType: "object", errors: true, validate: feOther });
   ajv.addKeyword({ keyword: "x-messages", schemaType: "object" });
   addYearListKeyword(ajv, today);
 }
