@@ -2,8 +2,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { build, renderIndex, SWAGGER_FILES } from "./build.mjs";
+import * as esbuild from "esbuild";
+import { build, renderIndex, routerTrim, SWAGGER_FILES, trimRouter } from "./build.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 describe("renderIndex", () => {
   it("puts the stylesheet and module script where the markers are", () => {
@@ -46,4 +50,54 @@ describe("build", () => {
       expect(existsSync(path.join(outdir, "swagger-ui", name))).toBe(true);
     }
   }, 30000);
+});
+
+describe("react-router, trimmed to what the client uses", () => {
+  it("marks its top-level contexts and components pure and drops their display names", () => {
+    const source = [
+      "var LocationContext = React.createContext(null);",
+      'LocationContext.displayName = "Location";',
+      "var Link = React10.forwardRef(",
+      '  function LinkWithRef() { el.displayName = "kept"; }',
+      ");",
+      'Link.displayName = "Link";',
+    ].join("\n");
+    expect(trimRouter(source).split("\n")).toEqual([
+      "var LocationContext = /* @__PURE__ */ React.createContext(null);",
+      "",
+      "var Link = /* @__PURE__ */ React10.forwardRef(",
+      '  function LinkWithRef() { el.displayName = "kept"; }',
+      ");",
+      "",
+    ]);
+  });
+
+  it("leaves the components nobody imports out of the bundle", async () => {
+    const bundle = async (plugins) => {
+      const result = await esbuild.build({
+        absWorkingDir: here,
+        stdin: {
+          contents:
+            'import { BrowserRouter, useNavigate } from "react-router"; console.log(BrowserRouter, useNavigate);',
+          resolveDir: here,
+        },
+        bundle: true,
+        minify: true,
+        write: false,
+        format: "esm",
+        external: ["react", "react-dom"],
+        plugins,
+        logLevel: "silent",
+      });
+      return result.outputFiles[0].text;
+    };
+    const [whole, trimmed] = [await bundle([]), await bundle([routerTrim])];
+    // ScrollRestoration's storage key and Link's prefetching: there untrimmed, gone trimmed.
+    for (const word of ["react-router-scroll-positions", "modulepreload"]) {
+      expect(whole).toContain(word);
+      expect(trimmed).not.toContain(word);
+    }
+    expect(trimmed).toContain("popstate"); // BrowserRouter's history stays
+    expect(trimmed.length).toBeLessThan(whole.length * 0.8);
+  });
 });

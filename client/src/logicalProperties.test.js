@@ -1,13 +1,13 @@
 // The applicant's pages, the print view included, mirror when the page reads right to left (its
 // <html dir="rtl">, from the form's language): their CSS places and spaces things by the line's start
-// and end (margin-inline-start, inset-inline-end, text-align: start), never by left and right.
+// and end (margin-inline-start, inset-inline-end, text-align: start, float: inline-end), never by left and right.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const SHEETS = ["styles.css", "form/form.css", "print/print.css"];
 const PHYSICAL =
-  /^\s*(?:(?:margin|padding|border)-(?:left|right)(?:-\w+)?|left|right|float|clear)\s*:|text-align:\s*(?:left|right)|(?:margin|padding):\s*\S+\s+\S+\s+\S+\s+\S+\s*;/;
+  /^\s*(?:(?:margin|padding|border)-(?:left|right)(?:-\w+)?|left|right)\s*:|(?:float|clear):\s*(?:left|right)|text-align:\s*(?:left|right)|(?:margin|padding):\s*\S+\s+\S+\s+\S+\s+\S+\s*;/;
 
 describe("the applicant's CSS is in logical properties", () => {
   for (const sheet of SHEETS) {

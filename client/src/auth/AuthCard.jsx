@@ -1,6 +1,7 @@
 import { t } from "../strings/strings.js";
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../shell/Link.jsx";
 import { LoadingIndicator } from "../shell/Loading.jsx";
 import { useServices } from "../shell/services.js";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./Link.jsx";
 
 /** A banner's words: its title as a heading only when it has one, its text, its link. */
 export function BannerBody({ banner, titleId }) {
