@@ -429,6 +429,20 @@ def _valid_username(
     return _username_or_error(raw, message, problems)
 
 
+def confirm_password(session, account: Account, password: str, wrong: str) -> None:
+    """The signed-in applicant's password asked again before a grave step (deleting the account, a
+    copy of their data): wrong tries count toward the login back-off of the account (429 while it
+    lasts, in the login's words); a wrong password is a 400 in the words `wrong`."""
+    key = f"login:{account.username}"
+    decision = limits.claim_login(session, key)
+    if not decision.allowed:
+        wait = messages.human_wait(decision.retry_after)
+        raise AppError(messages.LOGIN_BACKOFF.format(wait=wait), 429, retry_after=decision.retry_after)
+    if not verify_password(account.password_hash, password):
+        raise AppError(wrong, 400)
+    limits.clear(session, key)
+
+
 def _raise_problems(problems: dict) -> None:
     if problems:
         ordered = list(dict.fromkeys(message for field in problems.values() for message in field))

@@ -18,8 +18,19 @@ from pathlib import Path
 from engine.accounts.models import utcnow
 from engine.audit.service import Actor, record
 from engine.documents.storage import new_key, storage_from_config
-from engine.downloads import personal, service
-from engine.downloads.models import EXPORT, FAILED, QUEUED, READY, RUNNING, PreparedFile
+from engine.downloads import personal
+from engine.downloads.models import (
+    EXPORT,
+    EXPORT_LINK,
+    FAILED,
+    PERSONAL_DATA_LINK,
+    QUEUED,
+    READY,
+    RUNNING,
+    PreparedFile,
+    account_prefix,
+    staff_prefix,
+)
 from engine.exports import service as exports
 from engine.versions import load, newest_id
 from engine.workhorse import job_session, job_settings, limit_memory
@@ -71,14 +82,14 @@ def prepare(prepared_id: int) -> str:
     try:
         if kind == EXPORT:
             written, file_name = _export(settings, options, path, progress)
-            prefix = service.staff_prefix()
+            prefix = staff_prefix()
         else:
             with job_session(settings) as session:
                 personal.build(
                     session, storage_from_config(settings), account_id, path, settings["MAIL_OUTBOX"], progress.set
                 )
             written, file_name = None, f"my-data-{utcnow():%Y%m%d}.zip"
-            prefix = service.account_prefix(account_id)
+            prefix = account_prefix(account_id)
         return _store(settings, prepared_id, path, prefix, file_name, written)
     except personal.Gone:
         return "gone"
@@ -116,7 +127,7 @@ def _store(settings: dict, row_id: int, path: Path, prefix: str, file_name: str,
         now = utcnow()
         row.state, row.storage_key, row.file_name = READY, key, file_name
         row.file_size, row.ready_at = path.stat().st_size, now
-        row.expires_at = now + (service.EXPORT_LINK if row.kind == EXPORT else service.PERSONAL_DATA_LINK)
+        row.expires_at = now + (EXPORT_LINK if row.kind == EXPORT else PERSONAL_DATA_LINK)
         row.done = row.total = max(row.total, row.done)
         session.commit()
         if row.kind == EXPORT:

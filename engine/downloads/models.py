@@ -25,6 +25,19 @@ PERSONAL_DATA = "personal_data"
 QUEUED, RUNNING, READY, FAILED, TAKEN = "queued", "running", "ready", "failed", "taken"
 STATES = (QUEUED, RUNNING, READY, FAILED, TAKEN)
 
+EXPORT_LINK = dt.timedelta(hours=1)  # a staff export: taken once within the hour
+PERSONAL_DATA_LINK = dt.timedelta(hours=24)  # an applicant's own data
+PREFIX = "downloads"
+
+
+def account_prefix(account_id: int) -> str:
+    """Where an applicant's own data is stored: removed with the account by an erasure."""
+    return f"{PREFIX}/account-{account_id}/"
+
+
+def staff_prefix() -> str:
+    return f"{PREFIX}/staff/"
+
 
 class PreparedFile(Base):
     __tablename__ = "prepared_files"

@@ -6,10 +6,9 @@ from flask import current_app, send_file
 from flask.views import MethodView
 
 from engine import db
-from engine.accounts import auth, limits
-from engine.accounts import messages as account_messages
+from engine.accounts import auth
+from engine.accounts import service as accounts
 from engine.accounts.models import Account
-from engine.accounts.passwords import verify_password
 from engine.definition.catalogue import TenantWords
 from engine.downloads import service
 from engine.downloads.models import PERSONAL_DATA, PreparedFile
@@ -58,14 +57,7 @@ class PersonalDataViews(MethodView):
         live = auth.require_session()
         session = db.session()
         account = session.get(Account, live.account_id)
-        key = f"login:{account.username}"
-        decision = limits.claim_login(session, key)
-        if not decision.allowed:
-            wait = account_messages.human_wait(decision.retry_after)
-            raise AppError(account_messages.LOGIN_BACKOFF.format(wait=wait), 429, retry_after=decision.retry_after)
-        if not verify_password(account.password_hash, body["password"]):
-            raise AppError(_words("WRONG_PASSWORD"), 400)
-        limits.clear(session, key)
+        accounts.confirm_password(session, account, body["password"], _words("WRONG_PASSWORD"))
         row = service.ask_personal_data(session, current_app.config, account.id)
         return service.describe(row, _url(row)), 202
 

@@ -25,24 +25,22 @@ from engine import outbox
 from engine.accounts.models import utcnow
 from engine.audit.service import Actor
 from engine.documents.storage import Storage, StorageError, storage_from_config
-from engine.downloads.models import EXPORT, PERSONAL_DATA, QUEUED, READY, RUNNING, TAKEN, PreparedFile
+from engine.downloads.models import (
+    EXPORT,
+    EXPORT_LINK,
+    PERSONAL_DATA,
+    PERSONAL_DATA_LINK,
+    QUEUED,
+    READY,
+    RUNNING,
+    TAKEN,
+    PreparedFile,
+)
 
-EXPORT_LINK = dt.timedelta(hours=1)  # a staff export: taken once within the hour
-PERSONAL_DATA_LINK = dt.timedelta(hours=24)  # an applicant's own data
 JOB_TIMEOUT = 30 * 60  # seconds; a zip of every application's PDFs takes a while
 JOB = "engine.downloads.jobs.prepare"
-PREFIX = "downloads"
 
 log = logging.getLogger(__name__)
-
-
-def account_prefix(account_id: int) -> str:
-    """Where an applicant's own data is stored: removed with the account by an erasure."""
-    return f"{PREFIX}/account-{account_id}/"
-
-
-def staff_prefix() -> str:
-    return f"{PREFIX}/staff/"
 
 
 def _queue(settings: dict) -> str:

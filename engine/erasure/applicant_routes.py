@@ -9,10 +9,9 @@ from marshmallow import fields
 from sqlalchemy import select
 
 from engine import db, mail
-from engine.accounts import auth, limits
-from engine.accounts import messages as account_messages
+from engine.accounts import auth
+from engine.accounts import service as accounts
 from engine.accounts.models import Account
-from engine.accounts.passwords import verify_password
 from engine.applications.models import Application
 from engine.audit.service import Actor
 from engine.definition.catalogue import TenantWords, fill
@@ -61,14 +60,7 @@ class DeleteAccountViews(MethodView):
             raise AppError(fill(_words("SUBMITTED"), mail.tenant_identity()), 409)
         if not body["confirm"]:
             raise AppError(_words("NOT_CONFIRMED"), 400)
-        key = f"login:{account.username}"
-        decision = limits.claim_login(session, key)
-        if not decision.allowed:
-            wait = account_messages.human_wait(decision.retry_after)
-            raise AppError(account_messages.LOGIN_BACKOFF.format(wait=wait), 429, retry_after=decision.retry_after)
-        if not verify_password(account.password_hash, body["password"]):
-            raise AppError(_words("WRONG_PASSWORD"), 400)
-        limits.clear(session, key)
+        accounts.confirm_password(session, account, body["password"], _words("WRONG_PASSWORD"))
         target = Target(application.id if application else None, account.id, None, account.username)
         erasure.erase(session, current_app.config, target, APPLICANT)
         auth.end_session()

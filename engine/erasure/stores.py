@@ -41,7 +41,7 @@ class Outcome:
 
 
 def application_prefixes(application_id: int | None, account_id: int | None = None) -> list[str]:
-    from engine.downloads.service import account_prefix
+    from engine.downloads.models import account_prefix
 
     found = [] if application_id is None else [f"{prefix}/{application_id}/" for prefix in PREFIXES]
     return found + ([account_prefix(account_id)] if account_id is not None else [])

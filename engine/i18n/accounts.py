@@ -11,12 +11,12 @@ from contextlib import contextmanager
 
 from flask import g, has_request_context, request
 
-from engine.i18n import negotiation
+from engine.i18n.offered import offered as offered_languages
 
 
 def offered(language: str | None) -> str | None:
     """`language` as the form spells it, when the form offers it among several; else None."""
-    forms = negotiation.offered()
+    forms = offered_languages()
     if not language or len(forms) < 2:
         return None
     return {tag.lower(): tag for tag in forms}.get(language.lower())

@@ -7,15 +7,10 @@ signed-in applicant's choice is also kept on the account (engine/i18n/accounts.p
 from flask import Flask, current_app, g, request
 from werkzeug.datastructures import LanguageAccept
 
+from engine.i18n.offered import offered
+
 COOKIE = "lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
-
-
-def offered() -> list[str]:
-    holder = current_app.extensions.get("tenant")
-    if holder is None:
-        return []
-    return list(holder.current().data.get("languages") or [])
 
 
 def best(offered: list[str], asked: str | None, cookie: str | None, accept: LanguageAccept) -> str | None:
