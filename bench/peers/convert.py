@@ -30,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+UNANSWERED = ("p01_s1_", "p01_s4_", "p01_s6_", "p01_s7_")
 FEATURES = {
     "conditions (equals, in, not, number comparisons, all/any, chains)": "all three",
     "required when": "all three (Form.io through validate.custom)",
@@ -200,9 +201,14 @@ def survey_question(form: Form, field: dict, section_when, local=None, key=None)
     elif kind == "textarea":
         q["type"] = "comment"
     elif kind == "radio":
-        q.update(type="radiogroup", choices=[{"value": c["value"], "text": c["label"]} for c in form.choices(field["options"])])
+        q.update(
+            type="radiogroup",
+            choices=[{"value": c["value"], "text": c["label"]} for c in form.choices(field["options"])],
+        )
     elif kind == "select":
-        q.update(type="dropdown", choices=[{"value": c["value"], "text": c["label"]} for c in form.choices(field["options"])])
+        q.update(
+            type="dropdown", choices=[{"value": c["value"], "text": c["label"]} for c in form.choices(field["options"])]
+        )
     elif kind == "checkbox":
         q.update(type="boolean", renderAs="checkbox")
     elif kind == "conditional_select":
@@ -331,7 +337,9 @@ def formio_component(form: Form, field: dict, section_when, local=None, key=None
         validate["required"] = True
     if field.get("required_when") and not field.get("required"):
         cond = js(tree(field["required_when"]), local)
-        validate["custom"] = f"valid = !({cond}) || (input !== undefined && input !== null && input !== '') || 'required';"
+        validate["custom"] = (
+            f"valid = !({cond}) || (input !== undefined && input !== null && input !== '') || 'required';"
+        )
     if validate:
         c["validate"] = validate
     own = own_part(field.get("visible_when"), section_when)
@@ -388,7 +396,9 @@ def formio(form: Form) -> dict:
             else:
                 panel["components"] = [formio_component(form, f, when) for f in section["fields"]]
             components.append(panel)
-        pages.append({"type": "panel", "key": page["id"], "title": page["title"], "input": False, "components": components})
+        pages.append(
+            {"type": "panel", "key": page["id"], "title": page["title"], "input": False, "components": components}
+        )
     return {"display": "wizard", "components": pages}
 
 
@@ -515,10 +525,15 @@ def rjsf_page(form: Form, page: dict) -> dict:
 
 
 def rjsf(form: Form) -> dict:
-    numeric_keys = sorted(
-        f["key"] for p in form.pages() for s in p["sections"] for f in s.get("fields", []) if numeric(f)
-    ) + sorted({f["key"][len(s["instances"][0]["prefix"]) :] for p in form.pages() for s in p["sections"] if "instances" in s for f in s["instances"][0]["fields"] if numeric(f)})
-    return {"pages": [rjsf_page(form, p) for p in form.pages()], "numeric": numeric_keys}
+    numeric_keys = set()
+    for page in form.pages():
+        for section in page["sections"]:
+            if "instances" in section:
+                prefix = section["instances"][0]["prefix"]
+                numeric_keys |= {f["key"][len(prefix) :] for f in section["instances"][0]["fields"] if numeric(f)}
+            else:
+                numeric_keys |= {f["key"] for f in section.get("fields", []) if numeric(f)}
+    return {"pages": [rjsf_page(form, p) for p in form.pages()], "numeric": sorted(numeric_keys)}
 
 
 # --- the fairness check's answer sets and the engine's answers to them ------------------------
@@ -533,7 +548,15 @@ def questions(form: Form) -> list[dict]:
                 for n, instance in enumerate(section["instances"]):
                     for f in instance["fields"]:
                         name = f["key"][len(instance["prefix"]) :]
-                        out.append({"key": f["key"], "page": page["id"], "group": section["add_another"]["id"], "entry": n, "name": name})
+                        out.append(
+                            {
+                                "key": f["key"],
+                                "page": page["id"],
+                                "group": section["add_another"]["id"],
+                                "entry": n,
+                                "name": name,
+                            }
+                        )
             elif "tabs" in section:
                 for option in section["tabs"]["options"]:
                     out += [{"key": f["key"], "page": page["id"]} for f in option["fields"]]
@@ -604,8 +627,9 @@ def engine_view(compiled, qs: list[dict], answer_set: dict, today: dt.date) -> d
             continue
         shown.append(q["key"])
     errors = compiled.validate(settled, today=today, tabs=tabs, counts=counts)
-    required_word = compiled.data["messages"].get("required") if isinstance(compiled.data.get("messages"), dict) else None
-    missing = sorted(k for k, messages in errors.items() if k in set(shown) and not settled.get(k) and settled.get(k) is not False)
+    missing = sorted(
+        k for k, messages in errors.items() if k in set(shown) and not settled.get(k) and settled.get(k) is not False
+    )
     return {
         "answers": settled,
         "add_another": counts,
@@ -613,7 +637,6 @@ def engine_view(compiled, qs: list[dict], answer_set: dict, today: dt.date) -> d
         "shown": sorted(shown),
         "required_missing": missing,
         "other_errors": sorted(k for k in errors if k not in missing),
-        "required_word": required_word,
     }
 
 
@@ -633,11 +656,16 @@ def main(argv=None) -> int:
     (args.out / "survey.json").write_text(json.dumps(survey(form)))
     (args.out / "formio.json").write_text(json.dumps(formio(form)))
     (args.out / "rjsf.json").write_text(json.dumps(rjsf(form)))
+    (args.out / "engine_form.json").write_bytes(compiled.in_language(None).json_bytes)
     qs = questions(form)
     full = json.loads(args.answers.read_text())
     today = dt.date.today()
     sets = [engine_view(compiled, qs, s, today) for s in answer_sets(form, full, args.sets, args.seed)]
-    (args.out / "fairness.json").write_text(json.dumps({"questions": qs, "features": FEATURES, "sets": sets}))
+    # The timed runs' answers: complete but for the sections the timed changes hide (the engine asks
+    # before a change clears answers; an unanswered section hides without asking), settled.
+    bench = {**full, "answers": {k: v for k, v in full["answers"].items() if not k.startswith(UNANSWERED)}}
+    fairness = {"questions": qs, "features": FEATURES, "sets": sets, "bench": engine_view(compiled, qs, bench, today)}
+    (args.out / "fairness.json").write_text(json.dumps(fairness))
     print(json.dumps({"questions": len(qs), "sets": len(sets), "shown": [len(s["shown"]) for s in sets]}))
     return 0
 
