@@ -27,7 +27,7 @@ export default [
     },
   },
   {
-    files: ["client/src/**/*.{js,jsx}"],
+    files: ["client/src/**/*.{js,jsx}", "bench/peers/src/**/*.jsx"],
     plugins: { react, "react-hooks": reactHooks },
     settings: { react: { version: "detect" } },
     rules: {

@@ -37,7 +37,12 @@ const TYPED_INPUT = {
   formio: (key) => `.formio-component-${key} input`,
   rjsf: (key) => `#root_${key}`,
 };
-const FIRST_INPUT = { engine: ".form-page input", survey: "#root input", formio: "#root input", rjsf: "#root input" };
+const FIRST_INPUT = {
+  engine: ".form-page input",
+  survey: "#root input",
+  formio: "#root input",
+  rjsf: "#root input",
+};
 // The typed field: the first page's count, read by three section conditions (14 questions and the
 // sections they hold); keystrokes alternate "2" and "25" so each one shows or hides them.
 const TYPED = "p01_count";
@@ -48,7 +53,14 @@ const NEXT_PAGE_SHOWS = "p02_mode";
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+  ],
 });
 const server = await serveFolder(path.resolve(config.peers_dir));
 const results = {
@@ -66,7 +78,9 @@ function record(system, measure, value) {
   (results.samples[system][measure] ||= []).push(value);
 }
 function fail(system, measure, error) {
-  const message = String(error?.message ?? error).split("\n")[0].slice(0, 200);
+  const message = String(error?.message ?? error)
+    .split("\n")[0]
+    .slice(0, 200);
   results.failures[system][measure] = message;
   console.error(`${system} ${measure}: ${message}`);
 }
@@ -81,7 +95,6 @@ async function timed(page, system, act, key, shown) {
         return !!element && element.getClientRects().length > 0;
       };
       const started = performance.now();
-      // eslint-disable-next-line no-new-func
       await new Function(`return (async () => { ${act} })()`)();
       while (displayed() !== shown) {
         await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -140,9 +153,10 @@ async function firstPage(system) {
   }
 }
 
+// The questions shown on the first page (the engine's: its question wrappers; a peer's: its own answer).
 async function shownCount(page, system) {
   if (system === "engine") return page.locator(".form-page .field").count();
-  return page.evaluate(() => window.bench.shown().length);
+  return page.evaluate(() => window.bench.shown().filter((key) => key.startsWith("p01")).length);
 }
 
 // Everything else on the complete answer set: keystrokes, the show/hide switch, a page switch,
@@ -291,12 +305,16 @@ async function fairnessCheck(system) {
       }
     }
   } catch (error) {
-    outcome.crashed = String(error?.message ?? error).split("\n")[0].slice(0, 200);
+    outcome.crashed = String(error?.message ?? error)
+      .split("\n")[0]
+      .slice(0, 200);
   } finally {
     await context.close();
   }
   results.fairness[system] = outcome;
-  console.error(`fairness ${system}: ${outcome.passed}/${outcome.sets}${outcome.crashed ? ` crashed: ${outcome.crashed}` : ""}`);
+  console.error(
+    `fairness ${system}: ${outcome.passed}/${outcome.sets}${outcome.crashed ? ` crashed: ${outcome.crashed}` : ""}`,
+  );
 }
 
 // The "full" applicant's application holds the complete answer set (every entry of every
@@ -308,7 +326,11 @@ async function seed() {
     const set = fairness.bench;
     const failed = await page.evaluate(async (s) => {
       const put = (url, body) =>
-        fetch(url, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+        fetch(url, {
+          method: "PUT",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
       const bad = [];
       for (const [button, count] of Object.entries(s.add_another)) {
         const response = await put("/api/add-another", { button_id: button, num_components: count });

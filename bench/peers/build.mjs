@@ -8,7 +8,12 @@ import { fileURLToPath } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const out = process.argv[2] ?? path.join(here, "dist");
 mkdirSync(out, { recursive: true });
-const peers = { survey: "src/survey.js", formio: "src/formio.js", rjsf: "src/rjsf.jsx", engine_check: "src/engine_check.js" };
+const peers = {
+  survey: "src/survey.js",
+  formio: "src/formio.js",
+  rjsf: "src/rjsf.jsx",
+  engine_check: "src/engine_check.js",
+};
 await build({
   entryPoints: Object.fromEntries(Object.entries(peers).map(([name, file]) => [name, path.join(here, file)])),
   bundle: true,
@@ -17,7 +22,15 @@ await build({
   target: "es2020",
   outdir: out,
   jsx: "automatic",
-  loader: { ".woff": "file", ".woff2": "file", ".ttf": "file", ".eot": "file", ".svg": "file", ".png": "file", ".gif": "file" },
+  loader: {
+    ".woff": "file",
+    ".woff2": "file",
+    ".ttf": "file",
+    ".eot": "file",
+    ".svg": "file",
+    ".png": "file",
+    ".gif": "file",
+  },
   define: { "process.env.NODE_ENV": '"production"', global: "globalThis" },
   logLevel: "warning",
   logOverride: { "invalid-@charset": "silent" }, // in formio.form.css: harmless

@@ -63,7 +63,9 @@ async function main() {
   publish({
     system: "react-jsonschema-form",
     load(set) {
-      const nested = keys.nested(set, (key, value) => (numeric.has(key) && value !== "" ? Number(value) : value));
+      const nested = keys.nested(set, (key, value) =>
+        numeric.has(key) && value !== "" ? Number(value) : value,
+      );
       data = defs.pages.map(() => ({}));
       for (const [key, value] of Object.entries(nested)) {
         const index = pageOf.get(key);

@@ -45,7 +45,13 @@ async function main() {
       const out = [];
       // Only shown questions: a question hidden since an earlier check keeps that check's errors.
       each((q, key, parentShown) => {
-        if (parentShown && q.isVisible && q.isParentVisible && q.errors.some((e) => e.getErrorType() === "required")) out.push(key);
+        if (
+          parentShown &&
+          q.isVisible &&
+          q.isParentVisible &&
+          q.errors.some((e) => e.getErrorType() === "required")
+        )
+          out.push(key);
       });
       return out.sort();
     },
