@@ -112,6 +112,7 @@ def report(results: dict, options, started: dt.datetime, seconds: float) -> str:
             else:
                 cells.append("-")
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    lines += ["", *targets(results)]
     counts = results.get("questions", {})
     if counts:
         lines += [
@@ -121,6 +122,32 @@ def report(results: dict, options, started: dt.datetime, seconds: float) -> str:
             + ".",
         ]
     return "\n".join(lines) + "\n"
+
+
+def targets(results: dict) -> list[str]:
+    """The engine's browser targets, each met or not with its figure (a miss is reported, not hidden)."""
+    engine = results["samples"]["engine"]
+    peers = {s: results["samples"][s] for s in SYSTEMS if s != "engine"}
+    out = ["Targets (engine):"]
+
+    def line(name: str, key: str, how: str, limit: float) -> None:
+        if not engine.get(key):
+            out.append(f"- {name}: not measured ({results['failures']['engine'].get(key, 'no samples')})")
+            return
+        value = figure(engine[key], how)
+        out.append(f"- {name} <= {limit:.0f} ms: {value:.0f} ms, {'met' if value <= limit else 'NOT met'}")
+
+    line("keystroke p95 at 4x throttling", "keystroke_ms", "p95", 50)
+    if engine.get("keystroke_ms"):
+        fastest = min((figure(v["keystroke_ms"], "p95") for v in peers.values() if v.get("keystroke_ms")), default=None)
+        if fastest:
+            ratio = fastest / figure(engine["keystroke_ms"], "p95")
+            out.append(
+                f"- keystroke p95 at least 3x faster than the fastest peer: {ratio:.1f}x, {'met' if ratio >= 3 else 'NOT met'}"
+            )
+    line("page switch", "page_switch_ms", "median", 150)
+    line("check before submit in the browser", "full_check_ms", "median", 100)
+    return out
 
 
 def write_section(path: Path, text: str, intro: str) -> None:
