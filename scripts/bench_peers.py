@@ -178,11 +178,13 @@ them) and a blank added entry (the engine does not ask for its answers, the peer
 never leave one blank). Tab groups are a choice question in each peer, not compared as a question.
 
 What is measured, in Chromium at 4x CPU throttling: the first page interactive (navigation start to
-the first frame showing its first input, an empty application); on the complete answer set, on the
-first page (the largest: 2,000-option programme list, ten entries): a keystroke in the count that
-three section conditions read, alternating 2 and 25 so each keystroke shows or hides two sections
-(keystroke to the first frame with the change); the mode change that hides the first section and the
-sections chained to it, and back; the switch to the second page; then every page once and the JS heap
+the first frame showing its first input, an empty application); then on the complete answer set,
+less the answers of the four first-page sections the timed changes hide (the engine asks before a
+change clears answers, an unanswered section hides without asking; the same answers in every
+system), on the first page (the largest: 2,000-option programme list, ten entries): a keystroke in
+the count that three section conditions read, alternating 2 and 25 so each keystroke shows or hides
+two sections (keystroke to the first frame with the change); the mode change that hides two sections
+(11 questions), and back; the switch to the second page; then every page once and the JS heap
 after a garbage collection; the check before submit over all answers (each peer's own validate on
 the whole form; the engine's client check, client/src/form/validation, on a page of its own). The
 engine's figures are the application as applicants get it (`formengine run`, logged in, answers
