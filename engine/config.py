@@ -145,8 +145,9 @@ def load_config(overrides: dict | None = None) -> dict:
         "AUTH_SESSION_COOKIE": env.get("AUTH_SESSION_COOKIE", "formengine_session"),
         "SESSION_IDLE_MS": int(env["SESSION_IDLE_MS"]) if env.get("SESSION_IDLE_MS") else None,
         "SESSION_ABSOLUTE_S": int(env.get("SESSION_ABSOLUTE_S", str(12 * 3600))),
-        # At most this often a request writes the session's last use (and re-issues the idle cookie): a
-        # session then ends up to this long before its idle timeout after the last request, never later.
+        # At most this often a request writes the session's last use (and re-issues the idle cookie), and
+        # at most half the tenant's idle prompt lead: a session then ends up to this long before its idle
+        # timeout after the last request, never later (engine/accounts/sessions.py: touch_interval).
         "SESSION_TOUCH_S": float(env.get("SESSION_TOUCH_S", "60")),
         "LOGIN_IP_MAX_FAILURES": int(env.get("LOGIN_IP_MAX_FAILURES", "50")),
         "LOGIN_IP_WINDOW_S": int(env.get("LOGIN_IP_WINDOW_S", "900")),

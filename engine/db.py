@@ -87,6 +87,11 @@ def init_app(app) -> None:
             session.close()
 
 
+def dialect() -> str:
+    """The database's dialect name ("postgresql", "sqlite"), without opening a session."""
+    return current_app.extensions["db_engine"].dialect.name
+
+
 def session() -> Session:
     """The current app context's session, created on first use."""
     if "db_session" not in g:

@@ -469,7 +469,7 @@ def report(
         "with what they clear, `UPDATE ... WHERE version = <read>`, with its WAL flush); a save of "
         "keys no rule reads or hides is the merge alone, the session joined to it (`UPDATE ... FROM "
         "... RETURNING`). Around it: Flask, flask-smorest/webargs, the answer checks against the data "
-        "model, SQLAlchemy Core, the CSRF check, the session cookie renewal, and the per-request access "
+        "model, SQLAlchemy Core, the CSRF check, the session renewal (at most once a minute), and the per-request access "
         "log, metrics and security headers; the bare endpoint does none of it. `PUT /api/last-page` and `GET "
         "/api/profile` take the regular path (session lookup, then their own statements in a "
         "transaction). The database, the servers and the load generator share the same two cores, "

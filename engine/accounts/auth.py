@@ -86,7 +86,7 @@ def require_session() -> sessions.LiveSession:
         g.auth_clear = True
         raise AppError(getattr(messages, _401[g.auth_lookup.reason or "missing"]), 401)
     # The idle cookie is re-issued when the server's idle timer is: both then end at the same moment.
-    g.auth_refresh = sessions.touch(db.session(), record)
+    g.auth_refresh = sessions.touch(db.session, record)
     return record
 
 
@@ -94,7 +94,7 @@ def confirm_session(record: sessions.LiveSession) -> None:
     """For a view whose own statement found the live session (see `login_checked_in_view`):
     the request counts as authenticated, as after `require_session`."""
     g.auth_lookup = sessions.Lookup(record)
-    g.auth_refresh = sessions.touch(db.session(), record)
+    g.auth_refresh = sessions.touch(db.session, record)
 
 
 def login_checked_in_view(view):

@@ -3,6 +3,7 @@ holds its hash, the account, when it was last used and when it ends at the lates
 
 import dataclasses
 import datetime as dt
+from collections.abc import Callable
 
 from flask import current_app
 from sqlalchemy import bindparam, delete, select, update
@@ -12,6 +13,7 @@ from engine.accounts.models import AccountSession, utcnow
 from engine.accounts.tokens import new_token, token_hash
 
 DEFAULT_IDLE_MS = 900_000
+DEFAULT_PROMPT_MS = 60_000  # the browser's idle prompt shows this long before the timeout (client/src/shell/idle.js)
 MAX_TOKEN_LENGTH = 200  # a longer cookie value is no session id of ours
 
 
@@ -48,6 +50,17 @@ def idle_timeout() -> dt.timedelta:
         settings = holder.current().data.get("settings", {}) if holder is not None else {}
         configured = (settings.get("idle") or {}).get("timeout_ms") or DEFAULT_IDLE_MS
     return dt.timedelta(milliseconds=int(configured))
+
+
+def touch_interval() -> float:
+    """How often a request may write the session's last use: SESSION_TOUCH_S, but at most half the
+    tenant's idle prompt lead (idle.prompt_ms). The server's end is then always well after the
+    browser's prompt shows, so "Stay signed in" still finds the session."""
+    configured = float(current_app.config["SESSION_TOUCH_S"])
+    holder = current_app.extensions.get("tenant")
+    settings = holder.current().data.get("settings", {}) if holder is not None else {}
+    prompt_ms = (settings.get("idle") or {}).get("prompt_ms") or DEFAULT_PROMPT_MS
+    return min(configured, prompt_ms / 2000)
 
 
 def live_session():
@@ -101,14 +114,15 @@ def lookup(db: Session, token: str | None) -> Lookup:
     return Lookup(record)
 
 
-def touch(db: Session, record: LiveSession) -> bool:
-    """Activity renews the idle timer, written at most every SESSION_TOUCH_S seconds; True when it
-    was written now. Between two writes the session's end stays where the last write put it: the
-    idle timeout counts from a moment at most SESSION_TOUCH_S before the last request, so a session
-    may end that much early, never late."""
+def touch(open_session: Callable[[], Session], record: LiveSession) -> bool:
+    """Activity renews the idle timer, written at most every `touch_interval()` seconds; True when
+    it was written now. Between two writes the session's end stays where the last write put it: the
+    idle timeout counts from a moment at most that interval before the last request, so a session
+    may end that much early, never late. The database session is opened only to write."""
     now = utcnow()
-    if (now - record.last_seen_at).total_seconds() < float(current_app.config["SESSION_TOUCH_S"]):
+    if (now - record.last_seen_at).total_seconds() < touch_interval():
         return False
+    db = open_session()
     db.execute(update(AccountSession).where(AccountSession.id == record.id).values(last_seen_at=now))
     db.commit()
     record.last_seen_at = now

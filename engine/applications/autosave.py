@@ -116,7 +116,7 @@ def autosave(token: str | None, answers: dict) -> tuple[sessions.LiveSession, li
     not apply (no answers, answers with a problem, no live session, no open application, SQLite,
     a row that keeps changing), and the caller takes the regular path, which gives each of those
     its own answer."""
-    if db.session().get_bind().dialect.name != "postgresql":
+    if db.dialect() != "postgresql":
         return None  # SQLite cannot return the joined session from UPDATE ... FROM
     version_id, compiled = versions.current()
     if not token or not answers or answer_problems(compiled.data_model, answers) or not window.open_for_all():

@@ -193,26 +193,27 @@ def _last_seen(sql):
 
 @pytest.mark.parametrize("app_overrides", [{"SESSION_IDLE_MS": 120000}])
 def test_requests_between_renewals_never_move_the_end_later(logged_in, sql):
-    """The last use is written at most once a minute (SESSION_TOUCH_S, 60 s by default), and the
-    idle cookie re-issued only with it: a request inside that minute leaves both where they are, so
-    the session still ends on time, counted from the last renewal."""
+    """The last use is written at most every 30 s here (SESSION_TOUCH_S, 60 s by default, but at
+    most half the tenant's 60 s idle prompt), and the idle cookie re-issued only with it: a request
+    in between leaves both where they are, so the session still ends on time, counted from the last
+    renewal."""
     import datetime as dt
 
     assert logged_in.application.config["SESSION_TOUCH_S"] == 60
-    thirty_seconds_ago = dt.datetime.now(dt.UTC).replace(tzinfo=None) - dt.timedelta(seconds=30)
-    sql("UPDATE account_sessions SET last_seen_at = :t", t=thirty_seconds_ago)
+    twenty_seconds_ago = dt.datetime.now(dt.UTC).replace(tzinfo=None) - dt.timedelta(seconds=20)
+    sql("UPDATE account_sessions SET last_seen_at = :t", t=twenty_seconds_ago)
     response = logged_in.get("/api/test-whoami")
     assert response.status_code == 200
     assert "formengine-idp-session" not in _cookie_headers(response)  # not renewed: no new idle cookie
-    assert _last_seen(sql) == thirty_seconds_ago
-    # A minute on, a request renews both: the last use is now, the idle cookie lasts the timeout.
-    a_minute_ago = thirty_seconds_ago - dt.timedelta(seconds=31)
-    sql("UPDATE account_sessions SET last_seen_at = :t", t=a_minute_ago)
+    assert _last_seen(sql) == twenty_seconds_ago
+    # Half a minute on, a request renews both: the last use is now, the idle cookie lasts the timeout.
+    half_a_minute_ago = twenty_seconds_ago - dt.timedelta(seconds=11)
+    sql("UPDATE account_sessions SET last_seen_at = :t", t=half_a_minute_ago)
     response = logged_in.get("/api/test-whoami")
     assert response.status_code == 200 and "Max-Age=120" in _cookie_headers(response)["formengine-idp-session"]
-    assert _last_seen(sql) > a_minute_ago + dt.timedelta(seconds=60)
+    assert _last_seen(sql) > half_a_minute_ago + dt.timedelta(seconds=30)
     # Time passes (the last use moved back): past the idle timeout the session has ended.
-    sql("UPDATE account_sessions SET last_seen_at = :t", t=a_minute_ago - dt.timedelta(seconds=60))
+    sql("UPDATE account_sessions SET last_seen_at = :t", t=half_a_minute_ago - dt.timedelta(seconds=90))
     response = logged_in.get("/api/test-whoami")
     assert response.status_code == 401 and response.json["message"] == messages.SESSION_IDLE
 
