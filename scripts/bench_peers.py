@@ -190,6 +190,9 @@ the whole form; the engine's client check, client/src/form/validation, on a page
 engine's figures are the application as applicants get it (`formengine run`, logged in, answers
 saved); the peers' are static pages. The form has no single change that shows or hides 200 questions
 or a field that 100 conditions read: the changes measured are the largest the generated form has.
+Styles: SurveyJS renders with its default theme and the engine with its own; Form.io (formio.form.css
+only) and react-jsonschema-form (no stylesheet) expect Bootstrap, which is not loaded, so their pages
+are unstyled and their style and layout work is likely lower than with a theme.
 """
 
 
