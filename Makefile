@@ -10,7 +10,7 @@ CLIENT_SRC := $(shell find client/src client/build.mjs client/index.html -type f
 # The browser tests drive Debian's Chromium (never a downloaded browser build).
 export CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test test-fast install client browser fonts test-python test-client serial-and-client lint fmt clean audit
+.PHONY: run test test-fast install client browser fonts test-python test-client serial-and-client lint fmt clean audit bench-large
 
 install: $(PY_STAMP) $(CLIENT_STAMP) fonts
 
@@ -120,7 +120,7 @@ test-client:
 # Python: ruff (lint and format check), mypy (the files listed in pyproject.toml) and vulture
 # (dead code; vulture_whitelist.py). Client and browser scripts: eslint and prettier; knip finds
 # the client's unused files, exports and dependencies (client/knip.jsonc).
-PRETTIER_FILES := client tests/e2e/*.mjs eslint.config.mjs .prettierrc.json
+PRETTIER_FILES := client tests/e2e/*.mjs eslint.config.mjs .prettierrc.json bench/peers/*.mjs bench/peers/src
 STAND_ALONE := \b[Ii]ssues? \#?[0-9]+\b|\b([Pp]latform|[Tt]enant)( spec)?,? sections? [0-9]|\bthe lead\b|\blead.s\b|\bcoordinator|\b(other|another) engineers?\b|\bthis session.s\b|\bother sessions[[:punct:]]|worktree|/work/|\b(health|speed|main) branch\b
 STAND_ALONE_FILES := engine client/src client/*.mjs tests scripts docs README.md tenants migrations deploy ':!tests/golden/*.json' ':!tests/golden/**/*.json'
 lint: $(PY_STAMP) $(NODE_STAMP)
@@ -128,7 +128,7 @@ lint: $(PY_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/vulture
-	client/node_modules/.bin/eslint --max-warnings 0 client tests/e2e eslint.config.mjs
+	client/node_modules/.bin/eslint --max-warnings 0 client tests/e2e bench/peers eslint.config.mjs
 	client/node_modules/.bin/prettier --check --log-level warn $(PRETTIER_FILES)
 	cd client && node_modules/.bin/knip --no-progress
 	@# Code and docs stand alone: no work-item numbers, no sections of a document outside the repository,
@@ -144,6 +144,13 @@ lint: $(PY_STAMP) $(NODE_STAMP)
 audit: $(PY_STAMP) $(NODE_STAMP)
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[audit]' 2>&1 | grep -v 'is ignored' || true
 	$(BIN)/python scripts/audit.py
+
+# The large generated form in the browser beside SurveyJS, Form.io and react-jsonschema-form
+# (scripts/bench_peers.py, bench/peers): a measurement, not a test; stopped after 30 minutes.
+ROUNDS ?= 3
+KEYSTROKES ?= 12
+bench-large: install browser
+	timeout 1800 $(BIN)/python scripts/bench_peers.py --rounds $(ROUNDS) --keystrokes $(KEYSTROKES) --write docs/benchmarks.md
 
 # Rewrites what `make lint` checks for format (and ruff's safe fixes).
 fmt: $(PY_STAMP) $(NODE_STAMP)

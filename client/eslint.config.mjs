@@ -11,7 +11,7 @@ const HTTP_GLOBALS = ["fetch", "XMLHttpRequest", "WebSocket", "EventSource"];
 const HTTP_ONLY_IN_API = "HTTP calls go through client/src/api/ (docs/client.md).";
 
 export default [
-  { ignores: ["client/dist/", "**/node_modules/", ".venv/", "instance/"] },
+  { ignores: ["client/dist/", "**/node_modules/", ".venv/", "instance/", "bench/peers/dist/"] },
   js.configs.recommended,
   {
     files: ["**/*.{js,jsx,mjs}"],
@@ -27,7 +27,7 @@ export default [
     },
   },
   {
-    files: ["client/src/**/*.{js,jsx}"],
+    files: ["client/src/**/*.{js,jsx}", "bench/peers/src/**/*.jsx"],
     plugins: { react, "react-hooks": reactHooks },
     settings: { react: { version: "detect" } },
     rules: {
@@ -94,7 +94,7 @@ export default [
     },
   },
   {
-    files: ["client/*.mjs", "*.mjs", "tests/e2e/**/*.mjs"],
+    files: ["client/*.mjs", "*.mjs", "tests/e2e/**/*.mjs", "bench/peers/*.mjs"],
     languageOptions: { globals: { ...globals.node } },
   },
   {
