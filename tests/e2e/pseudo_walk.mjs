@@ -4,8 +4,13 @@
 // label is cut off. Screenshots of each state at 1280 and 375 px. With "rtl" (`formengine pseudo
 // --rtl`, the right-to-left pseudo-language ar-XB) each state is also laid out right to left (the
 // page's dir), has no axe violation, and shows a phone number and an e-mail address left to right.
+// With "lang" (a shipped tenant served in its second language, chosen by the `lang` cookie) the same
+// walk checks instead that no text shows as the English of a message the catalogue translates
+// ("english": the tenant catalogue's source wordings of more than one word whose translation
+// differs), that the page's lang is the language, and that axe finds no violation.
 // usage: node tests/e2e/pseudo_walk.mjs BASE_URL SCREENSHOT_DIR
-//   '{"tenant", "username", "password", "printUrl", "upload", "tenantPage", "golden", "rtl"}'
+//   '{"tenant", "username", "password", "printUrl", "upload", "edit": [file, from, to], "golden",
+//     "rtl", "lang", "english"}'
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -16,13 +21,16 @@ const require = createRequire(path.join(here, "..", "..", "client", "package.jso
 const { chromium } = require("playwright-core");
 
 const [baseUrl, shots, rawArgs] = process.argv.slice(2);
-const { tenant, username, password, printUrl, upload, tenantPage, golden, rtl } = JSON.parse(rawArgs);
-// The walk's name in its messages and screenshots: the tenant, and "rtl" for the right-to-left one.
-const walked = rtl ? `${tenant} rtl` : tenant;
-const shotName = (name, width) => `pseudo-${rtl ? "rtl-" : ""}${tenant}-${name}-${width}.png`;
+const { tenant, username, password, printUrl, upload, edit, golden, rtl, lang, english } =
+  JSON.parse(rawArgs);
+// The walk's name in its messages and screenshots: the tenant, and "rtl" for the right-to-left one
+// or the language it is served in.
+const walked = rtl ? `${tenant} rtl` : lang ? `${tenant} ${lang}` : tenant;
+const shotName = (name, width) =>
+  `${lang ? `lang-${lang}` : "pseudo"}-${rtl ? "rtl-" : ""}${tenant}-${name}-${width}.png`;
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 mkdirSync(shots, { recursive: true });
-const form = await (await fetch(`${baseUrl}/public/form`)).json();
+const form = await (await fetch(`${baseUrl}/public/form${lang ? `?lang=${lang}` : ""}`)).json();
 const T = form.texts;
 
 const failures = [];
@@ -82,6 +90,36 @@ function unwrapped(page, answers) {
   }, answers);
 }
 
+/** In a language walk: every visible text (a text node, an element's whole text, an option, a
+ * placeholder; whitespace normalised) that is the English source of a translated message, and how
+ * many texts the page shows. The applicant's own answers are not checked. */
+function untranslated(page, answers) {
+  return page.evaluate(
+    ([answers, english]) => {
+      const visible = (element) => element.checkVisibility({ visibilityProperty: true });
+      const texts = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest("script, style, select, noscript, input, textarea")) continue;
+        if (visible(parent)) texts.push(node.data, parent.textContent);
+      }
+      for (const select of document.querySelectorAll("select")) {
+        if (visible(select)) texts.push(...[...select.options].map((option) => option.text));
+      }
+      for (const box of document.querySelectorAll("input[placeholder], textarea[placeholder]")) {
+        if (visible(box)) texts.push(box.placeholder);
+      }
+      const source = new Set(english);
+      const own = new Set(answers);
+      const shown = texts.map((text) => text.replace(/\s+/g, " ").trim()).filter(Boolean);
+      const found = shown.filter((text) => source.has(text) && !own.has(text));
+      return { found: [...new Set(found)], shown: shown.length };
+    },
+    [answers, english],
+  );
+}
+
 /** The right-to-left checks of a state: the page reads right to left in the pseudo-language, axe
  * finds no violation, and every phone number and e-mail address shown stands left to right (its
  * first character left of its last: not "0958 7946 20 44+"). */
@@ -95,6 +133,7 @@ async function rightToLeft(page, name) {
     root.dir === "rtl" && root.direction === "rtl" && root.lang === form.settings.language,
     `${walked} ${name}: the page reads right to left (${JSON.stringify(root)})`,
   );
+  await noAxeViolation(page, name);
   const reversed = await page.evaluate(() => {
     const found = [];
     const pattern = /\+?\d[\d ]{6,}\d|[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
@@ -131,6 +170,9 @@ async function rightToLeft(page, name) {
       .map((dd) => dd.textContent.slice(0, 30)),
   );
   check(astray.length === 0, `${walked} ${name}: answers stand at the right ${JSON.stringify(astray)}`);
+}
+
+async function noAxeViolation(page, name) {
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
   const violations = result.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0]?.target}`);
@@ -141,12 +183,21 @@ async function rightToLeft(page, name) {
 async function state(page, name, answers = []) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.waitForTimeout(150);
-  const { words, wrapped } = await unwrapped(page, answers);
-  check(wrapped > 0, `${walked} ${name}: shows the tenant's words (${wrapped} ⟦ ⟧ pieces)`);
-  check(
-    words.length === 0,
-    `${walked} ${name}: no word outside ⟦ ⟧ ${words.length ? JSON.stringify([...new Set(words)].slice(0, 12)) : ""}`,
-  );
+  if (lang) {
+    const { found, shown } = await untranslated(page, answers);
+    check(shown > 0, `${walked} ${name}: shows the tenant's words (${shown} texts)`);
+    check(found.length === 0, `${walked} ${name}: no English source shown ${JSON.stringify(found)}`);
+    const root = await page.evaluate(() => document.documentElement.lang);
+    check(root === lang, `${walked} ${name}: the page's lang is ${lang} (${root})`);
+    await noAxeViolation(page, name);
+  } else {
+    const { words, wrapped } = await unwrapped(page, answers);
+    check(wrapped > 0, `${walked} ${name}: shows the tenant's words (${wrapped} ⟦ ⟧ pieces)`);
+    check(
+      words.length === 0,
+      `${walked} ${name}: no word outside ⟦ ⟧ ${words.length ? JSON.stringify([...new Set(words)].slice(0, 12)) : ""}`,
+    );
+  }
   if (rtl) await rightToLeft(page, name);
   await page.screenshot({ path: path.join(shots, shotName(name, 1280)), fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
@@ -227,6 +278,13 @@ function goldenToday() {
   return answers;
 }
 
+/** The answers as the applicant wrote them (an option's stored `_desc` label is not: the form shows
+ * the option's label in the language it is read in). */
+const typedIn = (answers) =>
+  Object.entries(answers)
+    .filter(([key, value]) => typeof value === "string" && !key.endsWith("_desc"))
+    .map(([, value]) => value);
+
 /** A gate a test route waits on until the walk has looked at the state it holds. */
 function gate() {
   let open;
@@ -261,6 +319,8 @@ const browser = await chromium.launch({
 });
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // The visitor has chosen the language (what the language switch or `?lang=` leaves behind).
+  if (lang) await context.addCookies([{ name: "lang", value: lang, url: baseUrl }]);
   const page = await context.newPage();
   await page.clock.install();
   page.on("pageerror", (error) => check(false, `${walked}: no script error (${error})`));
@@ -390,7 +450,8 @@ try {
   }
 
   // The author publishes a new version while the page is open: the next save says so.
-  writeFileSync(tenantPage, readFileSync(tenantPage, "utf8").replace("⟦", "⟦·"));
+  const [editFile, from, to] = edit;
+  writeFileSync(editFile, readFileSync(editFile, "utf8").replace(from, to));
   const typed = "Zed Quill";
   const textField = FIELDS.find((field) => field.widget === "text" && !field.visible_when);
   const textPage = form.pages.find((formPage) =>
@@ -428,20 +489,18 @@ try {
     await page.locator("h1#page-title").waitFor();
     await page.getByRole("button", { name: T.form_submit }).click();
     await page.getByRole("button", { name: T.review_confirm }).waitFor({ timeout: 15000 });
-    const shown = [...Object.values(answers).filter((v) => typeof v === "string"), ...uploaded];
+    const shown = [...typedIn(answers), ...uploaded];
     await state(page, "review", [username, ...shown]);
     await page.getByRole("button", { name: T.review_confirm }).click();
     await page.locator(".receipt-reference").waitFor({ timeout: 30000 });
     await state(page, "receipt", [username, ...shown]);
   }
 
-  // The print view of the application (a staff link; its headings are the engine's words too).
-  await page.goto(printUrl, { waitUntil: "networkidle" });
+  // The print view of the application (a staff link; its headings are the engine's words too), in
+  // the applicant's language (staff read the form's default unless they switch).
+  await page.goto(lang ? `${printUrl}&print_language=${lang}` : printUrl, { waitUntil: "networkidle" });
   await page.locator(".print-application").waitFor({ timeout: 15000 });
-  const printed = [
-    ...(answers ? Object.values(answers).filter((v) => typeof v === "string") : []),
-    ...uploaded,
-  ];
+  const printed = [...(answers ? typedIn(answers) : []), ...uploaded];
   await state(page, "print", [username, ...printed]);
   await context.close();
 } catch (error) {

@@ -31,6 +31,11 @@ describe("check your answers", () => {
     expect(rows.indexOf(first)).toBeLessThan(rows.indexOf(conviction));
   });
 
+  it("names a chosen option in the form's language, not the label stored when it was chosen", () => {
+    const rows = rowsOf(reviewPages(compiled, { gender: "W", gender_desc: "Mujer" }));
+    expect(rows.find((row) => row.key === "gender").value).toBe("Woman");
+  });
+
   it("reads a date in the form's date style (stored as YYYY-MM-DD)", () => {
     const row = rowsOf(reviewPages(compiled, { birth_date: "2008-03-14" })).find(
       (r) => r.key === "birth_date",

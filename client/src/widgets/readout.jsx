@@ -31,11 +31,13 @@ function choiceList(layout, answers) {
     : layout.options;
 }
 
-/** The chosen option's label: its `_desc` answer, else its label in the list. */
+/** The chosen option's label: its label in the list, in the language the form is read in, else
+ * its `_desc` answer (written in the language it was chosen in; the only label of a looked-up value
+ * the list does not hold). */
 function chosenLabel(layout, listId, compiled, answers) {
   return (
-    (layout.desc_key && answers[layout.desc_key]) ||
-    labelOf(optionList(compiled, listId), answers[layout.key])
+    labelOf(optionList(compiled, listId), answers[layout.key]) ||
+    (layout.desc_key && answers[layout.desc_key])
   );
 }
 
