@@ -183,7 +183,7 @@ def _finish_stopped(session: Session, settings: dict, result: Result) -> None:
 def plan_lines(session: Session, policy: Retention, now: dt.datetime) -> list[str]:
     """`formengine retention --dry-run`: every deletion and reminder due, with its reason."""
     lines = [item.line() for item in due(session, policy, now, limit=1_000_000)]
-    for application, _address in reminders_due(session, policy, now, limit=1_000_000):
+    for application, _address, _language in reminders_due(session, policy, now, limit=1_000_000):
         delete_on = _day(application.updated_at + policy.drafts)
         lines.append(f"reminder\tapplication {application.id}\tdraft to be deleted on {delete_on}")
     return lines

@@ -150,8 +150,31 @@ async function navTo(page, target) {
     .click();
   await waitForPage(page, target.route);
 }
+/** Continue checks the page it leaves: on a page with problems the first click stays and says so
+ * (the applicant may still go on), and a second click goes on. */
+async function pressContinue(page) {
+  const from = page.url();
+  const button = page.getByRole("button", { name: "Continue", exact: true });
+  await button.click();
+  const stayed = await Promise.race([
+    page
+      .locator(".page-problems")
+      .waitFor({ state: "visible", timeout: 15000 })
+      .then(
+        () => true,
+        () => false,
+      ),
+    page
+      .waitForURL((url) => url.href !== from, { timeout: 15000 })
+      .then(
+        () => false,
+        () => false,
+      ),
+  ]);
+  if (stayed && page.url() === from) await button.click();
+}
 async function continueTo(page, route) {
-  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await pressContinue(page);
   await waitForPage(page, route);
 }
 async function pickSuggestion(page, key, typed, suggestion) {
@@ -177,7 +200,7 @@ const journeys = {
     await page.goto(`${baseUrl}${about.route}`, { waitUntil: "networkidle" });
     await fill(page, "first_name", "Amara");
     await fill(page, "last_name", "Okafor");
-    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await pressContinue(page);
     await page.waitForURL((url) => url.pathname === "/signup", {
       timeout: 15000,
     });

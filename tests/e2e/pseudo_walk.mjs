@@ -84,6 +84,7 @@ function unwrapped(page, answers) {
     }
     rest = rest
       .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, " ") // e-mail addresses
+      .replace(/\p{Lu}{1,3}\$/gu, " ") // a currency sign as CLDR writes it for the language (US$)
       .replace(/\b[A-Z][A-Z0-9]*-[A-Z0-9]{8}\b/g, " ") // an application reference
       .replace(/\b[0-9a-f]{32}\b/g, " "); // a definition version's id (the print view's header)
     return { words: rest.match(/[\p{L}]+/gu) ?? [], wrapped };

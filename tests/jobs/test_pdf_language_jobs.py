@@ -67,7 +67,7 @@ def test_a_french_submission_gets_a_french_receipt_and_pdf(app, burst_worker, st
     assert "Votre référence est SCHOL-" in receipt.get_content()
     assert sql_rows("SELECT language FROM applications") == [("fr",)]
     text = _pdf_text(applicant, burst_worker, storage_backend)
-    for french in ("Prénom Camille", "[X] Licence (premier cycle)", "2. Lettre de motivation", "Page 1 sur 1"):
+    for french in ("Prénom Camille", "[X] Licence (premier cycle)", "2. Demande et motivation", "Page 1 sur 1"):
         assert french in text, french
     assert "Montant demandé 2 500 $US" in text  # French money (its no-break spaces folded by text_of)
     assert re.search(r"Version du formulaire [0-9a-f]{32} ", text)  # the version's id, whatever the language
