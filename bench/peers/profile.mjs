@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { saveAnswerSet } from "./seed.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(path.join(here, "..", "..", "client", "package.json"));
@@ -39,30 +40,7 @@ async function login(page, [username, password]) {
 
 // The complete answer set, saved through the application's API (as bench.mjs seeds it).
 async function seed(page) {
-  const failed = await page.evaluate(async (s) => {
-    const put = (url, body) =>
-      fetch(url, {
-        method: "PUT",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-    const bad = [];
-    for (const [button, count] of Object.entries(s.add_another)) {
-      const response = await put("/api/add-another", { button_id: button, num_components: count });
-      if (!response.ok) bad.push(`${button}: ${response.status}`);
-    }
-    const pages = new Map();
-    for (const [key, value] of Object.entries(s.answers)) {
-      const stem = key.slice(0, 3);
-      if (!pages.has(stem)) pages.set(stem, {});
-      pages.get(stem)[key] = value;
-    }
-    for (const answers of pages.values()) {
-      const response = await put("/api/answer", answers);
-      if (!response.ok) bad.push(`answers: ${response.status}`);
-    }
-    return bad;
-  }, fairness.bench);
+  const failed = await saveAnswerSet(page, fairness.bench);
   if (failed.length) throw new Error(`seeding failed: ${failed.join("; ")}`);
 }
 
