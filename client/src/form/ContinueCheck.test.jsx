@@ -7,24 +7,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppContext } from "../shell/AppContext.jsx";
 import { FormPage } from "./FormPage.jsx";
 import { formApp, resetFormApp } from "./appBridge.js";
-import { compiledTenant, testApp } from "./testCompiled.js";
+import { compiledTenant, scholarshipApplicantAnswers, testApp } from "./testCompiled.js";
 import { validateAnswers } from "./validation/validate.js";
 
 const compiled = compiledTenant("example_scholarship");
 const applicant = compiled.pages.find((page) => page.route === "/applicant");
-const RIGHT = {
-  applicant_given_name: "Ada",
-  applicant_family_name: "Lovelace",
-  applicant_email: "ada@example.org",
-  applicant_phone: "+44 20 7946 0958",
-  applicant_dob: "2001-05-04",
-  study_level: "undergraduate",
-  institution_name: "Riverton College",
-  gpa: "3.75",
-  award_year: String(new Date().getFullYear()),
-  referee_full_name: "Dr. Okafor",
-  referee_contact_email: "okafor@example.edu",
-};
+const RIGHT = scholarshipApplicantAnswers();
 
 beforeEach(() => {
   resetFormApp();

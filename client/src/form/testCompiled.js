@@ -46,3 +46,20 @@ export function testApp({ answers = {}, ...overrides } = {}) {
     ...overrides,
   };
 }
+
+/** Every answer of example_scholarship's /applicant page, each right (this year's award year). */
+export function scholarshipApplicantAnswers() {
+  return {
+    applicant_given_name: "Ada",
+    applicant_family_name: "Lovelace",
+    applicant_email: "ada@example.org",
+    applicant_phone: "+44 20 7946 0958",
+    applicant_dob: "2001-05-04",
+    study_level: "undergraduate",
+    institution_name: "Riverton College",
+    gpa: "3.75",
+    award_year: String(new Date().getFullYear()),
+    referee_full_name: "Dr. Okafor",
+    referee_contact_email: "okafor@example.edu",
+  };
+}

@@ -1,6 +1,6 @@
 // Where each page stands, on the shipped international tenant's compiled form.
 import { describe, expect, it } from "vitest";
-import { compiledTenant } from "../form/testCompiled.js";
+import { compiledTenant, scholarshipApplicantAnswers } from "../form/testCompiled.js";
 import { validateAnswers } from "../form/validation/validate.js";
 import { pageStatus } from "./pageStatus.js";
 
@@ -25,19 +25,7 @@ describe("the navigation's page status", () => {
 describe("Complete means no problems on the page, not visited", () => {
   const scholarship = compiledTenant("example_scholarship");
   const route = "/applicant";
-  const answers = {
-    applicant_given_name: "Ada",
-    applicant_family_name: "Lovelace",
-    applicant_email: "ada@example.org",
-    applicant_phone: "+44 20 7946 0958",
-    applicant_dob: "2001-05-04",
-    study_level: "undergraduate",
-    institution_name: "Riverton College",
-    gpa: "3.75",
-    award_year: String(new Date().getFullYear()),
-    referee_full_name: "Dr. Okafor",
-    referee_contact_email: "okafor@example.edu",
-  };
+  const answers = scholarshipApplicantAnswers();
   const problemsOf = (values) => validateAnswers(scholarship, values, { routes: [route] });
 
   it("is complete when every answer on the page is right", () => {
