@@ -4,7 +4,7 @@
 // /staff, sees it written and downloads it once (a second download refused). The files are saved
 // for the Python side to open. axe-core on each state; screenshots at 1280 and 375 px.
 // usage: node tests/e2e/downloads_journey.mjs BASE_URL OUTBOX_DIR SCREENSHOT_DIR FIXTURE_JSON
-import { createHmac } from "node:crypto";
+import { totp } from "./totp.mjs";
 import {
   PASSWORD,
   axe,
@@ -20,19 +20,6 @@ import {
 
 const fixture = JSON.parse(process.argv[5]);
 const { applicant, exporter, saveTo } = fixture;
-
-function totp(secret, now = Date.now()) {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  const bits = [...secret.replace(/=+$/, "")]
-    .map((c) => alphabet.indexOf(c).toString(2).padStart(5, "0"))
-    .join("");
-  const key = Buffer.from(bits.match(/.{8}/g).map((byte) => Number.parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30000)));
-  const digest = createHmac("sha1", key).update(counter).digest();
-  const offset = digest[digest.length - 1] & 15;
-  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1e6).padStart(6, "0");
-}
 
 async function journeys() {
   // 1. The applicant: sign up, answer, then "Download my data" from the account menu.

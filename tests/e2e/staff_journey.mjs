@@ -3,25 +3,11 @@
 // sign-out (which ends the print view opened in the session); then an administrator sees exactly those actions in the audit trail. axe-core on each
 // state and screenshots at 1280 and 375 px.
 // usage: node tests/e2e/staff_journey.mjs BASE_URL OUTBOX_DIR SCREENSHOT_DIR FIXTURE_JSON
-import { createHmac } from "node:crypto";
+import { totp } from "./totp.mjs";
 import { axe, baseUrl, browser, check, failures, newPage, shotBoth } from "./auth_helpers.mjs";
 
 const fixture = JSON.parse(process.argv[5]);
 const { reader, admin, total, mei, drafts } = fixture;
-
-/** The authenticator's code for a base32 secret (RFC 6238: HMAC-SHA1, 30 s, 6 digits). */
-function totp(secret, now = Date.now()) {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  const bits = [...secret.replace(/=+$/, "")]
-    .map((c) => alphabet.indexOf(c).toString(2).padStart(5, "0"))
-    .join("");
-  const key = Buffer.from(bits.match(/.{8}/g).map((byte) => Number.parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30000)));
-  const digest = createHmac("sha1", key).update(counter).digest();
-  const offset = digest[digest.length - 1] & 15;
-  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1e6).padStart(6, "0");
-}
 
 async function signIn(page, member) {
   await page.getByLabel("E-mail address").fill(member.email);
