@@ -27,10 +27,16 @@ _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
 
 @functools.cache
 def _locale(language: str) -> Locale:
-    try:
-        return Locale.parse(language or DEFAULT_LANGUAGE, sep="-")
-    except (ValueError, UnknownLocaleError):
-        return Locale.parse(DEFAULT_LANGUAGE)
+    """CLDR's data for a BCP 47 tag; a tag CLDR does not know as a whole by its shorter forms, as the
+    browser's Intl looks it up (the pseudo-language ar-XB reads Arabic's month names, "14 مارس 2026",
+    in both); a language CLDR does not know at all, English."""
+    parts = (language or DEFAULT_LANGUAGE).replace("_", "-").split("-")
+    for count in range(len(parts), 0, -1):
+        try:
+            return Locale.parse("-".join(parts[:count]), sep="-")
+        except (ValueError, TypeError, UnknownLocaleError):
+            continue
+    return Locale.parse(DEFAULT_LANGUAGE)
 
 
 def zone_of(name: str | None) -> dt.tzinfo:
