@@ -33,6 +33,36 @@ describe("the engine's words", () => {
     expect(entryTitle("School", 2)).toBe("School 2");
   });
 
+  it("isolates each value filled into a right-to-left sentence, or a right-to-left value, for bidi", () => {
+    const RLM = "\u200f";
+    const mirrored = (word) => `${RLM}\u202e${word}\u202c${RLM}`; // as `formengine pseudo --rtl` writes ar-XB
+    applyTexts({
+      auth_code_sent: `${mirrored("Sent")} ${mirrored("to")} {email}.`,
+      character_count: `{count} ${mirrored("of")} {limit}`,
+      welcome_named: "Welcome, {name}!",
+    });
+    // A Latin e-mail address and numbers in an ar-XB sentence: each between FSI and PDI.
+    expect(t("auth_code_sent", { email: "ana.lopez@example.org" })).toBe(
+      `${mirrored("Sent")} ${mirrored("to")} \u2068ana.lopez@example.org\u2069.`,
+    );
+    expect(formT("character_count", { count: 3, limit: 10 })).toBe(
+      `\u20683\u2069 ${mirrored("of")} \u206810\u2069`,
+    );
+    // A Hebrew or an Arabic name in an English sentence.
+    expect(t("welcome_named", { name: "דוד כהן" })).toBe("Welcome, \u2068דוד כהן\u2069!");
+    expect(t("welcome_named", { name: "ليلى 2" })).toBe("Welcome, \u2068ليلى 2\u2069!");
+    // All left to right: nothing is added (an empty value neither).
+    expect(t("welcome_named", { name: "Ana" })).toBe("Welcome, Ana!");
+    expect(t("auth_code_sent", { email: "" })).toBe(`${mirrored("Sent")} ${mirrored("to")} .`);
+  });
+
+  it("fills a date's own format as it is: the server writes the same (tests/golden/dates.json)", () => {
+    applyTexts({ date_time_zone: "{date} {time} {zone}" });
+    expect(formT("date_time_zone", { date: "14 مارس 2026", time: "8:05 ص", zone: "UTC" })).toBe(
+      "14 مارس 2026 8:05 ص UTC",
+    );
+  });
+
   it("every id a component names is in the catalogue its module loads", () => {
     const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
     const files = readdirSync(root, { recursive: true }).filter(
