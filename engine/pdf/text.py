@@ -31,7 +31,8 @@ RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\
 # right to left) and are never drawn themselves.
 CONTROLS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 RIGHT_TO_LEFT = re.compile("[\u200f\u061c\u202b\u202e\u2067]")
-ISOLATES_AS_EMBEDDINGS = str.maketrans({"\u2066": "\u202a", "\u2067": "\u202b", "\u2068": "\u202a", "\u2069": "\u202c"})
+PDI = "\u2069"
+ISOLATE_OPENERS = frozenset("\u2066\u2067\u2068")
 # Scripts that break between any two characters (no spaces between words).
 BREAK_ANYWHERE = re.compile(
     "[\u2e80-\u2fff\u3000-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff]"
@@ -130,16 +131,77 @@ def levels(text: str, rtl: bool = False) -> list[int] | None:
     dir="auto" reads it: one with no letter, a phone number, reads left to right)."""
     if not rtl and not RTL.search(text) and not RIGHT_TO_LEFT.search(text):
         return None
-    # python-bidi's algorithm knows embeddings, not the isolates of Unicode 6.3 (it fails on them): an
-    # isolate is read as the embedding of its direction, which orders a number or an address the same.
-    text = text.translate(ISOLATES_AS_EMBEDDINGS)
+    return _isolated_levels(text, 1 if rtl else None)[0]
+
+
+def _isolated_levels(text: str, base: int | None) -> tuple[list[int], list[int]]:
+    """(resolved, explicit) levels of `text` as a paragraph of base level `base` (None: its first strong
+    character's). python-bidi's algorithm knows embeddings, not the isolates of Unicode 6.3 (it fails on
+    them), and an embedding is no isolate: the neutrals around it take its direction. So each isolate
+    (LRI, RLI, FSI … its PDI) is read as the rules do: from outside, one neutral character; inside, a
+    paragraph of its own (an FSI's direction its first letter's), raised to the level the isolate opens."""
+    spans, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        if char in ISOLATE_OPENERS:
+            start = index if depth == 0 else start
+            depth += 1
+        elif char == PDI and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, index))
+    if depth:
+        spans.append((start, len(text)))  # an isolate left open ends with the paragraph
+    if not spans:
+        return _embedding_levels(text.replace(PDI, "\u202c"), base)  # a PDI that closes nothing: ignored
+    outer, last = [], 0
+    for start, end in spans:
+        # OBJECT REPLACEMENT CHARACTER: an other neutral (ON), as an isolate reads from outside.
+        outer += [text[last:start], "\ufffc"]
+        last = end + 1
+    resolved, explicit = _embedding_levels("".join(outer) + text[last:], base)
+    result, embedded, at, last = [], [], 0, 0
+    for start, end in spans:
+        result += resolved[at : at + start - last]
+        embedded += explicit[at : at + start - last]
+        at += start - last
+        inner = text[start + 1 : end]
+        direction = {"\u2066": 0, "\u2067": 1}.get(text[start], _first_strong(inner))
+        level = explicit[at] + 1 + (explicit[at] + 1 + direction) % 2  # the least above it of its parity
+        inside, inside_explicit = _isolated_levels(inner, direction)
+        closer = [resolved[at]] if end < len(text) else []  # opener and PDI: the neutral's level
+        result += [resolved[at], *(value + level - direction for value in inside), *closer]
+        embedded += [explicit[at], *(value + level - direction for value in inside_explicit), *closer]
+        at, last = at + 1, end + 1
+    return result + resolved[at:], embedded + explicit[at:]
+
+
+def _first_strong(text: str) -> int:
+    """1 when the first strong character outside nested isolates is right to left, else 0 (rule P2)."""
+    depth = 0
+    for char in text:
+        if char in ISOLATE_OPENERS:
+            depth += 1
+        elif char == PDI and depth:
+            depth -= 1
+        elif depth == 0 and unicodedata.bidirectional(char) in ("L", "R", "AL"):
+            return 0 if unicodedata.bidirectional(char) == "L" else 1
+    return 0
+
+
+def _embedding_levels(text: str, base: int | None) -> tuple[list[int], list[int]]:
+    """(resolved, explicit) levels by python-bidi's algorithm of a text with no isolate."""
+    if not text:
+        return [], []
     storage = bidi.get_empty_storage()
-    storage["base_level"] = 1 if rtl else bidi.get_base_level(text)
+    storage["base_level"] = bidi.get_base_level(text) if base is None else base
     storage["base_dir"] = ("L", "R")[storage["base_level"]]
     bidi.get_embedding_levels(text, storage)
     for index, char in enumerate(storage["chars"]):
         char["index"] = index
     bidi.explicit_embed_and_overrides(storage)
+    explicit = [storage["base_level"]] * len(text)
+    for char in storage["chars"]:
+        explicit[char["index"]] = char["level"]
     bidi.resolve_weak_types(storage, False)
     bidi.resolve_neutral_types(storage, False)
     bidi.resolve_implicit_levels(storage, False)
@@ -149,7 +211,8 @@ def levels(text: str, rtl: bool = False) -> list[int] | None:
     for index, char in enumerate(text):
         if unicodedata.bidirectional(char) == "BN" and index:
             result[index] = result[index - 1]
-    return result
+            explicit[index] = explicit[index - 1]
+    return result, explicit
 
 
 def language(text: str) -> str | None:

@@ -119,3 +119,18 @@ def test_an_answer_with_unicode_isolates_is_drawn_in_order(form, language):
     pdf = render_application({**form, "settings": {**form["settings"], "language": language}}, answers)
     text = pdftotext(pdf)
     assert "+44 20 7946" in text and "\u2066" not in text and "\ufffd" not in text
+
+
+MONTHS = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\b")
+
+
+@pytest.mark.parametrize("record", [RECORD, Record(email="ann.lee@example.org")], ids=["submitted", "draft"])
+def test_the_right_to_left_pseudo_language_pdf_dates_its_record_in_arabic_month_names(tmp_path, record):
+    # ar-XB is no CLDR locale: its dates read Arabic's (ar), as the browser's Intl writes them, never English.
+    pseudo_tenant(ROOT / "tenants" / "example_scholarship", tmp_path / "rtl", rtl=True)
+    made = dt.datetime(2026, 3, 2, 9, tzinfo=dt.UTC)
+    form = load_and_compile(tmp_path / "rtl").data
+    form = {**form, "settings": {**form["settings"], "date_style": "long"}}  # the month in words
+    text = pdftotext(render_application(form, ANSWERS, record=record, generated_at=made))
+    assert "مارس" in text and not MONTHS.search(text), text
+    assert "\u2068" not in text and "\u2069" not in text  # the isolates order the line and are not drawn
