@@ -29,7 +29,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from flask import current_app, g
 
-from engine.definition.catalogue import DEFAULT_TEXTS, fill, tenant_text
+from engine.definition.catalogue import DEFAULT_TEXTS, fill, fill_isolated, tenant_text
 
 log = logging.getLogger(__name__)
 
@@ -56,15 +56,17 @@ def register_template(name: str, subject: str, body: str) -> None:
 
 
 def compose(template: str, values: dict) -> tuple[str, str]:
-    """(subject, body) of a template in the served tenant's words, filled in with `values`."""
-    signature = "\n--\n" + fill(tenant_text("mail_signature"), values) + "\n"
+    """(subject, body) of a template in the served tenant's words, filled in with `values`: in the body
+    each value isolated for bidi where the text or the value is right to left (FSI … PDI, a text
+    mail's own marks); the subject, a header, as filled, with no marks."""
+    signature = "\n--\n" + fill_isolated(tenant_text("mail_signature"), values) + "\n"
     if template in TEMPLATES:
         subject, body = TEMPLATES[template]
         return Template(subject).substitute(values), Template(body).substitute(values) + signature
     if template not in CATALOGUE_TEMPLATES:
         raise KeyError(f"no mail template {template!r}")
     subject = fill(tenant_text(f"mail_{template}_subject"), values)
-    return subject, fill(tenant_text(f"mail_{template}_body"), values) + signature
+    return subject, fill_isolated(tenant_text(f"mail_{template}_body"), values) + signature
 
 
 _executor: concurrent.futures.ThreadPoolExecutor | None = None

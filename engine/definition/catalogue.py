@@ -63,6 +63,39 @@ def fill(text: str, values: Mapping[str, object]) -> str:
     return _PLACEHOLDER.sub(lambda match: str(values.get(match.group(1), match.group(0))), text)
 
 
+# A right-to-left letter (Hebrew, Arabic, Syriac, Thaana, N'Ko, ...) or mark (RLM, ALM, RLE, RLO, RLI);
+# client/src/strings/strings.js reads the same.
+RIGHT_TO_LEFT = re.compile(
+    "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff\u200f\u061c\u202b\u202e\u2067]"
+)
+FSI, PDI = "\u2068", "\u2069"
+
+
+# A placeholder and the path written on after it ({public_url}/login): isolated as one, so a mail
+# program still sees one address; a sentence's closing punctuation is not part of it.
+_FILLED = re.compile(r"\{([a-z_][a-z0-9_]*)\}((?:[/?#]\S*[^\s.,;:!?)\]])?)")
+
+
+def fill_isolated(text: str, values: Mapping[str, object]) -> str:
+    """`fill` for a sentence people read (an e-mail's body, the PDF): when the sentence or a value filled
+    in is right to left (ar-XB, Arabic, Hebrew), each value stands between FSI and PDI, isolated, so an
+    e-mail address or a number in an Arabic sentence, or an Arabic name in an English one, keeps its own
+    order and the sentence its. All left to right, it is `fill`. Never for what a program reads (a
+    header, a subject, an export, an API's values): those are filled with `fill`."""
+    found = [str(values[name]) for name in _PLACEHOLDER.findall(text) if name in values]
+    if not RIGHT_TO_LEFT.search(text) and not any(RIGHT_TO_LEFT.search(value) for value in found):
+        return fill(text, values)
+    return _FILLED.sub(lambda match: _isolated(values, match), text)
+
+
+def _isolated(values: Mapping[str, object], match: re.Match) -> str:
+    name, path = match.groups()
+    if name not in values:
+        return match.group(0)
+    value = str(values[name]) + path
+    return f"{FSI}{value}{PDI}" if value else value
+
+
 def tenant_text(text_id: str) -> str:
     """The served tenant's wording of `text_id` (inside the app), else the catalogue's: outside an
     app (jobs, the CLI), and for an id newer than the stored version being served. A failing

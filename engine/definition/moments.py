@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_time, get_timezone_gmt, get_timezone_name
 
-from engine.definition.catalogue import fill
+from engine.definition.catalogue import fill, fill_isolated
 
 DEFAULT_STYLE = "long"
 DEFAULT_ZONE = "UTC"
@@ -87,8 +87,11 @@ class Moments:
 
     def submitted(self, moment: dt.datetime) -> str:
         """When an application was submitted, as the PDF, the print view and the receipt say it:
-        "March 14, 2026 at 2:05 PM CDT (March 14, 2026 at 7:05 PM UTC)", the tenant's zone, then UTC."""
-        return fill(self.texts["record_submitted_at"], {"local": self.moment(moment), "utc": self.moment_utc(moment)})
+        "March 14, 2026 at 2:05 PM CDT (March 14, 2026 at 7:05 PM UTC)", the tenant's zone, then UTC;
+        in a right-to-left language each moment isolated for bidi (fill_isolated)."""
+        return fill_isolated(
+            self.texts["record_submitted_at"], {"local": self.moment(moment), "utc": self.moment_utc(moment)}
+        )
 
 
 _ABBREVIATION = re.compile(r"^[A-Za-z]{2,5}$")

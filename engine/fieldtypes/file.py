@@ -99,8 +99,7 @@ class File(FieldType):
         if document:
             size = format_size(document["file_size"], renderer.texts)
             text = "pdf_document_kept" if document.get("kept") else "pdf_document_attached"
-            note = renderer.texts[text].replace("{size}", size)
-            note = note.replace("{file_name}", document["file_name"])
+            note = renderer.sentence(text, {"size": size, "file_name": document["file_name"]})
         else:
             note = renderer.texts["pdf_no_document"]
         renderer.add(renderer.question(field), note)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from engine.definition import names
+from engine.definition.catalogue import fill_isolated
 from engine.definition.moments import Moments
 from engine.pdf.blocks import FieldLine
 from engine.pdf.blocks import TextBlock as Paragraph
@@ -59,7 +60,7 @@ def header(form: dict, texts: dict, styles, record: Record, name: str, generated
     if record.submitted_at is not None:
         facts.append((texts["record_submitted"], moments.submitted(record.submitted_at)))
     else:
-        generated = texts["pdf_generated"].replace("{when}", moments.moment(generated_at))
+        generated = fill_isolated(texts["pdf_generated"], {"when": moments.moment(generated_at)})
         facts.append((texts["record_submitted"], f"{texts['record_not_submitted']} · {generated}"))
     if record.version:
         facts.append((texts["record_version"], record.version))

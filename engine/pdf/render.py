@@ -33,7 +33,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import SimpleDocTemplate
 
-from engine.definition.catalogue import DEFAULT_TEXTS
+from engine.definition.catalogue import DEFAULT_TEXTS, fill_isolated
 from engine.definition.entries import entry_title, is_answered, is_empty_entry
 from engine.definition.moments import Moments
 from engine.definition.visibility import Visibility
@@ -112,6 +112,10 @@ class ApplicationRenderer:
         self.asked = 0  # questions shown, answered or not
 
     # -- values --------------------------------------------------------------------------
+    def sentence(self, text_id: str, values: dict) -> str:
+        """The form's text `text_id` with `values` filled in, each isolated for bidi (fill_isolated)."""
+        return fill_isolated(self.texts[text_id], values)
+
     def visible(self, node: dict) -> bool:
         return self.visibility.holds(node.get("visible_when"), self.instance)
 

@@ -26,6 +26,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
+from engine.definition.catalogue import fill_isolated
 from engine.pdf.blocks import draw_string
 from engine.pdf.fonts import font_names
 
@@ -124,7 +125,7 @@ def draw_footer(canvas, width: float, height: float, footer: Footer, number: int
     margin = min(footer.margin, width / 10)
     baseline = min(0.5 * inch, height / 20)
     canvas.setFillColor(colors.HexColor("#555555"))
-    text = footer.page.replace("{page}", str(number)).replace("{pages}", str(total))
+    text = fill_isolated(footer.page, {"page": number, "pages": total})
     if footer.rtl:  # mirrored: the reference at the right, the page's number at the left
         draw_string(canvas, width - margin, baseline, footer.left, 8, right=True, rtl=True)
         draw_string(canvas, margin, baseline, text, 8, rtl=True)
