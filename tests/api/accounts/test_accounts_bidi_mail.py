@@ -47,3 +47,10 @@ def test_a_receipt_in_ar_xb_dates_in_arabic_month_names_each_moment_isolated(app
         )
     assert FSI not in subject and PDI not in subject
     assert f"{FSI}SCH-ABCD1234{PDI}" in body and f"{FSI}{when}{PDI}" in body
+
+
+def test_the_apis_messages_carry_no_isolate(client):
+    # What a program reads is filled as written: the browser isolates what it shows itself.
+    rules = client.get("/public/password-rules").json["rules"]
+    assert rules and all(FSI not in rule["message"] and PDI not in rule["message"] for rule in rules)
+    assert any(re.search(r"\d", rule["message"]) for rule in rules)  # a number was filled in
