@@ -37,6 +37,13 @@ describe("PrintView", () => {
     expect(document.body.classList.contains("print-view")).toBe(true);
   });
 
+  it("prints a chosen value that is no longer among its options as stored, never as undefined", () => {
+    const view = { answer: { first_name: "Mei", suffix: "XIV" }, add_another: {}, document_answer: {}, tabs: {} };
+    const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
+    expect(container.textContent).toContain("[X] XIV");
+    expect(container.textContent).not.toContain("undefined");
+  });
+
   it("names a question by its review_label where the on-screen label is a prompt, as the review does", () => {
     const view = {
       answer: { hs_name: "Lincoln Heights High School", hs_ceeb: "059903", score_reporting_confirmed: true },

@@ -49,10 +49,11 @@ export function reviewChoice(layout, { compiled, answers }) {
   return [reviewRow(layout, String(label))];
 }
 
-/** A dropdown in the print view: [X] and the chosen option, or [ ]; nothing without a list. */
+/** A dropdown in the print view: [X] and the chosen option (or the stored value), or [ ]; nothing without a list. */
 export function printSelect(layout, value, { compiled, answers }) {
   const listId = choiceList(layout, answers);
   if (!listId) return null;
-  const label = chosenLabel(layout, listId, compiled, answers);
+  // A value no longer among the options (an option removed since it was chosen) prints as stored.
+  const label = chosenLabel(layout, listId, compiled, answers) || value;
   return <Row label={questionOf(layout)}>{value ? `${mark(true)} ${label}` : mark(false)}</Row>;
 }
