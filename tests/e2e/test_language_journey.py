@@ -1,6 +1,7 @@
-"""A French applicant switches language mid-page without losing what she typed, and her account's
+"""An applicant switches language mid-page without losing what she typed, and her account's
 language follows her to another browser, in Debian's Chromium (language_journey.mjs) against a real
-`formengine run` serving example_scholarship (English and French)."""
+`formengine run`: a French applicant of example_scholarship (English and French) and a Spanish one
+of intl_undergrad (English and Spanish), from tests/language_journeys.py."""
 
 import json
 import os
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 from runapp import ROOT, serving
 
+from tests.language_journeys import SPEAKERS
+
 pytestmark = pytest.mark.slow
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
@@ -18,8 +21,21 @@ SCREENSHOTS = ROOT / "tests" / "e2e" / "screenshots"
 CLIENT = ROOT / "client"
 
 
+@pytest.fixture(params=SPEAKERS.items(), ids=SPEAKERS.keys())
+def speaker(request) -> dict:
+    """What the browser journey needs to know of her: the rest it reads from the served form."""
+    name, speaker = request.param
+    return {
+        "id": name,
+        "tenant": speaker.tenant,
+        "language": speaker.language,
+        "key": speaker.key,
+        "typed": speaker.typed,
+    }
+
+
 @pytest.fixture
-def scholarship(tmp_path):
+def served(tmp_path, speaker):
     missing = None
     if not CHROMIUM.exists():
         missing = f"{CHROMIUM} is missing (apt-get install -y chromium)"
@@ -32,18 +48,19 @@ def scholarship(tmp_path):
     client_dist = tmp_path / "client-dist"
     build = f"import {{ build }} from './build.mjs'; await build({{ outdir: {json.dumps(str(client_dist))} }});"
     subprocess.run(["node", "--input-type=module", "-e", build], cwd=CLIENT, check=True, timeout=120)
-    env = {"CLIENT_DIST": str(client_dist), "TENANT": str(ROOT / "tenants" / "example_scholarship")}
+    env = {"CLIENT_DIST": str(client_dist), "TENANT": str(ROOT / "tenants" / speaker["tenant"])}
     yield from serving(tmp_path / "instance", env=env)
 
 
-def test_a_switch_mid_page_keeps_the_typed_answer_and_the_account_keeps_the_language(scholarship):
+def test_a_switch_mid_page_keeps_the_typed_answer_and_the_account_keeps_the_language(served, speaker):
     result = subprocess.run(
         [
             "node",
             str(ROOT / "tests" / "e2e" / "language_journey.mjs"),
-            scholarship.url,
-            str(scholarship.instance / "outbox"),
+            served.url,
+            str(served.instance / "outbox"),
             str(SCREENSHOTS),
+            json.dumps(speaker),
         ],
         capture_output=True,
         text=True,
@@ -51,4 +68,4 @@ def test_a_switch_mid_page_keeps_the_typed_answer_and_the_account_keeps_the_lang
     )
     print(result.stdout)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert (SCREENSHOTS / "language-french-375.png").stat().st_size > 0
+    assert (SCREENSHOTS / f"language-{speaker['id']}-375.png").stat().st_size > 0
