@@ -2,9 +2,12 @@
 // Spanish one of intl_undergrad: tests/language_journeys.py), in Debian's Chromium against a real
 // `formengine run`: she signs up on the page in her language, types her first name, switches to
 // English at once (before the save's pause is over) and finds it still there, switches back, and on
-// another browser whose language is English, signing in reads the form in hers (her account's).
+// her answers (the rest of a complete application saved as a draft holds them) are submitted from the
+// form's last page in her language, and on another browser whose language is English, signing in
+// reads the form in hers (her account's).
 // usage: node tests/e2e/language_journey.mjs BASE_URL OUTBOX_DIR SCREENSHOT_DIR SPEAKER_JSON
-// SPEAKER_JSON: {"id": "spanish", "language": "es", "key": "first_name", "typed": "Lucía"}
+// SPEAKER_JSON: {"id": "spanish", "language": "es", "key": "first_name", "typed": "Lucía",
+//                "answers": {...}, "add_another": {"activities": 2}}
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { axe, baseUrl, check, newPage, outbox, PASSWORD, run, shotBoth } from "./auth_helpers.mjs";
@@ -22,6 +25,39 @@ const labelIn = (form) =>
 const LABEL = { en: labelIn(english), [lang]: labelIn(hers) };
 /** A language's name as its link says it: in itself (CLDR's, as the browser has it). */
 const ownName = (code) => new Intl.DisplayNames(code, { type: "language" }).of(code);
+/** Her answers as valid today: an answer no longer among its list's options (a year now past) is
+ * the list's first option. */
+function answersToday() {
+  const answers = { ...speaker.answers };
+  const fields = hers.pages.flatMap((formPage) =>
+    formPage.sections.flatMap((section) => [
+      ...(section.fields ?? []),
+      ...(section.tabs?.options ?? []).flatMap((option) => option.fields ?? []),
+    ]),
+  );
+  for (const field of fields) {
+    const list = typeof field.options === "string" ? hers.options[field.options]?.options : null;
+    if (!list || !(field.key in answers)) continue;
+    if (!list.some((option) => String(option.value) === String(answers[field.key])))
+      answers[field.key] = String(list.find((option) => option.value).value);
+  }
+  return answers;
+}
+
+/** Save (as the page does) and answer with the status. */
+const put = (page, url, body) =>
+  page.evaluate(
+    async ([url, body]) =>
+      (
+        await fetch(url, {
+          method: "PUT",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    [url, body],
+  );
+
 const username = `${speaker.id}-${Date.now().toString(36)}@example.com`;
 const given = (page) => page.locator(`[id="${speaker.key}"] input`);
 const label = async (page) =>
@@ -86,8 +122,6 @@ await run(async () => {
   await page.waitForLoadState("networkidle");
   await shotBoth(page, `language-${speaker.id}`);
   await axe(page, `the ${lang} page`);
-  check(page.errors.length === 0, `no page errors (${page.errors.join("; ")})`);
-  await page.context().close();
 
   // Another browser, in English: signing in turns it to her account's language.
   const other = await newPage();
@@ -106,6 +140,31 @@ await run(async () => {
     (await label(other)).startsWith(LABEL[lang]),
     `signed in, the form reads ${lang} (${await label(other)})`,
   );
-  check((await given(other).inputValue()) === speaker.typed, "with her saved first name");
+  check((await given(other).inputValue()) === speaker.typed, "with her first name");
   await other.context().close();
+
+  // The rest of her application, then the submit from the last page, in her language.
+  check((await put(page, "/api/answer", answersToday())) === 200, "the rest of her answers are saved");
+  for (const [button, count] of Object.entries(speaker.add_another)) {
+    const body = { button_id: button, num_components: count };
+    check((await put(page, "/api/add-another", body)) === 200, `${count} entries of ${button}`);
+  }
+  await page.reload({ waitUntil: "networkidle" });
+  await page.locator("nav.nav a").last().click();
+  await page.waitForURL((url) => url.pathname === hers.pages.at(-1).route);
+  await page.getByRole("button", { name: words.form_submit, exact: true }).click();
+  // Check your answers (its button may read as the page's, "Enviar la solicitud" both).
+  await page.locator(".review").getByRole("button", { name: words.review_confirm, exact: true }).click();
+  await page.locator(".receipt-reference").waitFor({ timeout: 30000 });
+  check(
+    await page.getByText(words.submitted_message).isVisible(),
+    `the completion page says "${words.submitted_message}"`,
+  );
+  check((await page.getAttribute("html", "lang")) === lang, `and is in ${lang}`);
+  console.log(`reference: ${(await page.locator(".receipt-reference").innerText()).trim()}`);
+  await page.waitForLoadState("networkidle");
+  await shotBoth(page, `language-${speaker.id}-submitted`);
+  await axe(page, `the ${lang} completion page`);
+  check(page.errors.length === 0, `no page errors (${page.errors.join("; ")})`);
+  await page.context().close();
 });
