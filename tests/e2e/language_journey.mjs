@@ -4,13 +4,16 @@
 // English at once (before the save's pause is over) and finds it still there, switches back, and on
 // her answers (the rest of a complete application saved as a draft holds them) are submitted from the
 // form's last page in her language, and on another browser whose language is English, signing in
-// reads the form in hers (her account's).
+// reads the form in hers (her account's). A reader of the staff list sees her language named
+// ("Spanish") and opens her print view, read in English with a link to hers.
 // usage: node tests/e2e/language_journey.mjs BASE_URL OUTBOX_DIR SCREENSHOT_DIR SPEAKER_JSON
 // SPEAKER_JSON: {"id": "spanish", "language": "es", "key": "first_name", "typed": "Lucía",
-//                "answers": {...}, "add_another": {"activities": 2}}
+//                "answers": {...}, "add_another": {"activities": 2}, "name": "Spanish",
+//                "staff": {"email", "password", "secret"}}
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { axe, baseUrl, check, newPage, outbox, PASSWORD, run, shotBoth } from "./auth_helpers.mjs";
+import { totp } from "./totp.mjs";
 
 const speaker = JSON.parse(process.argv[5]);
 const lang = speaker.language;
@@ -167,4 +170,45 @@ await run(async () => {
   await axe(page, `the ${lang} completion page`);
   check(page.errors.length === 0, `no page errors (${page.errors.join("; ")})`);
   await page.context().close();
+
+  // Staff (the pages are in English): her language named in the list, her print view in English.
+  const staff = await newPage();
+  await staff.goto(`${baseUrl}/staff`);
+  await staff.getByLabel("E-mail address").fill(speaker.staff.email);
+  await staff.getByLabel("Password").fill(speaker.staff.password);
+  await staff.getByLabel("Authenticator code").fill(totp(speaker.staff.secret));
+  await staff.getByRole("button", { name: "Sign in" }).click();
+  const cell = staff.locator('tbody tr td[data-label="Language"]').first();
+  await cell.waitFor({ timeout: 20000 });
+  check((await cell.innerText()).trim() === speaker.name, `the staff list says "${await cell.innerText()}"`);
+  check((await cell.locator("span").getAttribute("title")) === lang, `with the code ${lang} as its title`);
+  await shotBoth(staff, `language-${speaker.id}-staff-list`);
+  await axe(staff, "the staff list");
+  const printErrors = [];
+  staff.context().on("page", (opened) => opened.on("pageerror", (error) => printErrors.push(String(error))));
+  const [print] = await Promise.all([
+    staff.context().waitForEvent("page"),
+    staff
+      .getByRole("link", { name: /^Print view of / })
+      .first()
+      .click(),
+  ]);
+  const record = print.locator(".print-record");
+  await record.waitFor({ timeout: 20000 });
+  check(
+    (await print.locator(".print-application").getAttribute("lang")) === "en",
+    "the print view reads in English",
+  );
+  const fact = print.locator(".print-record-facts > div", { hasText: en.languages });
+  check(
+    (await fact.locator("dd").innerText()).trim() === speaker.name,
+    `its header says "${(await fact.innerText()).replace(/\s+/g, " ")}"`,
+  );
+  check(await print.getByText(LABEL.en).first().isVisible(), `her answers under "${LABEL.en}"`);
+  check(await print.getByRole("link", { name: ownName(lang) }).isVisible(), "with a link to read it in hers");
+  await print.waitForLoadState("networkidle");
+  await shotBoth(print, `language-${speaker.id}-print-view`);
+  const errors = [...staff.errors, ...printErrors];
+  check(errors.length === 0, `no page errors on the staff pages (${errors.join("; ")})`);
+  await staff.context().close();
 });

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from runapp import ROOT, serving
 
+from tests.e2e.test_staff_journey import _member
 from tests.language_journeys import SPEAKERS, Speaker
 
 pytestmark = pytest.mark.slow
@@ -58,6 +59,8 @@ def test_a_switch_mid_page_keeps_the_typed_answer_the_account_keeps_the_language
         "typed": speaker.typed,
         "answers": speaker.answers,
         "add_another": speaker.add_another,
+        "name": speaker.name,
+        "staff": _member(served, "rita.reader@staff.example.edu", "reader"),
     }
     result = subprocess.run(
         [
