@@ -90,6 +90,7 @@ def _parts(session, application, version_id: str, compiled, conversions) -> dict
         submitted_at=application.submitted_at,
         version=version_id,
         email=account.username if account else "",
+        language=application.language or "",
     )
     attached = [c.pdf_key for c in conversions if c.pdf_key and c.answer_key in shown and not is_kept(c.file_type)]
     return {"inputs": inputs, "documents": documents, "attached": attached, "record": record}

@@ -24,6 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import re
+from dataclasses import replace
 from xml.sax.saxutils import escape
 
 from pypdf import PdfReader
@@ -293,7 +294,7 @@ def render_application(
     texts = renderer.texts
     record = record or Record(email=applicant)
     if applicant and not record.email:
-        record = Record(record.reference, record.submitted_at, record.version, applicant)
+        record = replace(record, email=applicant)
     title = title_of(form, texts)
     made = generated_at or dt.datetime.now(dt.UTC)
     story = renderer.build(header(form, texts, renderer.styles, record, applicant_name(form, renderer.value), made))

@@ -1,18 +1,19 @@
-"""A French applicant of a form in English and French, from sign-up to the records staff read.
+"""An applicant of a form in English and another language, from sign-up to the records staff read:
+a French applicant of example_scholarship and a Spanish one of intl_undergrad (tests/language_journeys.py).
 
-She signs up on the French page, fills in part of the form, switches to English half-way (her
-saved answer stays, the server's messages turn English), switches back, submits, and gets the
-French receipt and a French PDF (read back from the PDF). Signing in on another device reads the
-form in French. Staff see her language in the list (and filter by it), read the print view in the
-form's default language with a switch to hers, export a language column, and get the delivery in
-both: the French PDF and the same application in English (e-mail and webhook)."""
+She signs up on the page in her language, fills in part of the form, switches to English half-way
+(her saved answer stays, the server's messages turn English), switches back, completes the form,
+submits, and gets the receipt and the PDF in her language (read back from the PDF, whose header names
+her language). Signing in on another device reads the form in her language. Staff see her language
+in the list (and filter by it), read the print view in the form's default language with a switch to
+hers, export a language column, and get the delivery in both: her PDF and the same application in
+English (e-mail and webhook)."""
 
 import csv
 import io
 import json
 import re
 import shutil
-from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import jsonschema
@@ -26,16 +27,22 @@ from engine.staff import members
 from tests.applicants import PASSWORD, outbox_messages
 from tests.fixtures.webhook_receiver import WebhookReceiver
 from tests.jobs.test_pdf_jobs import download
-from tests.jobs.test_pdf_language_jobs import ANSWERS
+from tests.language_journeys import ROOT, SPEAKERS, Speaker
 from tests.pdf_text import text_of
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow]
-SCHOLARSHIP = Path(__file__).resolve().parents[2] / "tenants" / "example_scholarship"
-SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "engine" / "delivery" / "webhook.schema.json").read_text())
+SCHEMA = json.loads((ROOT / "engine" / "delivery" / "webhook.schema.json").read_text())
 SECRET_ENV = "FORMENGINE_TEST_WEBHOOK_SECRET"
 SECRET = "a-long-random-secret-shared-with-the-receiver"
-EMAIL = "camille@example.com"
-GIVEN_NAME = {"en": "Given Name", "fr": "Prénom"}
+
+
+@pytest.fixture(params=SPEAKERS.values(), ids=SPEAKERS.keys())
+def speaker(request, monkeypatch) -> Speaker:
+    if request.param.today is not None:  # her answers are valid on their own day
+        from engine.applications import current
+
+        monkeypatch.setattr(current, "today", lambda: request.param.today)
+    return request.param
 
 
 @pytest.fixture(params=["local"])
@@ -50,10 +57,10 @@ def receiver():
 
 
 @pytest.fixture
-def job_settings(tmp_path, queue_name, receiver, monkeypatch):
+def job_settings(tmp_path, queue_name, receiver, speaker, monkeypatch):
     monkeypatch.setenv(SECRET_ENV, SECRET)
-    tenant = tmp_path / "scholarship"
-    shutil.copytree(SCHOLARSHIP, tenant)
+    tenant = tmp_path / speaker.tenant
+    shutil.copytree(speaker.tenant_path, tenant)
     with open(tenant / "tenant.yaml", "a") as handle:
         handle.write(
             "\ndelivery:\n  - email: {to: [admissions@example.edu]}\n"
@@ -68,19 +75,20 @@ def job_settings(tmp_path, queue_name, receiver, monkeypatch):
     }
 
 
-def _sign_up_in_french(app):
+def _sign_up(app, speaker: Speaker):
     client = app.test_client()
-    assert client.get("/public/form?lang=fr").json["settings"]["language"] == "fr"  # the switch
-    assert client.post("/public/signup", json={"username": EMAIL, "password": PASSWORD}).status_code == 201
-    code = re.search(r"\b(\d{6})\b", outbox_messages(app, EMAIL)[-1].get_content()).group(1)
-    confirmed = client.post("/public/confirm", json={"username": EMAIL, "code": code})
-    assert confirmed.status_code == 200 and confirmed.json["language"] == "fr", confirmed.json
+    assert client.get(f"/public/form?lang={speaker.language}").json["settings"]["language"] == speaker.language
+    body = {"username": speaker.email, "password": PASSWORD}
+    assert client.post("/public/signup", json=body).status_code == 201
+    code = re.search(r"\b(\d{6})\b", outbox_messages(app, speaker.email)[-1].get_content()).group(1)
+    confirmed = client.post("/public/confirm", json={"username": speaker.email, "code": code})
+    assert confirmed.status_code == 200 and confirmed.json["language"] == speaker.language, confirmed.json
     return client
 
 
-def _refused_save(client) -> dict:
+def _refused_save(client, speaker: Speaker) -> dict:
     """A save the server refuses: its message and the field's, in the language the page reads."""
-    response = client.put("/api/answer", json={"applicant_given_name": "Camille\nDurand"})
+    response = client.put("/api/answer", json={speaker.key: f"{speaker.typed}\nDurand"})
     assert response.status_code == 400, response.json
     return response.json
 
@@ -121,81 +129,96 @@ def _run_deliveries(app, burst_worker) -> None:
     raise AssertionError(f"deliveries not delivered: {states}")
 
 
-def test_a_french_applicant_from_sign_up_to_the_records_staff_read(app, burst_worker, receiver, storage_backend):
-    applicant = _sign_up_in_french(app)
-    french = _refused_save(applicant)
-    assert applicant.put("/api/answer", json={"applicant_given_name": "Camille"}).status_code == 200
+def test_an_applicant_in_the_forms_second_language_from_sign_up_to_the_records_staff_read(
+    app, burst_worker, receiver, storage_backend, speaker
+):
+    lang, typed = speaker.language, speaker.typed
+    applicant = _sign_up(app, speaker)
+    hers = _refused_save(applicant, speaker)
+    assert applicant.put("/api/answer", json={speaker.key: typed}).status_code == 200
 
     # Half-way, she switches to English: her answer stays, the server answers in English.
     assert applicant.get("/public/form?lang=en").json["settings"]["language"] == "en"
-    english = _refused_save(applicant)
-    assert english["message"] != french["message"]
-    assert english["errors"]["applicant_given_name"] != french["errors"]["applicant_given_name"]
-    assert applicant.get("/api/profile").json["answer"]["applicant_given_name"] == "Camille"
-    assert GIVEN_NAME["en"] in applicant.get("/public/form").get_data(as_text=True)
+    english = _refused_save(applicant, speaker)
+    assert english["message"] != hers["message"]
+    assert english["errors"][speaker.key] != hers["errors"][speaker.key]
+    assert applicant.get("/api/profile").json["answer"][speaker.key] == typed
+    assert speaker.label["en"] in applicant.get("/public/form").get_data(as_text=True)
 
-    # And back to French, where she submits.
-    applicant.get("/public/form?lang=fr")
-    assert _refused_save(applicant) == french
-    assert applicant.put("/api/answer", json={**ANSWERS, "applicant_email": EMAIL}).status_code == 200
+    # And back to her language, where she completes the form and submits.
+    applicant.get(f"/public/form?lang={lang}")
+    assert _refused_save(applicant, speaker) == hers
+    assert applicant.put("/api/answer", json=speaker.answers).status_code == 200
+    for button, count in speaker.add_another.items():
+        body = {"button_id": button, "num_components": count}
+        assert applicant.put("/api/add-another", json=body).status_code == 200
     submitted = applicant.post("/api/submit", json={})
     assert submitted.status_code == 200, submitted.json
     reference = submitted.json["reference"]
-    receipt = outbox_messages(app, EMAIL)[-1]
-    assert receipt["Subject"].strip().startswith("Nous avons reçu votre candidature")
-    assert f"Votre référence est {reference}" in receipt.get_content()
+    receipt = outbox_messages(app, speaker.email)[-1]
+    assert receipt["Subject"].strip().startswith(speaker.receipt_subject), receipt["Subject"]
+    assert speaker.receipt_reference.format(reference=reference) in receipt.get_content()
     burst_worker()
     status = applicant.get("/api/pdf").json
     assert status["status"] == "completed", status
     record = text_of(download(applicant, status["url"]))
-    assert "Prénom Camille" in record and "Given Name" not in record
+    for words in speaker.pdf:
+        assert words in record, words
+    for words in speaker.not_in_pdf:
+        assert words not in record, words
 
-    # Another device, whose browser asks for English: the account's French is read there.
+    # Another device, whose browser asks for English: the account's language is read there.
     other = app.test_client()
     login = other.post(
-        "/public/login", json={"username": EMAIL, "password": PASSWORD}, headers={"Accept-Language": "en"}
+        "/public/login", json={"username": speaker.email, "password": PASSWORD}, headers={"Accept-Language": "en"}
     )
-    assert login.status_code == 200 and login.json["language"] == "fr"
-    assert any(cookie.startswith("lang=fr;") for cookie in login.headers.getlist("Set-Cookie"))
-    assert GIVEN_NAME["fr"] in other.get("/public/form", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert login.status_code == 200 and login.json["language"] == lang
+    assert any(cookie.startswith(f"lang={lang};") for cookie in login.headers.getlist("Set-Cookie"))
+    page = other.get("/public/form", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert speaker.label[lang] in page
 
-    # Staff: the list shows and filters by her language.
+    # Staff: the list shows and filters by her language (the code, which the staff page names).
     staff = _staff(app)
     listed = staff.get("/staff/api/applications").json
-    assert listed["languages"] == ["en", "fr"]
+    assert listed["languages"] == ["en", lang]
     (row,) = listed["items"]
-    assert (row["reference"], row["language"]) == (reference, "fr")
-    assert staff.get("/staff/api/applications?language=fr").json["total"] == 1
+    assert (row["reference"], row["language"]) == (reference, lang)
+    assert staff.get(f"/staff/api/applications?language={lang}").json["total"] == 1
     assert staff.get("/staff/api/applications?language=en").json["total"] == 0
 
     # The print view is read in the form's default language, and in hers on request.
     view = _print_view(app, staff, row["id"])
-    assert view["language"] == "fr" and view["languages"] == ["en", "fr"]
-    assert view["language_name"] == "French" and view["read_in"] == {"language": "fr", "name": "français"}
-    assert view["form"]["settings"]["language"] == "en" and GIVEN_NAME["en"] in _labels(view["form"])
-    hers = _print_view(app, staff, row["id"], "fr")
-    assert hers["form"]["settings"]["language"] == "fr" and GIVEN_NAME["fr"] in _labels(hers["form"])
-    assert hers["language_name"] == "français" and hers["read_in"] == {"language": "en", "name": "English"}
+    assert view["language"] == lang and view["languages"] == ["en", lang]
+    assert view["language_name"] == speaker.name
+    assert view["read_in"] == {"language": lang, "name": speaker.own_name}
+    assert view["form"]["settings"]["language"] == "en" and speaker.label["en"] in _labels(view["form"])
+    in_hers = _print_view(app, staff, row["id"], lang)
+    assert in_hers["form"]["settings"]["language"] == lang and speaker.label[lang] in _labels(in_hers["form"])
+    assert in_hers["language_name"] == speaker.own_name
+    assert in_hers["read_in"] == {"language": "en", "name": "English"}
     assert _print_view(app, staff, row["id"], "de")["form"]["settings"]["language"] == "en"
 
     # The export carries the language.
     exported = staff.get("/staff/api/exports?format=csv")
     assert exported.status_code == 200
     (line,) = list(csv.DictReader(io.StringIO(exported.get_data(as_text=True).lstrip("\ufeff"))))
-    assert (line["reference"], line["language"]) == (reference, "fr")
+    assert (line["reference"], line["language"]) == (reference, lang)
 
-    # Delivery: the French PDF, and the same application in English beside it.
+    # Delivery: her PDF, and the same application in English beside it.
     _run_deliveries(app, burst_worker)
     (mail,) = outbox_messages(app, "admissions@example.edu")
     body = mail.get_body(("plain",)).get_content()
-    assert "Language:   French (fr)" in body
+    assert f"Language:   {speaker.name} ({lang})" in body
     pdfs = {part.get_filename(): text_of(part.get_content()) for part in mail.iter_attachments()}
     assert set(pdfs) == {f"{reference}.pdf", f"{reference}-en.pdf"}
-    assert "Prénom Camille" in pdfs[f"{reference}.pdf"]
-    assert "Given Name Camille" in pdfs[f"{reference}-en.pdf"] and "Prénom" not in pdfs[f"{reference}-en.pdf"]
+    for words in speaker.pdf:
+        assert words in pdfs[f"{reference}.pdf"], words
+    for words in speaker.english_pdf:
+        assert words in pdfs[f"{reference}-en.pdf"], words
+    assert speaker.label[lang] not in pdfs[f"{reference}-en.pdf"]
     (hook,) = receiver.requests
     sent = json.loads(hook["body"])
     jsonschema.validate(sent, SCHEMA, format_checker=jsonschema.FormatChecker())
-    assert (sent["language"], sent["default_language"]) == ("fr", "en")
-    assert "Prénom Camille" in text_of(download(applicant, sent["pdf_url"]))
-    assert "Given Name Camille" in text_of(download(applicant, sent["default_language_pdf_url"]))
+    assert (sent["language"], sent["default_language"]) == (lang, "en")
+    assert speaker.pdf[0] in text_of(download(applicant, sent["pdf_url"]))
+    assert speaker.english_pdf[0] in text_of(download(applicant, sent["default_language_pdf_url"]))
