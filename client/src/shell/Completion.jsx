@@ -2,11 +2,12 @@ import { t } from "../strings/formStrings.js";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { AccountMenu } from "./AccountMenu.jsx";
+import { LanguageSwitch } from "./LanguageSwitch.jsx";
 import { Receipt } from "./Receipt.jsx";
 import { useServices } from "./services.js";
 import { welcomeBanner, welcomeName } from "./banners.js";
 
-/** The completion page, without the application shell. */
+/** The completion page, without the application shell (its header keeps the language switch). */
 export function Completion({ app, onLogout }) {
   const { state } = useLocation();
   const { toast } = useServices();
@@ -21,6 +22,7 @@ export function Completion({ app, onLogout }) {
       <header className="header">
         <div className="header-inner">
           <p className="tenant-name">{compiled.tenant?.name}</p>
+          <LanguageSwitch compiled={compiled} />
           <AccountMenu snapshot={snapshot} getAnswers={answerStore.get} onLogout={onLogout} />
         </div>
       </header>
