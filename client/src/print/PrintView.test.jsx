@@ -38,7 +38,12 @@ describe("PrintView", () => {
   });
 
   it("prints a chosen value that is no longer among its options as stored, never as undefined", () => {
-    const view = { answer: { first_name: "Mei", suffix: "XIV" }, add_another: {}, document_answer: {}, tabs: {} };
+    const view = {
+      answer: { first_name: "Mei", suffix: "XIV" },
+      add_another: {},
+      document_answer: {},
+      tabs: {},
+    };
     const { container } = render(<PrintView compiled={compiled} serviceView={view} />);
     expect(container.textContent).toContain("[X] XIV");
     expect(container.textContent).not.toContain("undefined");

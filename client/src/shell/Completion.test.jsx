@@ -24,7 +24,11 @@ function showCompletion(compiled) {
 
 describe("the completion page", () => {
   it("keeps the language switch in its header, as every other page does", () => {
-    showCompletion({ tenant: { name: "Test College" }, languages: ["en", "es"], settings: { language: "es" } });
+    showCompletion({
+      tenant: { name: "Test College" },
+      languages: ["en", "es"],
+      settings: { language: "es" },
+    });
     const nav = screen.getByRole("navigation", { name: "Language" });
     expect([...nav.querySelectorAll("a")].map((link) => link.textContent)).toEqual(["English", "español"]);
     expect(screen.getByRole("link", { name: "español" }).getAttribute("aria-current")).toBe("page");
