@@ -129,8 +129,12 @@ def _staff_cookie(answer) -> bool:
 
 
 def test_the_flow_uses_pkce_state_and_nonce(app, provider):
-    location = urlsplit(app.test_client().get("/staff/oidc/login").headers["Location"])
+    start = app.test_client().get("/staff/oidc/login")
+    location = urlsplit(start.headers["Location"])
     query = parse_qs(location.query)
+    (kept,) = start.headers.getlist("Set-Cookie")  # the browser keeps its state for the callback
+    assert kept.startswith(f"formengine_staff_oidc={query['state'][0]};")
+    assert "HttpOnly" in kept and "SameSite=Lax" in kept and "Path=/staff/oidc" in kept
     assert f"{location.scheme}://{location.netloc}" == provider["url"]
     assert query["code_challenge_method"] == ["S256"] and len(query["code_challenge"][0]) == 43
     assert len(query["state"][0]) >= 32 and len(query["nonce"][0]) >= 32
