@@ -123,7 +123,7 @@ def _live_service_token(token: str) -> ServiceToken:
 def _parent_grants(record: ServiceToken, now: dt.datetime) -> bool:
     """A token made on a staff token's or a staff session's authority is looked up through it on every
     use, so revoking (or the expiry of) the staff token, or the member signing out, going idle or
-    being disabled, voids it at once, however long it had left."""
+    being disabled, voids it at once, however long it had left. A use renews the staff session's idle timer."""
     session = db.session()
     if record.parent_token_id is not None:
         token = session.get(StaffToken, record.parent_token_id)
@@ -134,6 +134,7 @@ def _parent_grants(record: ServiceToken, now: dt.datetime) -> bool:
         member = None if parent is None else session.get(StaffMember, parent.staff_id)
         if parent is None or member is None or staff_sessions.ended(parent, member, now):
             return False
+        staff_sessions.renew(session, parent, now)  # reading a print view keeps the session alive
     return True
 
 

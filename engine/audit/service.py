@@ -30,6 +30,7 @@ ACTIONS = (
     "pdf_download",
     "export",
     "export_download",
+    "export_refused",
     "delivery_status",
     "delivery_retry",
     "role_change",

@@ -100,18 +100,18 @@ def audit(action: str, application: int | None = None, detail: dict | None = Non
     record(caller().actor, action, application=application, detail=detail)
 
 
-def _secure() -> bool:
+def secure() -> bool:
     return bool(current_app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure
 
 
 def set_cookie(response, session_id: str):
     max_age = int(sessions.LIFETIME.total_seconds())
     response.set_cookie(
-        COOKIE, session_id, max_age=max_age, path=COOKIE_PATH, secure=_secure(), httponly=True, samesite="Strict"
+        COOKIE, session_id, max_age=max_age, path=COOKIE_PATH, secure=secure(), httponly=True, samesite="Strict"
     )
     return response
 
 
 def clear_cookie(response):
-    response.delete_cookie(COOKIE, path=COOKIE_PATH, secure=_secure(), httponly=True, samesite="Strict")
+    response.delete_cookie(COOKIE, path=COOKIE_PATH, secure=secure(), httponly=True, samesite="Strict")
     return response

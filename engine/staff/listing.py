@@ -5,13 +5,14 @@ Two searches: `q` (every word in the reference, the e-mail address or the name) 
 word in some stored answer value: a city, a school, a country). The answer search reads the values
 only, never the keys, so "city" finds Cityville, not every application with a city question: it scans
 `applications.answer_text`, the values lower-cased, which the database keeps on every write
-(migration answer_text). No index: 10,000 applications stay within a page's budget
-(scripts/bench_staff_list.py, docs/benchmarks.md)."""
+(migration answer_text). On PostgreSQL trigram indexes find the rows (migration
+staff_search_trigrams); SQLite reads every row, which 10,000 applications allow within a page's
+budget (scripts/bench_staff_list.py, docs/benchmarks.md)."""
 
 import datetime as dt
 import math
 
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import and_, func, or_, select, union_all
 
 from engine import db
 from engine.accounts.models import Account
@@ -48,7 +49,7 @@ def _submitted_between(start: dt.date | None, end: dt.date | None) -> list:
     return conditions
 
 
-def _filters(search: dict, name):
+def _filters(search: dict, name, postgres: bool = False):
     conditions = []
     if search.get("status") == "submitted":
         conditions.append(Application.submitted_at.is_not(None))
@@ -61,18 +62,27 @@ def _filters(search: dict, name):
     if search.get("language"):
         conditions.append(func.lower(records.language_column()) == search["language"].lower())
     # Every word must match the reference, the e-mail address or the name ("mei chen", "intl-7k2").
-    for word in _words(search.get("q") or ""):
-        conditions.append(
-            or_(
-                func.lower(func.coalesce(Application.reference, "")).contains(word, autoescape=True),
-                Account.username.contains(word, autoescape=True),
-                # A name is made of answer values: the stored values rule most rows out before the
-                # name is put together from the JSON (SQLite stops an AND at its first false).
-                and_(_answer_contains(word), func.lower(name).contains(word, autoescape=True)),
-            )
-        )
+    conditions += [_in_reference_email_or_name(word, name, postgres) for word in _words(search.get("q") or "")]
     conditions += [_answer_contains(word) for word in _words(search.get("answers") or "")]
     return and_(*conditions) if conditions else None
+
+
+def _in_reference_email_or_name(word: str, name, postgres: bool):
+    reference = func.lower(func.coalesce(Application.reference, "")).contains(word, autoescape=True)
+    email = Account.username.contains(word, autoescape=True)
+    # A name is made of answer values: the stored values rule most rows out before the name is put
+    # together from the JSON (SQLite stops an AND at its first false).
+    in_name = and_(_answer_contains(word), func.lower(name).contains(word, autoescape=True))
+    if not postgres:
+        return or_(reference, email, in_name)
+    # PostgreSQL: each test on its own trigram index (migration staff_search_trigrams), their ids
+    # joined; one OR over two tables would read every application.
+    found = union_all(
+        select(Application.id).where(reference),
+        select(Application.id).join(Account, Account.id == Application.account_id).where(email),
+        select(Application.id).where(in_name),
+    ).subquery()
+    return Application.id.in_(select(found.c.id))
 
 
 def list_applications(form_data: dict, search: dict, page: int = 1, per_page: int = PER_PAGE):
@@ -81,7 +91,7 @@ def list_applications(form_data: dict, search: dict, page: int = 1, per_page: in
     keys = records.name_setting(form_data)
     name = records.name_expression(keys)
     session = db.session()
-    where = _filters(search, name)
+    where = _filters(search, name, session.get_bind().dialect.name == "postgresql")
     joined = select(Application.id).join(Account, Account.id == Application.account_id)
     if where is not None:
         joined = joined.where(where)

@@ -20,3 +20,7 @@ NO_ROLE = "This staff account has no role. Ask an administrator."
 ROLE_NEEDED = "This needs the {role} role. Ask an administrator."
 APPLICATION_NOT_FOUND = "There is no application {id}."
 MEMBER_NOT_FOUND = "There is no staff member {id}."
+EXPORT_TAKEN = (
+    "This token has downloaded this export already: a machine's export is downloaded once. Ask with a later"
+    " `since` for what is new, or ask your administrator for a new token for another full copy."
+)

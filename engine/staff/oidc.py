@@ -5,6 +5,7 @@ nonce. A sign-in request is kept server-side and used once; everything refused s
 
 import dataclasses
 import datetime as dt
+import hmac
 import time
 from urllib.parse import urlencode
 
@@ -28,6 +29,7 @@ LEEWAY_S = 60  # clocks a little apart
 ALGORITHMS = ["RS256", "PS256", "ES256"]
 _DISCOVERY_TTL_S = 600
 _discovered: dict[str, tuple[float, dict]] = {}
+STATE_MISMATCH = "This sign-in link is not valid here or was used already. Start again."
 
 
 class OidcRefused(Exception):
@@ -74,8 +76,9 @@ def _client(config: OidcSettings, redirect_uri: str) -> OAuth2Session:
     )
 
 
-def begin(session: Session, config: OidcSettings, redirect_uri: str) -> str:
-    """Where to send the browser: the provider's authorization URL for a new, stored request."""
+def begin(session: Session, config: OidcSettings, redirect_uri: str) -> tuple[str, str]:
+    """Where to send the browser (the provider's authorization URL for a new, stored request) and
+    its `state`, which the browser also keeps in a cookie of its own: the callback must bring both."""
     state, nonce, verifier = generate_token(32), generate_token(32), generate_token(64)
     session.execute(delete(StaffSignInRequest).where(StaffSignInRequest.created_at < utcnow() - REQUEST_TTL))
     session.add(StaffSignInRequest(state_hash=token_hash(state), nonce=nonce, code_verifier=verifier))
@@ -84,14 +87,14 @@ def begin(session: Session, config: OidcSettings, redirect_uri: str) -> str:
     url, _state = _client(config, redirect_uri).create_authorization_url(
         endpoint, state=state, nonce=nonce, code_verifier=verifier
     )
-    return url
+    return url, state
 
 
 def _take_request(session: Session, state: str) -> StaffSignInRequest:
     """The stored request this `state` names, deleted as it is read (a callback works once)."""
     found = session.scalar(select(StaffSignInRequest).where(StaffSignInRequest.state_hash == token_hash(state or "")))
     if found is None:
-        raise OidcRefused("state_mismatch", "This sign-in link is not valid or was used already. Start again.")
+        raise OidcRefused("state_mismatch", STATE_MISMATCH)
     session.delete(found)
     session.commit()
     if found.created_at < utcnow() - REQUEST_TTL:
@@ -99,8 +102,12 @@ def _take_request(session: Session, state: str) -> StaffSignInRequest:
     return found
 
 
-def finish(session: Session, config: OidcSettings, redirect_uri: str, args: dict) -> dict:
-    """The provider's answer (the callback's query) turned into verified ID token claims."""
+def finish(session: Session, config: OidcSettings, redirect_uri: str, args: dict, started: str = "") -> dict:
+    """The provider's answer (the callback's query) turned into verified ID token claims. `started`:
+    the state this browser was given when it set off (its cookie); a callback with another state
+    (another browser's sign-in, a link passed on) is refused before anything is used."""
+    if not started or not hmac.compare_digest(started.encode(), str(args.get("state", "")).encode()):
+        raise OidcRefused("state_mismatch", STATE_MISMATCH)
     if args.get("error"):
         raise OidcRefused(
             "provider_error", f"The sign-in service refused: {args.get('error_description') or args['error']}."

@@ -20,6 +20,12 @@ blp = StaffBlueprint(
 )
 blp.after_request(no_store)
 NONE = {"x-staff-role": "none"}
+STATE_COOKIE, STATE_PATH = "formengine_staff_oidc", "/staff/oidc"
+
+
+def _forget_state(response):
+    response.delete_cookie(STATE_COOKIE, path=STATE_PATH, secure=auth.secure(), httponly=True, samesite="Lax")
+    return response
 
 
 def _check_settings(state) -> None:
@@ -60,9 +66,22 @@ class OidcLoginViews(MethodView):
         """Start a sign-in at the identity provider (authorization code with PKCE, state and nonce)."""
         config = _configured()
         try:
-            return redirect(oidc.begin(db.session(), config, _callback_url()), code=303)
+            url, state = oidc.begin(db.session(), config, _callback_url())
         except oidc.OidcRefused as refused:
             return _refused_page(refused, "")
+        response = redirect(url, code=303)
+        # The browser keeps the state too (Lax: the provider's redirect back is a top-level GET), so
+        # a callback opened in another browser (a sign-in link passed on) is refused.
+        response.set_cookie(
+            STATE_COOKIE,
+            state,
+            max_age=int(oidc.REQUEST_TTL.total_seconds()),
+            path=STATE_PATH,
+            secure=auth.secure(),
+            httponly=True,
+            samesite="Lax",
+        )
+        return response
 
 
 @blp.route("/oidc/callback")
@@ -75,8 +94,10 @@ class OidcCallbackViews(MethodView):
         config = _configured()
         session = db.session()
         email = ""
+        after_this_request(_forget_state)  # used once, whatever the answer
         try:
-            claims = oidc.finish(session, config, _callback_url(), request.args.to_dict())
+            started = request.cookies.get(STATE_COOKIE, "")
+            claims = oidc.finish(session, config, _callback_url(), request.args.to_dict(), started)
             who = oidc.identity(config, claims)
             email = who.email
             member = oidc.member_for(session, who)

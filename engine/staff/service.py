@@ -2,6 +2,7 @@
 export, see and retry an application's deliveries. Each action is recorded in the audit trail."""
 
 import datetime as dt
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -15,6 +16,7 @@ from engine.accounts import limits
 from engine.accounts.models import utcnow
 from engine.applications import access
 from engine.applications.models import Application
+from engine.audit.models import AuditEvent
 from engine.audit.service import Actor, record
 from engine.delivery import service as delivery
 from engine.delivery.models import Delivery
@@ -22,6 +24,7 @@ from engine.errors import AppError
 from engine.exports import service as exports
 from engine.pdf import service as pdf
 from engine.staff import auth, listing, members, messages, oidc, sessions
+from engine.staff.models import StaffToken
 from engine.staff.oidc_config import settings
 
 # A print view opened from the list works for an hour (never longer than the staff token).
@@ -130,13 +133,48 @@ def pdf_status(application_id: int) -> dict:
 
 
 def export_file(query: dict) -> tuple[Path, str]:
-    """The export written to a temporary file (the caller sends and removes it): (path, file name)."""
+    """The export written to a temporary file (the caller sends and removes it): (path, file name).
+    A machine's token downloads a given export (format, status, since, labels) once: the same again
+    is refused with 410 (recorded), as a staff page's export is downloaded once."""
+    asked = {"format": query["format"], "status": query["status"], "labels": query["labels"]}
+    asked["since"] = query["since"].isoformat() if query.get("since") else None
+    token = auth.caller().token
+    if token is not None:
+        _refuse_a_second_download(token.id, asked)
     handle, name = tempfile.mkstemp(prefix="staff-export-", suffix=f".{query['format']}")
     os.close(handle)
     request = exports.ExportRequest(query["format"], Path(name), query["status"], query.get("since"), query["labels"])
-    written = exports.export(request, exports.current_form())
-    auth.audit("export", detail={"format": query["format"], "status": query["status"], "applications": written})
+    try:
+        written = exports.export(request, exports.current_form())
+        auth.audit("export", detail={**asked, "applications": written})
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        db.session().rollback()
+        raise
+    db.session().commit()  # the token's row is free again (below)
     return Path(name), f"applications-{utcnow():%Y%m%d-%H%M%S}.{query['format']}"
+
+
+def _refuse_a_second_download(token_id: int, asked: dict) -> None:
+    """410 (recorded) when this token has exported the same already (the audit trail says so). The
+    token's row stays locked (PostgreSQL) until the export is recorded: two at once give one file."""
+    session = db.session()
+    session.execute(select(StaffToken.id).where(StaffToken.id == token_id).with_for_update())
+    earlier = session.scalars(
+        select(AuditEvent.detail).where(
+            AuditEvent.actor_kind == "token", AuditEvent.actor_id == token_id, AuditEvent.action == "export"
+        )
+    )
+    keys = tuple(asked)
+    if any(_asked(detail, keys) == asked for detail in earlier):
+        session.rollback()
+        auth.audit("export_refused", detail={**asked, "reason": "downloaded already"})
+        raise AppError(messages.EXPORT_TAKEN, 410)
+
+
+def _asked(detail: str | None, keys: tuple) -> dict:
+    found = json.loads(detail or "{}")
+    return {key: found.get(key) for key in keys}
 
 
 def deliveries_of(application_id: int) -> list[dict]:

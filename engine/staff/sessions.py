@@ -47,10 +47,17 @@ def lookup(session: Session, token: str | None) -> tuple[StaffSession, StaffMemb
         session.execute(delete(StaffSession).where(StaffSession.id == record.id))
         session.commit()
         return reason
+    renew(session, record, now)
+    return record, member
+
+
+def renew(session: Session, record: StaffSession, now: dt.datetime) -> None:
+    """Activity in the session renews its idle timer (written at most every TOUCH, never past the
+    session's fixed `expires_at`): a request to /staff with its cookie, or reading a print view
+    opened in it (its print-view token names the session: reading is activity)."""
     if now - record.last_seen_at >= TOUCH:
         session.execute(update(StaffSession).where(StaffSession.id == record.id).values(last_seen_at=now))
         session.commit()
-    return record, member
 
 
 def ended(record: StaffSession, member: StaffMember, now: dt.datetime) -> str:

@@ -80,7 +80,7 @@ def test_an_exporters_export_and_delivery_actions_are_recorded(app, new_member, 
     assert client.post(f"/staff/api/applications/{submitted}/deliveries", json={}).status_code == 200
     rows = sql("SELECT action, reference, detail FROM audit_events WHERE action <> 'sign_in' ORDER BY id")
     assert rows == [
-        ("export", None, '{"applications": 1, "format": "json", "status": "all"}'),
+        ("export", None, '{"applications": 1, "format": "json", "labels": false, "since": null, "status": "all"}'),
         ("delivery_status", "INTL-GRACE234", None),
         ("delivery_retry", "INTL-GRACE234", '{"queued": 0}'),
     ]

@@ -115,3 +115,40 @@ def test_the_immediate_export_leaves_no_temporary_file(new_member, sign_in, add_
     assert response.status_code == 200 and "Ada" in response.get_data(as_text=True)
     response.close()
     assert list(folder.iterdir()) == []
+
+
+def test_a_machines_export_is_downloaded_once(app, new_staff_token, add_application, sql):
+    """A machine's export token downloads a given export (format, status, since, labels) once: the same
+    again is refused with 410 and a message saying what to do, and recorded; another export (a later
+    `since`, another format) and another token's are not refused."""
+    add_application(first_name="Ada", submitted_at=dt.datetime(2026, 3, 1), reference="INTL-ADA00000")
+    token = new_staff_token(name="Records system", scope="export")
+    machine = {"Authorization": f"Bearer {token}"}
+    client = app.test_client()
+    first = client.get("/staff/api/exports?format=csv&since=2026-01-01T00:00:00", headers=machine)
+    assert first.status_code == 200 and "Ada" in first.get_data(as_text=True)
+    again = client.get("/staff/api/exports?format=csv&since=2026-01-01T00:00:00", headers=machine)
+    assert again.status_code == 410 and "Ada" not in again.get_data(as_text=True)
+    assert again.json["message"].startswith("This token has downloaded this export already")
+    later = client.get("/staff/api/exports?format=csv&since=2026-03-02T00:00:00", headers=machine)
+    assert later.status_code == 200 and "Ada" not in later.get_data(as_text=True)  # what is new: nothing
+    assert client.get("/staff/api/exports?format=json&since=2026-01-01T00:00:00", headers=machine).status_code == 200
+    other = {"Authorization": f"Bearer {new_staff_token(name='Archive', scope='export')}"}
+    assert client.get("/staff/api/exports?format=csv&since=2026-01-01T00:00:00", headers=other).status_code == 200
+    rows = sql("SELECT actor_label, action, detail FROM audit_events WHERE action LIKE 'export%' ORDER BY id")
+    since = '"since": "2026-01-01T00:00:00", "status": "submitted"'
+    assert rows == [
+        ("Records system", "export", f'{{"applications": 1, "format": "csv", "labels": false, {since}}}'),
+        (
+            "Records system",
+            "export_refused",
+            f'{{"format": "csv", "labels": false, "reason": "downloaded already", {since}}}',
+        ),
+        (
+            "Records system",
+            "export",
+            '{"applications": 0, "format": "csv", "labels": false, "since": "2026-03-02T00:00:00", "status": "submitted"}',
+        ),
+        ("Records system", "export", f'{{"applications": 1, "format": "json", "labels": false, {since}}}'),
+        ("Archive", "export", f'{{"applications": 1, "format": "csv", "labels": false, {since}}}'),
+    ]

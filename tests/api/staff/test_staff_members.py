@@ -185,6 +185,52 @@ def test_a_print_view_opened_by_a_member_ends_with_their_session(app, cli, new_m
     assert print_view(app, kept).status_code == 200
 
 
+class Clock:
+    """The staff sessions' and print-view tokens' clock, moved forward by the test (never slept)."""
+
+    def __init__(self):
+        self.now = sessions.utcnow()
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    from engine.applications import access
+
+    clock = Clock()
+    monkeypatch.setattr(sessions, "utcnow", clock)
+    monkeypatch.setattr(access, "utcnow", clock)
+    return clock
+
+
+def test_reading_print_views_keeps_the_session_alive_and_doing_nothing_ends_it(app, new_member, sign_in, sql, clock):
+    """Reading is activity: a member who only reads a print view opened from /staff (reloads it,
+    another language, a document) every few minutes is still signed in after the 10 idle minutes,
+    though the /staff page itself sent nothing; a member who did nothing meanwhile is signed out.
+    Never past the session's fixed end."""
+    applicant = make_applicant(app, "ada@example.com")
+    assert applicant.put("/api/answer", json={"first_name": "Ada"}).status_code == 200
+    (application_id,) = sql("SELECT id FROM applications")[0]
+    reading, idle = sign_in(new_member("reader")), sign_in(new_member("reader"))
+    opened = print_view_token(reading, application_id)
+    for minute in range(4, 25, 4):  # 24 minutes, the print view read every 4
+        clock.now += dt.timedelta(minutes=4)
+        response = print_view(app, opened)  # the print page's own request: its token, no staff cookie
+        assert response.status_code == 200 and "Ada" in response.get_data(as_text=True), minute
+    assert reading.get("/staff/api/session").status_code == 200
+    refused = idle.get("/staff/api/session")
+    assert refused.status_code == 401 and "without activity" in refused.json["message"]
+    # Reading never carries a session past its fixed end (8 hours after sign-in).
+    sql("UPDATE staff_sessions SET expires_at = :end", end=clock.now + dt.timedelta(minutes=5))
+    clock.now += dt.timedelta(minutes=4)
+    assert print_view(app, opened).status_code == 200
+    clock.now += dt.timedelta(minutes=2)
+    assert print_view(app, opened).status_code == 401
+    assert reading.get("/staff/api/session").status_code == 401
+
+
 def test_role_changes_are_recorded(cli, new_member, sign_in, sql):
     member = new_member("reader")
     result = cli("role", member["email"], "exporter", "administrator")

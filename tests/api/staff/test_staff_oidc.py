@@ -2,6 +2,8 @@
 process from tests/fixtures/oidc): the code flow with PKCE, state and nonce; roles from a group
 claim; sign-out that ends the provider's session; each bad answer refused with a page and recorded."""
 
+import base64
+import http.client
 import json
 import os
 import re
@@ -10,6 +12,7 @@ import socket
 import subprocess
 import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urljoin, urlsplit
 
@@ -120,9 +123,18 @@ def sign_in(app, provider, account: str, browser: requests.Session | None = None
     return client, client.get(f"{back.path}?{back.query}"), browser, f"{back.path}?{back.query}"
 
 
+def _staff_cookie(answer) -> bool:
+    """Whether the answer sets a staff session cookie (the sign-in's own state cookie aside)."""
+    return any(cookie.startswith("formengine_staff=") for cookie in answer.headers.getlist("Set-Cookie"))
+
+
 def test_the_flow_uses_pkce_state_and_nonce(app, provider):
-    location = urlsplit(app.test_client().get("/staff/oidc/login").headers["Location"])
+    start = app.test_client().get("/staff/oidc/login")
+    location = urlsplit(start.headers["Location"])
     query = parse_qs(location.query)
+    (kept,) = start.headers.getlist("Set-Cookie")  # the browser keeps its state for the callback
+    assert kept.startswith(f"formengine_staff_oidc={query['state'][0]};")
+    assert "HttpOnly" in kept and "SameSite=Lax" in kept and "Path=/staff/oidc" in kept
     assert f"{location.scheme}://{location.netloc}" == provider["url"]
     assert query["code_challenge_method"] == ["S256"] and len(query["code_challenge"][0]) == 43
     assert len(query["state"][0]) >= 32 and len(query["nonce"][0]) >= 32
@@ -133,7 +145,8 @@ def test_the_flow_uses_pkce_state_and_nonce(app, provider):
 def test_a_member_signs_in_with_roles_from_the_group_claim(app, provider, sql):
     client, answer, _browser, _url = sign_in(app, provider, "ada")
     assert answer.status_code == 303 and answer.headers["Location"] == "/staff"
-    assert "formengine_staff=" in answer.headers["Set-Cookie"] and "HttpOnly" in answer.headers["Set-Cookie"]
+    (staff_cookie,) = [cookie for cookie in answer.headers.getlist("Set-Cookie") if "formengine_staff=" in cookie]
+    assert "HttpOnly" in staff_cookie and "SameSite=Strict" in staff_cookie
     session = client.get("/staff/api/session").json
     assert (session["email"], session["role"], session["name"]) == ("ada@uni.example.edu", "exporter", "Ada L")
     assert client.get("/staff/api/exports?format=csv").status_code == 200
@@ -153,7 +166,8 @@ def test_a_member_signs_in_with_roles_from_the_group_claim(app, provider, sql):
 def test_outside_the_groups_or_domains_is_refused_and_recorded(app, provider, sql, account, says, reason):
     client, answer, _browser, _url = sign_in(app, provider, account)
     assert answer.status_code == 403 and says in answer.get_data(as_text=True)
-    assert "Set-Cookie" not in answer.headers and client.get("/staff/api/session").status_code == 401
+    assert not _staff_cookie(answer)
+    assert client.get("/staff/api/session").status_code == 401
     assert sql("SELECT action, detail FROM audit_events") == [("sign_in_failed", json.dumps({"reason": reason}))]
 
 
@@ -162,7 +176,7 @@ def test_a_state_that_does_not_match_or_a_replayed_callback_is_refused(app, prov
     assert answer.status_code == 303
     replayed = app.test_client().get(callback)  # the same code, state and nonce again
     assert replayed.status_code == 400 and "used already" in replayed.get_data(as_text=True)
-    assert "Set-Cookie" not in replayed.headers
+    assert not _staff_cookie(replayed)
     forged = app.test_client().get("/staff/oidc/callback?code=abc&state=not-ours")
     assert forged.status_code == 400 and "Staff sign-in refused" in forged.get_data(as_text=True)
     failures = sql("SELECT detail FROM audit_events WHERE action = 'sign_in_failed'")
@@ -205,6 +219,134 @@ def test_each_bad_id_token_is_refused(app, provider):
         tampered = good[:-4] + ("AAAA" if not good.endswith("AAAA") else "BBBB")
         with pytest.raises(oidc.OidcRefused, match="could not be verified"):
             oidc.verify_id_token(config, metadata, tampered, "n-1")
+
+
+class IdTokenRewriter(ThreadingHTTPServer):
+    """A real HTTP proxy between the app and the provider (the app's requests, and the test's browser's,
+    reach it through `HTTP_PROXY`, as they would an institution's outbound proxy): it forwards each to the
+    provider unchanged and answers with the provider's answer, except that the ID token in the token
+    endpoint's answer is rewritten by `self.rewrite(claims) -> (claims, signing key)` when set. The
+    real provider never issues a bad token itself; this is how the app receives one."""
+
+    def __init__(self, provider_key):
+        super().__init__(("127.0.0.1", 0), _Forward)
+        self.provider_key = provider_key
+        self.rewrite = None
+
+    def rewritten(self, body: bytes) -> bytes:
+        answer = json.loads(body)
+        header_part, claims_part, _signature = answer["id_token"].split(".")
+        header = json.loads(base64.urlsafe_b64decode(header_part + "=" * (-len(header_part) % 4)))
+        claims = json.loads(base64.urlsafe_b64decode(claims_part + "=" * (-len(claims_part) % 4)))
+        claims, key = self.rewrite(claims)
+        answer["id_token"] = jwt.encode({"alg": header["alg"], "kid": header["kid"]}, claims, key or self.provider_key)
+        return json.dumps(answer).encode()
+
+
+class _Forward(BaseHTTPRequestHandler):
+    def _forward(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        skipped = {"host", "proxy-connection", "connection", "accept-encoding"}  # plain bodies, to read them
+        headers = {name: value for name, value in self.headers.items() if name.lower() not in skipped}
+        target = urlsplit(self.path)
+        # http.client: straight to the provider (no proxy settings read), no cookie jar kept between browsers.
+        upstream = http.client.HTTPConnection(target.hostname, target.port, timeout=10)
+        path = f"{target.path}?{target.query}" if target.query else target.path
+        upstream.request(self.command, path, body=self.rfile.read(length), headers=headers)
+        answer = upstream.getresponse()
+        body = answer.read()
+        upstream.close()
+        if self.server.rewrite and target.path == "/token" and answer.status == 200:
+            body = self.server.rewritten(body)
+        self.send_response(answer.status)
+        for name, value in answer.getheaders():  # each Set-Cookie on its own
+            if name.lower() not in {"content-length", "transfer-encoding", "connection", "keep-alive"}:
+                self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(body)
+
+    do_GET = do_POST = _forward
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def token_proxy(provider, monkeypatch):
+    server = IdTokenRewriter(provider["key"])
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    for name in ("NO_PROXY", "no_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    for name in ("HTTP_PROXY", "http_proxy"):
+        monkeypatch.setenv(name, f"http://127.0.0.1:{server.server_address[1]}")
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def _changed(**changes):
+    def rewrite(claims):
+        return {key: value for key, value in {**claims, **changes}.items() if value is not None}, None
+
+    return rewrite
+
+
+OTHER_KEY = RSAKey.generate_key(2048, parameters={"kid": "test-key"}, private=True)  # the provider's kid
+BAD_ID_TOKENS = {
+    "bad_signature": lambda claims: (claims, OTHER_KEY),  # every claim right, signed with another key
+    "bad_aud": _changed(aud="someone-else"),
+    "bad_iss": _changed(iss="https://impostor.example"),
+    "bad_exp": _changed(exp=int(time.time()) - 3600, iat=int(time.time()) - 7200),
+    "bad_nonce": _changed(nonce="an-earlier-sign-in"),
+    "missing nonce": _changed(nonce=None),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_ID_TOKENS))
+def test_each_bad_id_token_is_refused_through_a_whole_sign_in(app, provider, token_proxy, sql, case):
+    """The whole redirect (the app's sign-in, the provider's login and consent, the callback) with a
+    bad ID token in the token endpoint's answer: the member sees a page saying the sign-in could
+    not be verified, no staff cookie is set, nobody is signed in, and the failure is recorded."""
+    client, answer, _browser, _url = sign_in(app, provider, "ada")
+    assert answer.status_code == 303, "through the proxy, unchanged, a sign-in works"
+    token_proxy.rewrite = BAD_ID_TOKENS[case]
+    client, answer, _browser, _url = sign_in(app, provider, "grace")
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400 and "Staff sign-in refused" in page and "could not be verified" in page
+    assert not _staff_cookie(answer)
+    assert client.get("/staff/api/session").status_code == 401
+    assert sql("SELECT email FROM staff_members") == [("ada@uni.example.edu",)]  # grace never got in
+    reason = "bad_nonce" if case == "missing nonce" else case
+    assert sql("SELECT actor_label, action, detail FROM audit_events WHERE action LIKE 'sign_in%' ORDER BY id") == [
+        ("ada@uni.example.edu", "sign_in", json.dumps({"via": "identity provider"})),
+        ("identity provider", "sign_in_failed", json.dumps({"reason": reason})),
+    ]
+
+
+def test_a_callback_opened_in_another_browser_is_refused(app, provider, sql):
+    """The provider's answer carries the state of the browser that set off; the same callback opened
+    in another browser (a sign-in link passed on to someone, or another sign-in's state swapped in)
+    signs nobody in there, and is recorded."""
+    started = app.test_client()
+    start = started.get("/staff/oidc/login")
+    requests.post(f"{provider['url']}/test/next-account", json={"account": "grace"}, timeout=10)
+    back = urlsplit(_through_provider(provider, start.headers["Location"], requests.Session()))
+    other = app.test_client()
+    assert other.get("/staff/oidc/login").status_code == 303  # its own sign-in, its own state
+    answer = other.get(f"{back.path}?{back.query}")
+    assert answer.status_code == 400 and "not valid here" in answer.get_data(as_text=True)
+    assert not _staff_cookie(answer)
+    assert other.get("/staff/api/session").status_code == 401
+    swapped = dict(parse_qs(back.query), state=["an-other-sign-ins-state"])
+    answer = started.get(back.path, query_string={key: values[0] for key, values in swapped.items()})
+    assert answer.status_code == 400 and started.get("/staff/api/session").status_code == 401
+    assert sql("SELECT detail FROM audit_events WHERE action = 'sign_in_failed'") == [
+        ('{"reason": "state_mismatch"}',),
+        ('{"reason": "state_mismatch"}',),
+    ]
+    assert sql("SELECT count(*) FROM staff_sessions") == [(0,)]
 
 
 def test_signing_out_ends_the_providers_session_too(app, provider):
