@@ -3,13 +3,17 @@ import { useEffect, useState } from "react";
 import * as api from "./api.js";
 import { formatTime } from "./format.js";
 
+// Every action engine/audit/service.py records has its words here (tests/unit/test_audit_words.py).
 const ACTIONS = {
   sign_in: "Signed in",
   sign_in_failed: "Failed sign-in",
   sign_out: "Signed out",
+  list: "Listed applications",
   print_view: "Opened the print view",
   pdf_download: "Downloaded the PDF",
   export: "Exported",
+  export_download: "Downloaded an export",
+  export_refused: "Refused a repeated export",
   delivery_status: "Looked at deliveries",
   delivery_retry: "Retried deliveries",
   role_change: "Changed roles",
@@ -21,6 +25,7 @@ const ACTIONS = {
   forbidden: "Refused (role)",
   erase: "Erased an applicant",
   retention_delete: "Deleted (retention)",
+  deadline_extended: "Extended the deadline",
 };
 
 export function AuditPanel({ onSignedOut }) {
