@@ -184,6 +184,138 @@ def measure_saves(clients: dict, saves: int) -> dict:
     return results
 
 
+# --- where a save's time goes (PostgreSQL) ---------------------------------------------------
+
+SEARCH_TEXT = (
+    "lower(CAST(jsonb_path_query_array(answers, "
+    """'strict $.** ? (@.type() == "string" || @.type() == "number")') AS text))"""
+)
+PROFILE_TABLES = (
+    # The stored map without the staff search text the database derives from it at every write.
+    "CREATE TABLE profile_no_text AS SELECT id, answers FROM applications",
+    "ALTER TABLE profile_no_text ALTER COLUMN answers SET COMPRESSION {compression}",
+    "UPDATE profile_no_text SET answers = answers || '{{}}'",
+    # The answers kept by page: one row per (application, page), each with its own search text.
+    "CREATE TABLE profile_pages (application_id int, page text, answers jsonb, answer_text text "
+    f"GENERATED ALWAYS AS ({SEARCH_TEXT}) STORED, PRIMARY KEY (application_id, page))",
+    "INSERT INTO profile_pages (application_id, page, answers) SELECT a.id, left(e.key, 3), "
+    "jsonb_object_agg(e.key, e.value) FROM applications a, jsonb_each(a.answers) e GROUP BY a.id, left(e.key, 3)",
+)
+PROFILE_STATEMENTS = {
+    "the save's statement (merge, search text derived)": "UPDATE applications SET answers = answers || :kept, "
+    "version = version + 1, updated_at = now() WHERE id = :id RETURNING id",
+    "the merge without the search text": "UPDATE profile_no_text SET answers = answers || :kept WHERE id = :id RETURNING id",
+    "the row without the answers (version, time)": "UPDATE applications SET version = version + 1, "
+    "updated_at = now() WHERE id = :id RETURNING id",
+    "a page's row (about 100 answers) merged, with its search text": "UPDATE profile_pages SET answers = "
+    "answers || :kept WHERE application_id = :id AND page = left(:key, 3) RETURNING page",
+    "reading the stored map (detoast, decompress, parse)": "SELECT answers FROM applications WHERE id = :id",
+}
+
+
+def profile_saves(app, rounds: int) -> list[dict]:
+    """Each part of a save of UNTOUCHED_KEY into each application, interleaved request by request:
+    PostgreSQL statements autocommitted one at a time (so each pays its commit), with the WAL each
+    writes, and the app's own work (the check of the sent answer, the hiding rules settled over the
+    stored map, as the save of a key the rules read does). Median wall ms per part."""
+    from sqlalchemy import bindparam, create_engine, text
+    from sqlalchemy.dialects.postgresql import JSONB
+
+    from engine import versions
+    from engine.applications import current
+    from engine.applications.answers import answer_problems
+
+    engine = create_engine(app.config["DATABASE_URL"])
+    with engine.connect() as connection:
+        compression = connection.execute(
+            text(
+                "SELECT coalesce(attcompression, '') FROM pg_attribute WHERE attrelid = 'applications'::regclass "
+                "AND attname = 'answers'"
+            )
+        ).scalar()
+    compression = {"l": "lz4", "p": "pglz"}.get(compression, "default")
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        for statement in PROFILE_TABLES:
+            connection.execute(text(statement.format(compression=compression)))
+        rows = connection.execute(
+            text(
+                "SELECT u.username, p.id, p.answers, p.add_another, p.tabs FROM applications p "
+                "JOIN accounts u ON u.id = p.account_id"
+            )
+        ).all()
+        stored = {name.split("@")[0]: (id_, answers, add, tabs) for name, id_, answers, add, tabs in rows}
+        statements = {
+            label: text(sql).bindparams(bindparam("kept", type_=JSONB)) if ":kept" in sql else text(sql)
+            for label, sql in PROFILE_STATEMENTS.items()
+        }
+        times: dict = {label: {"full": [], "small": []} for label in [*statements, "check", "settle"]}
+        wal: dict = {label: {"full": [], "small": []} for label in statements}
+        with app.app_context():
+            _, compiled = versions.current()
+            today = current.today()
+            for serial in range(rounds + 5):
+                order = ("full", "small") if serial % 2 else ("small", "full")
+                for label, statement in statements.items():
+                    for name in order:
+                        id_ = stored[name][0]
+                        before = connection.execute(text("SELECT pg_current_wal_insert_lsn()")).scalar()
+                        started = time.perf_counter()
+                        connection.execute(
+                            statement, {"id": id_, "kept": {UNTOUCHED_KEY: f"Name {serial}"}, "key": UNTOUCHED_KEY}
+                        ).all()
+                        elapsed = time.perf_counter() - started
+                        written = connection.execute(
+                            text("SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), :before)"), {"before": before}
+                        ).scalar()
+                        if serial >= 5:
+                            times[label][name].append(elapsed)
+                            wal[label][name].append(float(written))
+                for name in order:
+                    _, answers, add, tabs = stored[name]
+                    started = time.perf_counter()
+                    answer_problems(compiled.data_model, {TOUCHED_KEY: str(40 + serial % 20)})
+                    checked = time.perf_counter()
+                    compiled.visibility.settle(answers, {TOUCHED_KEY: str(40 + serial % 20)}, add, tabs, today)
+                    settled = time.perf_counter()
+                    if serial >= 5:
+                        times["check"][name].append(checked - started)
+                        times["settle"][name].append(settled - checked)
+    engine.dispose()
+    labels = {
+        "check": "the app: checking the sent answer",
+        "settle": "the app: the hiding rules settled over the stored map",
+    }
+    return [
+        {
+            "part": labels.get(label, label),
+            "full": statistics.median(values["full"]) * 1000,
+            "small": statistics.median(values["small"]) * 1000,
+            "wal": (statistics.median(wal[label]["full"]), statistics.median(wal[label]["small"]))
+            if label in wal
+            else None,
+        }
+        for label, values in times.items()
+    ]
+
+
+def profile_lines(parts: list[dict], rounds: int) -> list[str]:
+    lines = [
+        "",
+        f"Where a save's time goes, {rounds} rounds of each part into each application, interleaved (median ms; "
+        "PostgreSQL statements autocommitted one at a time, each paying its commit; WAL bytes per statement):",
+        "",
+        "| part | 1481 answers | 10 answers | ratio | WAL bytes (1481 / 10) |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for part in parts:
+        wal = f"{part['wal'][0]:,.0f} / {part['wal'][1]:,.0f}" if part["wal"] else "—"
+        lines.append(
+            f"| {part['part']} | {part['full']:.2f} | {part['small']:.2f} | "
+            f"{part['full'] / part['small']:.2f}x | {wal} |"
+        )
+    return lines
+
+
 # --- report -----------------------------------------------------------------------------------
 
 
@@ -205,7 +337,9 @@ def report(options, figures: dict) -> str:
         f"{RUN_HEADING}{now:%Y-%m-%d %H:%M} UTC",
         "",
         f"Command: `.venv/bin/python scripts/bench_large.py --seed {options.seed} --runs {options.runs} "
-        f"--saves {options.saves}" + (f" --compression {options.compression}" if options.compression else "") + "`.",
+        f"--saves {options.saves} --profile-rounds {options.profile_rounds}"
+        + (f" --compression {options.compression}" if options.compression else "")
+        + "`.",
         "",
         f"Machine: {machine()}; PostgreSQL {figures['pg_version']} on the same machine. Load average (1 min) "
         f"before and after, other work on the machine included: {figures['load'][0]:.1f} and {figures['load'][1]:.1f}.",
@@ -252,6 +386,8 @@ def report(options, figures: dict) -> str:
                 f"| `{UNTOUCHED_KEY if kind == 'untouched' else TOUCHED_KEY}` ({kind}) | {held[name][0]} answers | "
                 f"{row['p50']:.2f} | {row['p99']:.2f} | {row['cpu']:.2f} |"
             )
+    if figures["parts"]:
+        lines += profile_lines(figures["parts"], options.profile_rounds)
     return "\n".join(lines) + "\n"
 
 
@@ -287,6 +423,7 @@ def main() -> int:
     )
     parser.add_argument("--write", type=Path, help="put the run into this markdown file's section")
     parser.add_argument("--compression", choices=["pglz", "lz4"], help="compress the stored answers so (PostgreSQL)")
+    parser.add_argument("--profile-rounds", type=int, default=60, help="rounds of each part of a save timed (0: none)")
     options = parser.parse_args()
     load_before = os.getloadavg()[0]
     work = Path(tempfile.mkdtemp(prefix="formengine-large-"))
@@ -301,6 +438,7 @@ def main() -> int:
         app, clients = _seed(server_env(url, work, work / "tenant"), answer_set, options.compression)
         held = _held(app)
         saves = measure_saves(clients, options.saves)
+        parts = profile_saves(app, options.profile_rounds) if options.profile_rounds else []
         from sqlalchemy import text
 
         from engine import db
@@ -313,6 +451,7 @@ def main() -> int:
             "served": served,
             "check": {"times": check_times, "errors": errors, "answers": len(answer_set["answers"])},
             "saves": saves,
+            "parts": parts,
             "held": held,
             "pg_version": pg_version,
             "load": (load_before, os.getloadavg()[0]),

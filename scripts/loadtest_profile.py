@@ -1,7 +1,7 @@
 """Where PUT /api/answer's time goes: the load test's page of answers saved N times, one request at
 a time, through the Flask test client against a fresh PostgreSQL database, under cProfile.
 
-    .venv/bin/python scripts/loadtest_profile.py [--blocks 8] [--count 100] [--top 40] [--sort tottime]
+    .venv/bin/python scripts/loadtest_profile.py [--blocks 8] [--count 100] [--top 40] [--sort tottime] [--dump FILE]
 
 Prints the CPU per request (this process, and the engine's PostgreSQL backend read from /proc) of
 PUT /api/answer and of the stack's floor (scripts/loadtest_floor.py, same body), the least of a few
@@ -41,6 +41,7 @@ def main() -> int:
     parser.add_argument("--top", type=int, default=40, help="functions listed")
     parser.add_argument("--sort", default="cumulative", help="pstats sort key (cumulative, tottime)")
     parser.add_argument("--no-profile", action="store_true", help="only the CPU per request")
+    parser.add_argument("--dump", type=Path, help="also write the profile to this file (pstats, for callers)")
     parser.add_argument(
         "--untouched",
         action="store_true",
@@ -139,6 +140,8 @@ def _profile(cookie: str, page: dict, options) -> None:
     )
     print(f"load average (1 min): {os.getloadavg()[0]:.1f}")
     if profiler is not None:
+        if options.dump:
+            profiler.dump_stats(options.dump)
         pstats.Stats(profiler).strip_dirs().sort_stats(options.sort).print_stats(options.top)
 
 

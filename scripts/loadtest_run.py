@@ -251,7 +251,8 @@ def start_gunicorn(target: str, port: int, workers: int, env: dict, folder: Path
     return subprocess.Popen(command, env={**os.environ, **env}, start_new_session=True, stdout=log, stderr=log)
 
 
-def wait_ready(port: int, path: str, method: str = "GET", timeout: float = 60.0) -> None:
+def wait_ready(port: int, path: str, method: str = "GET", timeout: float = 180.0) -> None:
+    # Three servers of 4 workers start at once on the shared 2 cores: at a load of 15 that took over a minute.
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:

@@ -28,11 +28,12 @@ _LINE_BREAK = re.compile(LINE_BREAK)
 def answer_problems(data_model: dict, answers: dict) -> dict[str, list[str]]:
     """{key: [message]} for every answer that cannot be stored; {} when all can."""
     problems: dict[str, list[str]] = {}
+    limits = _text_limits(data_model)
     for key, value in answers.items():
-        spec = data_model.get(key)
-        if spec is not None and _plain_text_fits(spec, value):
+        limit = limits.get(key)
+        if limit is not None and value.__class__ is str and len(value) <= limit and _plain(value):
             continue  # the common case, decided without the full check
-        message = _problem(spec, value)
+        message = _problem(data_model.get(key), value)
         if message:
             problems[shown_key(key)] = [message]
             if len(problems) >= MAX_REPORTED:
@@ -40,15 +41,29 @@ def answer_problems(data_model: dict, answers: dict) -> dict[str, list[str]]:
     return problems
 
 
-def _plain_text_fits(spec: dict, value) -> bool:
-    return (
-        value.__class__ is str
-        and spec.get("type") != "boolean"
-        and value.isascii()
-        and "\x00" not in value
-        and len(value) <= (spec.get("max_length") or DEFAULT_MAX_LENGTH)
-        and _LINE_BREAK.search(value) is None
-    )
+def _plain(value: str) -> bool:
+    """ASCII on one line without NUL (a printable ASCII string is, without the regular expression)."""
+    return value.isascii() and (value.isprintable() or ("\x00" not in value and _LINE_BREAK.search(value) is None))
+
+
+_LIMITS: dict[int, tuple[dict, dict[str, int]]] = {}  # id(data model): (it, {key: text limit})
+
+
+def _text_limits(data_model: dict) -> dict[str, int]:
+    """{key: maximum length} of the data model's keys whose answer may be text (not a checkbox's),
+    built once per data model (a compiled form's lives as long as the form)."""
+    cached = _LIMITS.get(id(data_model))
+    if cached is not None and cached[0] is data_model:
+        return cached[1]
+    limits = {
+        key: spec.get("max_length") or DEFAULT_MAX_LENGTH
+        for key, spec in data_model.items()
+        if spec.get("type") != "boolean"
+    }
+    if len(_LIMITS) >= 8:  # a few versions at once at most; older ones are rebuilt if asked again
+        _LIMITS.clear()
+    _LIMITS[id(data_model)] = (data_model, limits)
+    return limits
 
 
 def _problem(spec: dict | None, value) -> str | None:

@@ -41,6 +41,16 @@ def test_each_problem_is_named(answers, expected):
     assert answer_problems(MODEL, answers) == expected
 
 
+@pytest.mark.parametrize("value", ["Mei\tLi", "Mei\x01", "Mei\x1f", "Mei\x7f", "Mei Li"])
+def test_ascii_text_on_one_line_is_stored_printable_or_not(value):
+    assert answer_problems(MODEL, {"first_name": value[:5]}) == {}
+
+
+@pytest.mark.parametrize("value", ["a\nb", "a\rb", "a\x0bb", "a\x0cb", "a\x1cb", "a\x1eb"])
+def test_an_ascii_line_break_is_refused_in_a_one_line_answer(value):
+    assert answer_problems(MODEL, {"first_name": value}) == {"first_name": ["Please keep this answer on one line."]}
+
+
 def test_an_empty_string_clears_even_a_checkbox():
     assert answer_problems(MODEL, {"race_asian": ""}) == {}
 
