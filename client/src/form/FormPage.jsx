@@ -1,6 +1,6 @@
 // A form page: the page's store and runtime (the bridge the widgets call, form/pageBridge.js), its
 // sections (form/SectionForm.jsx), its actions and review (form/PageActions.jsx) and its dialogs
-// (form/PageModals.jsx).
+// (form/PageModals.jsx). A large page's sections are drawn in parts (form/PageSections.jsx).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { windowState } from "../shell/banners.js";
@@ -13,6 +13,7 @@ import { BusyNotice, ClearConfirm, useClearConfirm } from "./PageModals.jsx";
 import { PageActions, PageReview, focusQuestion, usePageActions } from "./PageActions.jsx";
 import { PdfDownload } from "./PdfDownload.jsx";
 import { renderModel } from "./renderModel.js";
+import { PageSections } from "./PageSections.jsx";
 import { SectionForm } from "./SectionForm.jsx";
 import "./form.css";
 
@@ -131,8 +132,10 @@ function PageForm({ app, compiled, page }) {
   return (
     <section aria-labelledby="page-title" className="form-page">
       <h1 id="page-title">{page.title}</h1>
-      <div className="page-sections">
-        {page.sections.map((section) => (
+      <PageSections
+        sections={page.sections}
+        answers={answers}
+        renderSection={(section) => (
           <SectionForm
             key={section.id}
             page={page}
@@ -143,8 +146,8 @@ function PageForm({ app, compiled, page }) {
             readOnly={readOnly}
             loggedIn={isLoggedIn}
           />
-        ))}
-      </div>
+        )}
+      />
       {!readOnly && <PageActions {...{ actions, isLoggedIn, toastError }} problems={noted} />}
       {closed && isLoggedIn && snapshot.web_status !== "submitted" && (
         <div className="page-actions">

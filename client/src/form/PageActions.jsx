@@ -6,9 +6,11 @@ import { PdfDownload } from "./PdfDownload.jsx";
 import { Review } from "./Review.jsx";
 import { isAnswered } from "../widgets/readout.jsx";
 import { keyedLayouts } from "./renderModel.js";
+import { drawWholePage } from "./PageSections.jsx";
 
 /** Focus the question whose wrapper has the answer key as id (its first control). */
 export function focusQuestion(key) {
+  if (!document.getElementById(key)) drawWholePage(); // a large page may not have drawn it yet
   const wrapper = document.getElementById(key);
   if (!wrapper) return false;
   const control = wrapper.matches("input, select, textarea, button")
