@@ -6,8 +6,8 @@ word in some stored answer value: a city, a school, a country). The answer searc
 only, never the keys, so "city" finds Cityville, not every application with a city question: it scans
 `applications.answer_text`, the values lower-cased, which the database keeps on every write
 (migration answer_text). On PostgreSQL trigram indexes find the rows (migration
-staff_search_trigrams); SQLite reads every row, which 10,000 applications allow within a page's
-budget (scripts/bench_staff_list.py, docs/benchmarks.md)."""
+staff_search_trigrams; the answers' index holds submitted applications, drafts are read); SQLite
+reads every row, which 10,000 applications allow within a page's budget (scripts/bench_staff_list.py, docs/benchmarks.md)."""
 
 import datetime as dt
 import math
@@ -33,10 +33,20 @@ def _words(text: str) -> list[str]:
     return text.lower().split()[:MAX_QUERY_WORDS]
 
 
-def _answer_contains(word: str):
+def _answer_contains(word: str, postgres: bool = False):
     """SQL true when some answer value of the application holds the word (the stored lower-cased
     values: Unicode on PostgreSQL, ASCII letters only on SQLite)."""
-    return Application.answer_text.contains(word, autoescape=True)
+    contains = Application.answer_text.contains(word, autoescape=True)
+    if not postgres:
+        return contains
+    # PostgreSQL's trigram index holds submitted applications only (a draft's saves would pay for
+    # it): those are found through it, drafts read row by row, their ids joined.
+    submitted = Application.submitted_at.is_not(None)
+    found = union_all(
+        select(Application.id).where(submitted, contains),
+        select(Application.id).where(Application.submitted_at.is_(None), contains),
+    ).subquery()
+    return Application.id.in_(select(found.c.id))
 
 
 def _submitted_between(start: dt.date | None, end: dt.date | None) -> list:
@@ -63,7 +73,7 @@ def _filters(search: dict, name, postgres: bool = False):
         conditions.append(func.lower(records.language_column()) == search["language"].lower())
     # Every word must match the reference, the e-mail address or the name ("mei chen", "intl-7k2").
     conditions += [_in_reference_email_or_name(word, name, postgres) for word in _words(search.get("q") or "")]
-    conditions += [_answer_contains(word) for word in _words(search.get("answers") or "")]
+    conditions += [_answer_contains(word, postgres) for word in _words(search.get("answers") or "")]
     return and_(*conditions) if conditions else None
 
 
@@ -72,7 +82,7 @@ def _in_reference_email_or_name(word: str, name, postgres: bool):
     email = Account.username.contains(word, autoescape=True)
     # A name is made of answer values: the stored values rule most rows out before the name is put
     # together from the JSON (SQLite stops an AND at its first false).
-    in_name = and_(_answer_contains(word), func.lower(name).contains(word, autoescape=True))
+    in_name = and_(_answer_contains(word, postgres), func.lower(name).contains(word, autoescape=True))
     if not postgres:
         return or_(reference, email, in_name)
     # PostgreSQL: each test on its own trigram index (migration staff_search_trigrams), their ids
