@@ -11,12 +11,14 @@ import re
 from engine.definition.dates import bound_date
 from engine.definition.validation import (
     DATE_PATTERN,
+    answer_year,
     answers_compare,
     as_number,
     is_number,
     limit_year,
     parse_date,
     step_ok,
+    within,
     words_ok,
     year_options,
 )
@@ -84,10 +86,10 @@ class _Generator:
 
     def _date(self, value: dict, var: str) -> str:
         bound = self.constant(bound_date(self.today, value))
-        return f"_date_ok({var}, {bound}, {_sign(value)!r})"
+        return f"_date_ok({var}, {bound}, {value['op']!r})"
 
     def _year(self, value: dict, var: str) -> str:
-        return f"_year_ok({var}, {limit_year(self.today, value)}, {_sign(value)!r})"
+        return f"_year_ok({var}, {limit_year(self.today, value)}, {value['op']!r})"
 
     def _years(self, value: dict, var: str) -> str:
         allowed = frozenset(year_options(self.today, value)) | frozenset(value.get("extra", ()))
@@ -152,11 +154,6 @@ def _unsupported(what: str):
     return refuse
 
 
-def _sign(bound: dict) -> str:
-    """fe_date's and fe_year's op, as the comparison the generated code makes."""
-    return ">=" if bound["op"] == "gte" else "<="
-
-
 def _joined(operator_: str):
     return lambda g, value, var: "(" + f" {operator_} ".join(g.check(sub, var) for sub in value) + ")"
 
@@ -210,17 +207,12 @@ def _valid_date(value) -> bool:
 
 def _date_ok(value, bound: dt.date, op: str) -> bool:
     day = parse_date(value)
-    if day is None:
-        return True
-    return day >= bound if op == ">=" else day <= bound
+    return day is None or within(day, bound, op)
 
 
 def _year_ok(value, bound: int, op: str) -> bool:
-    day = parse_date(value)
-    year = day.year if day else (int(value) if isinstance(value, str) and value.isdigit() else None)
-    if year is None:
-        return True
-    return year >= bound if op == ">=" else year <= bound
+    year = answer_year(value)
+    return year is None or within(year, bound, op)
 
 
 def _compare_to(value, operator_, target, right) -> bool:
