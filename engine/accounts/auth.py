@@ -41,6 +41,9 @@ from engine.errors import AppError
 from engine.extensions import ErrorSchema
 
 UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+# The documented answers of a call that asks the signed-in applicant's password again
+# (service.confirm_password: wrong tries count with the login's back-off), for Blueprint.errors.
+PASSWORD_AGAIN = {401: "Not signed in", 429: "Too many wrong passwords; see Retry-After"}
 # Why there is no session -> the message's name in `messages`, read when answering (the tenant's words).
 _401 = {"missing": "SESSION_INVALID", "idle": "SESSION_IDLE", "expired": "SESSION_EXPIRED"}
 
