@@ -2,36 +2,19 @@
 language follows her to another browser, in Debian's Chromium (language_journey.mjs) against a real
 `formengine run` serving example_scholarship (English and French)."""
 
-import json
-import os
-import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
+from browser import SCREENSHOTS, build_client, need_browser
 from runapp import ROOT, serving
 
 pytestmark = pytest.mark.slow
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-SCREENSHOTS = ROOT / "tests" / "e2e" / "screenshots"
-CLIENT = ROOT / "client"
-
 
 @pytest.fixture
 def scholarship(tmp_path):
-    missing = None
-    if not CHROMIUM.exists():
-        missing = f"{CHROMIUM} is missing (apt-get install -y chromium)"
-    elif not shutil.which("node") or not (CLIENT / "node_modules" / "playwright-core").exists():
-        missing = "node or client/node_modules/playwright-core is missing (make install)"
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail(missing)
-        pytest.skip(missing)
-    client_dist = tmp_path / "client-dist"
-    build = f"import {{ build }} from './build.mjs'; await build({{ outdir: {json.dumps(str(client_dist))} }});"
-    subprocess.run(["node", "--input-type=module", "-e", build], cwd=CLIENT, check=True, timeout=120)
+    need_browser()
+    client_dist = build_client(tmp_path / "client-dist")
     env = {"CLIENT_DIST": str(client_dist), "TENANT": str(ROOT / "tenants" / "example_scholarship")}
     yield from serving(tmp_path / "instance", env=env)
 
