@@ -41,6 +41,9 @@ from engine.errors import AppError
 from engine.extensions import ErrorSchema
 
 UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+# The documented answers of a call that asks the signed-in applicant's password again
+# (service.confirm_password: wrong tries count with the login's back-off), for Blueprint.errors.
+PASSWORD_AGAIN = {401: "Not signed in", 429: "Too many wrong passwords; see Retry-After"}
 # Why there is no session -> the message's name in `messages`, read when answering (the tenant's words).
 _401 = {"missing": "SESSION_INVALID", "idle": "SESSION_IDLE", "expired": "SESSION_EXPIRED"}
 
@@ -97,47 +100,42 @@ def confirm_session(record: sessions.LiveSession) -> None:
     g.auth_refresh = sessions.touch(db.session, record)
 
 
+def _guarded(view, check_session=None):
+    """`view` behind the CSRF checks for state-changing methods, then `check_session` when given."""
+
+    @functools.wraps(view)
+    def wrapper(*args, **kwargs):
+        if request.method in UNSAFE_METHODS:
+            check_csrf()
+        if check_session is not None:
+            check_session()
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+def _session_cookie_sent() -> None:
+    token = session_token()
+    if not token or len(token) > sessions.MAX_TOKEN_LENGTH:
+        require_session()  # 401, and the cookies are removed
+
+
 def login_checked_in_view(view):
     """`login_required` for a hot path that checks the session inside its own database statement
     (`sessions.live_session()`): the CSRF checks, and 401 at once without a session cookie; the
     view then calls `confirm_session(record)` when its statement found the session, else
     `require_session()` (the full check: 401 with the reason, or the session)."""
-
-    @functools.wraps(view)
-    def wrapper(*args, **kwargs):
-        if request.method in UNSAFE_METHODS:
-            check_csrf()
-        token = session_token()
-        if not token or len(token) > sessions.MAX_TOKEN_LENGTH:
-            require_session()  # 401, and the cookies are removed
-        return view(*args, **kwargs)
-
-    return wrapper
+    return _guarded(view, _session_cookie_sent)
 
 
 def login_required(view):
     """401 without a valid session; CSRF checks first for state-changing methods."""
-
-    @functools.wraps(view)
-    def wrapper(*args, **kwargs):
-        if request.method in UNSAFE_METHODS:
-            check_csrf()
-        require_session()
-        return view(*args, **kwargs)
-
-    return wrapper
+    return _guarded(view, require_session)
 
 
 def csrf_protect(view):
     """For state-changing methods: JSON content type (415) and same origin (403)."""
-
-    @functools.wraps(view)
-    def wrapper(*args, **kwargs):
-        if request.method in UNSAFE_METHODS:
-            check_csrf()
-        return view(*args, **kwargs)
-
-    return wrapper
+    return _guarded(view)
 
 
 def check_csrf() -> None:

@@ -140,10 +140,10 @@ def offer_unlock(account: Account | None) -> None:
     if account is None or not account.is_confirmed:
         return
     session = db.session()
-    hour = limits.hit(session, f"unlock-mail:{account.id}", UNLOCK_MAILS_PER_HOUR, dt.timedelta(hours=1))
+    hour = limits.hit(session, f"unlock-mail:{account.id}", UNLOCK_MAILS_PER_HOUR, limits.HOUR)
     if not hour.allowed:
         return
-    if not limits.hit(session, f"unlock-mail-day:{account.id}", UNLOCK_MAILS_PER_DAY, dt.timedelta(days=1)).allowed:
+    if not limits.hit(session, f"unlock-mail-day:{account.id}", UNLOCK_MAILS_PER_DAY, limits.DAY).allowed:
         return
     link = unlock_url(unlock_token(account.id))
     # In the background, as forgot-password's: the answer takes as long with or without a mail.

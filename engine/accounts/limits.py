@@ -22,10 +22,13 @@ from sqlalchemy.orm import Session
 
 from engine.accounts.models import RateLimit, utcnow
 
+# The windows the accounts domain counts attempts in.
+HOUR = dt.timedelta(hours=1)
+DAY = dt.timedelta(hours=24)
 LOGIN_FREE_FAILURES = 5
 LOGIN_MAX_DELAY = dt.timedelta(minutes=15)
 # A streak of failed logins is forgotten a day after it began.
-LOGIN_STREAK_WINDOW = dt.timedelta(hours=24)
+LOGIN_STREAK_WINDOW = DAY
 
 
 @dataclasses.dataclass(frozen=True)

@@ -48,6 +48,30 @@ def _limited(view):
     return blp.alt_response(429, schema=TooManySchema, description="Rate limited; see Retry-After")(view)
 
 
+def _public_change(body, answer=MessageSchema, status=200, limited=True, **forbidden):
+    """A public state-changing call: its body and its answer, the answers every such call may give
+    (`_changes`, with `forbidden` its 403), and 429 when it is rate limited."""
+
+    def decorator(view):
+        view = blp.arguments(body)(blp.response(status, answer)(view))
+        return _changes(**forbidden)(_limited(view) if limited else view)
+
+    return decorator
+
+
+def _signed_in(message: str, login: service.LoginResult) -> dict:
+    """A login's answer (a code that signs the account in answers the same): the new session's
+    cookies, and who is signed in."""
+    auth.start_session(login.token)
+    account = login.account
+    return {
+        "message": message,
+        "username": account.username,
+        "num_logins": account.num_logins,
+        "language": g.get("language"),
+    }
+
+
 def _ip() -> str:
     return request.remote_addr or ""
 
@@ -56,10 +80,7 @@ def _ip() -> str:
 class SignupViews(MethodView):
     decorators = [auth.csrf_protect]
 
-    @_changes()
-    @_limited
-    @blp.arguments(SignupSchema)
-    @blp.response(201, MessageSchema)
+    @_public_change(SignupSchema, status=201)
     def post(self, body):
         """Create an account and e-mail its confirmation code.
 
@@ -71,10 +92,7 @@ class SignupViews(MethodView):
 class ConfirmViews(MethodView):
     decorators = [auth.csrf_protect]
 
-    @_changes()
-    @_limited
-    @blp.arguments(ConfirmSchema)
-    @blp.response(200, ConfirmResponseSchema)
+    @_public_change(ConfirmSchema, ConfirmResponseSchema)
     def post(self, body):
         """Confirm an account with the 6-digit code (5 wrong tries kill a code; 10 a day).
 
@@ -83,24 +101,14 @@ class ConfirmViews(MethodView):
         result = service.confirm(body["username"], body["code"], old_token=auth.session_token())
         if result.signed_in is None:
             return {"message": result.message}
-        auth.start_session(result.signed_in.token)
-        account = result.signed_in.account
-        return {
-            "message": result.message,
-            "username": account.username,
-            "num_logins": account.num_logins,
-            "language": g.get("language"),
-        }
+        return _signed_in(result.message, result.signed_in)
 
 
 @blp.route("/public/resend-confirm")
 class ResendConfirmViews(MethodView):
     decorators = [auth.csrf_protect]
 
-    @_changes()
-    @_limited
-    @blp.arguments(ResendConfirmSchema)
-    @blp.response(200, MessageSchema)
+    @_public_change(ResendConfirmSchema)
     def post(self, body):
         """E-mail a new confirmation code (at most once a minute and 5 times a day)."""
         return {"message": service.resend_code(body["username"], _ip())}
@@ -110,26 +118,19 @@ class ResendConfirmViews(MethodView):
 class LoginViews(MethodView):
     decorators = [auth.csrf_protect]
 
-    @_changes(
-        UnconfirmedSchema,
-        'Right password but an unconfirmed account (reason "unconfirmed": offer '
+    @_public_change(
+        LoginSchema,
+        LoginResponseSchema,
+        forbidden_schema=UnconfirmedSchema,
+        forbidden='Right password but an unconfirmed account (reason "unconfirmed": offer '
         '"Resend confirmation code?"); or a cross-origin request (no reason)',
     )
-    @_limited
-    @blp.arguments(LoginSchema)
-    @blp.response(200, LoginResponseSchema)
     def post(self, body):
         """Log in: a new session cookie and the readable companion cookie."""
         result = service.login(
             body["username"], body["password"], body.get("studentAnswers"), _ip(), old_token=auth.session_token()
         )
-        auth.start_session(result.token)
-        return {
-            "message": messages.LOGIN_OK,
-            "username": result.account.username,
-            "num_logins": result.account.num_logins,
-            "language": g.get("language"),
-        }
+        return _signed_in(messages.LOGIN_OK, result)
 
 
 @blp.route("/public/unlock")
@@ -163,10 +164,7 @@ class UnlockViews(MethodView):
 class ForgotPasswordViews(MethodView):
     decorators = [auth.csrf_protect]
 
-    @_changes()
-    @_limited
-    @blp.arguments(ForgotPasswordSchema)
-    @blp.response(200, MessageSchema)
+    @_public_change(ForgotPasswordSchema)
     def post(self, body):
         """E-mail a reset link, valid for one hour; the same answer for an unknown address."""
         return {"message": service.forgot_password(body["username"], _ip())}
@@ -176,9 +174,7 @@ class ForgotPasswordViews(MethodView):
 class ResetPasswordViews(MethodView):
     decorators = [auth.csrf_protect]
 
-    @_changes()
-    @blp.arguments(ResetPasswordSchema)
-    @blp.response(200, MessageSchema)
+    @_public_change(ResetPasswordSchema, limited=False)
     def post(self, body):
         """Set a new password with the e-mailed link; every session of the account ends."""
         message = service.reset_password(body["username"], body["id"], body["password"], body["confirm_password"])

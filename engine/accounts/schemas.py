@@ -100,24 +100,24 @@ class ResetPasswordSchema(_Body):
     confirm_password = _text("auth_passwords_must_match")
 
 
+def _signed_in_language() -> fields.String:
+    """What a sign-in (a login, or a code that signs the account in) answers of the language."""
+    description = "The account's language, which this browser now reads (null: one language)"
+    return fields.String(allow_none=True, metadata={"description": description})
+
+
 class LoginResponseSchema(ma.Schema):
     message = fields.String(required=True)
     username = fields.String(required=True)
     num_logins = fields.Integer(required=True, metadata={"description": "Successful logins, this one included"})
-    language = fields.String(
-        allow_none=True,
-        metadata={"description": "The account's language, which this browser now reads (null: one language)"},
-    )
+    language = _signed_in_language()
 
 
 class ConfirmResponseSchema(ma.Schema):
     message = fields.String(required=True)
     username = fields.String(metadata={"description": "Present when the code signed the account in"})
     num_logins = fields.Integer(metadata={"description": "Successful logins, this one included"})
-    language = fields.String(
-        allow_none=True,
-        metadata={"description": "The account's language, which this browser now reads (null: one language)"},
-    )
+    language = _signed_in_language()
 
 
 class UnconfirmedSchema(ma.Schema):

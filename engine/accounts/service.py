@@ -43,8 +43,6 @@ RESEND_INTERVAL = dt.timedelta(minutes=1)
 RESENDS_PER_DAY = 5
 RESET_LIFETIME = dt.timedelta(hours=1)
 RESET_REQUESTS_PER_HOUR = 5
-DAY = dt.timedelta(hours=24)
-HOUR = dt.timedelta(hours=1)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,7 +79,7 @@ def signup(username: object, password: object, student_answers: dict | None = No
         except IntegrityError:  # the same address signed up at the same moment
             return messages.SIGNUP_OK
         mail.send("confirmation_code", to=username, code=code)
-    elif may_mail and limits.hit(session, f"resend-day:{username}", RESENDS_PER_DAY, DAY).allowed:
+    elif may_mail and limits.hit(session, f"resend-day:{username}", RESENDS_PER_DAY, limits.DAY).allowed:
         # Mails to an existing account count as resends, so sign-up cannot flood a mailbox.
         if account.is_confirmed:
             mail.send("account_exists", to=username)
@@ -105,9 +103,9 @@ def confirm(username: object, code: object, old_token: str | None = None) -> Con
     assert isinstance(code, str)  # _code_problems refused anything else
     session = db.session()
     # Each try is counted before the code is checked, so parallel guesses cannot overshoot.
-    if not limits.hit(session, f"code-tries:{username}", CODE_TRIES, DAY).allowed:
+    if not limits.hit(session, f"code-tries:{username}", CODE_TRIES, limits.DAY).allowed:
         raise AppError(messages.CONFIRM_DEAD, 400)
-    day = limits.hit(session, f"code-fail-day:{username}", CODE_DAILY_FAILURES, DAY)
+    day = limits.hit(session, f"code-fail-day:{username}", CODE_DAILY_FAILURES, limits.DAY)
     if not day.allowed:
         limits.refund(session, f"code-tries:{username}")
         _too_many(messages.CONFIRM_DAY_LIMIT, day.retry_after)
@@ -150,7 +148,7 @@ def resend_code(username: object, ip: str = "") -> str:
     minute = limits.hit(session, f"code-minute:{username}", 1, RESEND_INTERVAL)
     if not minute.allowed:
         _too_many(messages.RESEND_MINUTE_LIMIT, minute.retry_after)
-    daily = limits.hit(session, f"resend-day:{username}", RESENDS_PER_DAY, DAY)
+    daily = limits.hit(session, f"resend-day:{username}", RESENDS_PER_DAY, limits.DAY)
     if not daily.allowed:
         _too_many(messages.RESEND_DAY_LIMIT, daily.retry_after)
     account = _find(username)
@@ -273,7 +271,7 @@ def forgot_password(username: object, ip: str = "") -> str:
     username = _username_or_error(username, messages.EMAIL_INVALID)
     session = db.session()
     _limit_mail_per_ip(ip)
-    requests = limits.hit(session, f"forgot:{username}", RESET_REQUESTS_PER_HOUR, HOUR)
+    requests = limits.hit(session, f"forgot:{username}", RESET_REQUESTS_PER_HOUR, limits.HOUR)
     if not requests.allowed:
         _too_many(messages.FORGOT_LIMIT, requests.retry_after)
     account = _find(username)
@@ -455,7 +453,7 @@ def _too_many(template: str, retry_after: int):
 
 
 def _limit_mail_per_ip(ip: str) -> None:
-    decision = limits.hit(db.session(), f"mail-ip:{ip}", int(current_app.config["MAIL_IP_MAX_PER_HOUR"]), HOUR)
+    decision = limits.hit(db.session(), f"mail-ip:{ip}", int(current_app.config["MAIL_IP_MAX_PER_HOUR"]), limits.HOUR)
     if not decision.allowed:
         _too_many(messages.MAIL_IP_LIMIT, decision.retry_after)
 

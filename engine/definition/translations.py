@@ -185,6 +185,11 @@ _GROUPED_NUMBER = re.compile(r"\+?\d+(?: \d+)+")
 _ISOLATED = re.compile("[\u2066\u2068\u202a][^\u2069\u202c]*[\u2069\u202c]")
 
 
+def _warning(entry: Entry, message: Message, shown: str, code: str, text: str, hint: str) -> Problem:
+    """A warning about one translated message, placed at its line of the catalogue."""
+    return Problem(Location(shown, message.lineno or 1, 1), code, text, hint, entry.context, severity="warning")
+
+
 def _number_order(entry: Entry, message: Message, language: str, shown: str) -> Problem | None:
     """A warning for a right-to-left translation whose number in groups would read reversed."""
     if direction(language) != "rtl":
@@ -193,13 +198,13 @@ def _number_order(entry: Entry, message: Message, language: str, shown: str) -> 
     number = _GROUPED_NUMBER.search(_ISOLATED.sub("", text))
     if number is None:
         return None
-    return Problem(
-        Location(shown, message.lineno or 1, 1),
+    return _warning(
+        entry,
+        message,
+        shown,
         "TRANSLATION_NUMBER_ORDER",
         f"{language}: {number.group()!r} would read with its groups reversed in a right-to-left line",
         "write it between the isolates LRI and PDI (U+2066 … U+2069), so it reads left to right as written",
-        entry.context,
-        severity="warning",
     )
 
 
@@ -298,13 +303,13 @@ def _usable(found, catalog, shown, language, problems, warnings) -> dict[str, st
             other = labels.setdefault((entry.group, message.string), entry.context)
             if other != entry.context:
                 warnings.append(
-                    Problem(
-                        Location(shown, message.lineno or 1, 1),
+                    _warning(
+                        entry,
+                        message,
+                        shown,
                         "TRANSLATION_SAME_LABEL",
                         f"{language}: {message.string!r} is also the translation of {other}",
                         "give each option its own label, so an applicant can tell them apart",
-                        entry.context,
-                        severity="warning",
                     )
                 )
     return usable

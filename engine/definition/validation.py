@@ -127,6 +127,17 @@ def in_year_options(value, today: dt.date, spec: dict) -> bool:
     return not isinstance(value, str) or value in spec.get("extra", ()) or value in year_options(today, spec)
 
 
+def answer_year(value) -> int | None:
+    """The year an answer names (fe_year): a date's, or a string of digits'; None for anything else."""
+    day = parse_date(value)
+    return day.year if day else (int(value) if isinstance(value, str) and value.isdigit() else None)
+
+
+def within(value, bound, op: str) -> bool:
+    """fe_date's and fe_year's test: value >= bound for op gte, else value <= bound."""
+    return value >= bound if op == "gte" else value <= bound
+
+
 def limit_year(today: dt.date, spec: dict) -> int:
     return today.year + spec["years"]
 
@@ -139,20 +150,13 @@ def validator_class(today: dt.date):
 
     def fe_date(_validator, spec, instance, _schema):
         day = parse_date(instance)
-        if day is None:
-            return
-        bound = bound_date(today, spec)
-        if not (day >= bound if spec["op"] == "gte" else day <= bound):
-            yield ValidationError(f"{instance} is not {spec['op']} {bound}")
+        if day is not None and not within(day, bound_date(today, spec), spec["op"]):
+            yield ValidationError(f"{instance} is not {spec['op']} {bound_date(today, spec)}")
 
     def fe_year(_validator, spec, instance, _schema):
-        day = parse_date(instance)
-        year = day.year if day else (int(instance) if isinstance(instance, str) and instance.isdigit() else None)
-        if year is None:
-            return
-        bound = limit_year(today, spec)
-        if not (year >= bound if spec["op"] == "gte" else year <= bound):
-            yield ValidationError(f"{year} is not {spec['op']} {bound}")
+        year = answer_year(instance)
+        if year is not None and not within(year, limit_year(today, spec), spec["op"]):
+            yield ValidationError(f"{year} is not {spec['op']} {limit_year(today, spec)}")
 
     def fe_years(_validator, spec, instance, _schema):
         if not in_year_options(instance, today, spec):

@@ -31,8 +31,8 @@ from engine.delivery.policy import Outcome, RetryPolicy
 from engine.documents.kept import content_type, is_kept, stored_name
 from engine.documents.models import PENDING, ApplicationPdf, ConversionStatus, DocumentConversion
 from engine.documents.service import pdf_file_name
-from engine.documents.storage import Storage, new_key, storage_from_config
-from engine.pdf.jobs import MAX_PDF_BYTES, default_language_pdf, render_application_pdf
+from engine.documents.storage import Storage, storage_from_config
+from engine.pdf.jobs import MAX_PDF_BYTES, copy_key, default_language_pdf, render_application_pdf
 from engine.staff import records
 from engine.workhorse import job_session, job_settings
 
@@ -76,7 +76,7 @@ def deliver(delivery_id: int) -> str:
             _mark_waiting(session, delivery_id, job_id, settings["DELIVERY_PDF_WAIT_S"], waiting)
         return "waiting"
     started = utcnow()
-    second = _default_language_pdf(delivery.application_id) if pdf_key is not None else None
+    second = _default_language_pdf(delivery.application_id, pdf_key) if pdf_key is not None else None
     if pdf_key is None:
         outcome = Outcome(False, None, "the application PDF could not be made (see the worker's log)")
     elif isinstance(second, Outcome):
@@ -158,11 +158,12 @@ def _document_url(store: Storage, document: dict, expires_in: int) -> str:
     return store.download_url(document["pdf_key"], expires_in, pdf_file_name(document["name"], document["key"]))
 
 
-def _default_language_pdf(application_id: int) -> tuple[str, bytes] | Outcome | None:
+def _default_language_pdf(application_id: int, pdf_key: str) -> tuple[str, bytes] | Outcome | None:
     """The second PDF staff get when the applicant wrote in another language than the institution's
-    default: (that default language, the PDF in it); None when the two are the same."""
+    default: (that default language, the PDF in it); None when the two are the same. Rendered once
+    for the submission's PDF (`pdf_key`) and kept beside it: every target and every retry reads it."""
     try:
-        return default_language_pdf(application_id)
+        return default_language_pdf(application_id, beside=pdf_key)
     except Exception:
         log.exception("delivery: the default-language PDF of application %s failed", application_id)
         return Outcome(False, None, "the PDF in the form's default language could not be made (see the worker's log)")
@@ -196,7 +197,7 @@ def _send_webhook(
             ],
             "pdf_url": store.download_url(pdf_key, expires_in, f"{reference}.pdf"),
             "language": facts["language"],
-            **_second_pdf_link(delivery.application_id, reference, second, store, expires_in),
+            **_second_pdf_link(pdf_key, reference, second, store, expires_in),
             "links_expire_at": iso_utc(utcnow() + dt.timedelta(seconds=expires_in)),
         }
     )
@@ -206,14 +207,13 @@ def _send_webhook(
     return webhook.post(config["url"], raw, request_headers, config["timeout_s"], allowed)
 
 
-def _second_pdf_link(application_id: int, reference: str, second, store: Storage, expires_in: int) -> dict:
-    """The default-language PDF's link (stored for the link's life; the cleanup removes it, as no row
-    names it, after its grace period); {} when there is no second PDF."""
+def _second_pdf_link(pdf_key: str, reference: str, second, store: Storage, expires_in: int) -> dict:
+    """The link of the default-language PDF kept beside the application PDF (the cleanup removes it,
+    as no row names it, after its grace period); {} when there is no second PDF."""
     if second is None:
         return {}
-    language, pdf = second
-    key = new_key(f"applications/{application_id}", f"-{language}.pdf")
-    store.write(key, pdf)
+    language = second[0]
+    key = copy_key(pdf_key, language)
     return {
         "default_language": language,
         "default_language_pdf_url": store.download_url(key, expires_in, f"{reference}-{language}.pdf"),

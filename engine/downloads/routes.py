@@ -46,9 +46,7 @@ class PersonalDataViews(MethodView):
         row = service.latest_personal_data(db.session(), live.account_id)
         return NOTHING if row is None else service.describe(row, _url(row))
 
-    @blp.alt_response(400, schema=ErrorSchema, description="The password is not right")
-    @blp.alt_response(401, schema=ErrorSchema, description="Not signed in")
-    @blp.alt_response(429, schema=ErrorSchema, description="Too many wrong passwords; see Retry-After")
+    @blp.errors({400: "The password is not right", **auth.PASSWORD_AGAIN})
     @blp.arguments(PasswordSchema)
     @blp.response(202, PreparedFileSchema)
     def post(self, body):
@@ -64,10 +62,14 @@ class PersonalDataViews(MethodView):
 
 @blp.route("/api/account/data/<int:file_id>/file")
 class PersonalDataFileViews(MethodView):
-    @blp.alt_response(401, schema=ErrorSchema, description="Not signed in")
-    @blp.alt_response(404, schema=ErrorSchema, description="No such copy for this applicant")
-    @blp.alt_response(409, schema=ErrorSchema, description="Not ready yet")
-    @blp.alt_response(410, schema=ErrorSchema, description="The link has ended: ask again")
+    @blp.errors(
+        {
+            401: "Not signed in",
+            404: "No such copy for this applicant",
+            409: "Not ready yet",
+            410: "The link has ended: ask again",
+        }
+    )
     @blp.response(200, description="The zip")
     def get(self, file_id):
         """Download the copy (the signed-in applicant's own, until its link ends)."""

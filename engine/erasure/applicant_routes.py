@@ -18,7 +18,7 @@ from engine.definition.catalogue import TenantWords, fill
 from engine.erasure import service as erasure
 from engine.erasure.database import Target
 from engine.errors import AppError
-from engine.extensions import Blueprint, ErrorSchema, MessageSchema
+from engine.extensions import Blueprint, MessageSchema
 
 _words = TenantWords(
     "engine.erasure.applicant_routes",
@@ -44,10 +44,13 @@ class DeleteAccountSchema(ma.Schema):
 class DeleteAccountViews(MethodView):
     decorators = [auth.csrf_protect]
 
-    @blp.alt_response(400, schema=ErrorSchema, description="Not confirmed, or the password is not right")
-    @blp.alt_response(401, schema=ErrorSchema, description="Not signed in")
-    @blp.alt_response(409, schema=ErrorSchema, description="The application is submitted: retention applies")
-    @blp.alt_response(429, schema=ErrorSchema, description="Too many wrong passwords; see Retry-After")
+    @blp.errors(
+        {
+            400: "Not confirmed, or the password is not right",
+            409: "The application is submitted: retention applies",
+            **auth.PASSWORD_AGAIN,
+        }
+    )
     @blp.arguments(DeleteAccountSchema)
     @blp.response(200, MessageSchema)
     def post(self, body):

@@ -102,6 +102,28 @@ class FieldType:
             renderer.add(renderer.question(field), renderer.value(field["key"]))
 
 
+class PatternType(FieldType):
+    """A one-line answer checked by one pattern; its one message (`message`, named after the type)
+    an entry may replace."""
+
+    message = ""
+
+    def default_messages(self) -> dict[str, str]:
+        return {self.name: self.message}
+
+    def pattern(self, spec: dict) -> str:
+        """The pattern an answer to this entry must match."""
+        raise NotImplementedError
+
+    def entry_message(self, spec: dict, default: str) -> str:
+        """The entry's own message for an answer that does not match; `default` when it has none."""
+        raise NotImplementedError
+
+    def constrain(self, spec: dict, messages: dict, schema: dict, schema_messages: dict) -> None:
+        schema["pattern"] = self.pattern(spec)
+        schema_messages["pattern"] = self.entry_message(spec, messages[self.name])
+
+
 def as_loc(node: object) -> LocDict:
     """A mapping of the definition (the loader makes every mapping a LocDict)."""
     return cast("LocDict", node)

@@ -1,7 +1,7 @@
 """phone: a number typed through a mask ("(###) ###-####" unless phone.mask says otherwise), or
 with phone.international any number in international form."""
 
-from engine.fieldtypes.base import FieldType
+from engine.fieldtypes.base import PatternType
 from engine.fieldtypes.schema import TEXT, obj
 
 INTERNATIONAL_PHONE_PATTERN = r"^\+?[0-9][0-9 ().-]{5,24}$"
@@ -19,27 +19,32 @@ def mask_pattern(mask: str) -> str:
     return "^" + "".join(out) + "$"
 
 
-class Phone(FieldType):
-    name = "phone"
+class PhoneMessage(PatternType):
+    """A phone number: its message in the entry's phone.message."""
+
     default_max_length = 30
     storage_limit = 30
 
-    def default_messages(self) -> dict[str, str]:
-        return {"phone": "Please enter a valid phone number."}
-
     def properties(self) -> dict:
         return {"phone": PHONE_PROPERTY}
+
+    def entry_message(self, spec: dict, default: str) -> str:
+        return spec.get("phone", {}).get("message", default)
+
+
+class Phone(PhoneMessage):
+    name = "phone"
+    message = "Please enter a valid phone number."
 
     def national_mask(self, spec: dict) -> str | None:
         phone = spec.get("phone") or {}
         return None if "international" in phone else phone.get("mask", DEFAULT_MASK)
 
-    def constrain(self, spec: dict, messages: dict, schema: dict, schema_messages: dict) -> None:
+    def pattern(self, spec: dict) -> str:
         phone = spec.get("phone", {})
-        schema["pattern"] = (
+        return (
             INTERNATIONAL_PHONE_PATTERN if phone.get("international") else mask_pattern(phone.get("mask", DEFAULT_MASK))
         )
-        schema_messages["pattern"] = phone.get("message", messages["phone"])
 
     def add_layout(self, compiler, spec, use, layout: dict) -> None:
         # The message goes with the mask: the widget says it as soon as a value does not fit.

@@ -27,15 +27,18 @@ def best(offered: list[str], asked: str | None, cookie: str | None, accept: Lang
 def _choose() -> None:
     languages = offered()
     g.language = best(languages, request.args.get("lang"), request.cookies.get(COOKIE), request.accept_languages)
-    if g.language and request.args.get("lang"):
-        from engine.i18n import accounts
-
-        accounts.follow_switch()
 
 
 def _remember(response):
-    """The language asked for by `?lang=` is kept for the visitor; answers differ by language."""
+    """The language asked for by `?lang=` is kept for the visitor; answers differ by language. A
+    signed-in applicant's switch becomes the account's once the page or call has succeeded (a
+    refused or failed request changes no account), unless a sign-in in this request has just turned
+    the browser to the account's language."""
     language = g.get("language")
+    if language and request.args.get("lang") and response.status_code < 400 and not g.get("language_chosen"):
+        from engine.i18n import accounts
+
+        accounts.follow_switch()
     asked = language if language and language.lower() == request.args.get("lang", "").lower() else None
     asked = g.get("language_chosen") or asked  # a sign-in turned the browser to the account's
     if asked and request.cookies.get(COOKIE) != asked:

@@ -41,29 +41,34 @@ class LookupResultSchema(ma.Schema):
     sub_text = fields.String(required=True, metadata={"description": "Where it is; a school's CEEB code"})
 
 
-class AddressDetailSchema(ma.Schema):
-    """Category address."""
+def _detail_schema(name: str, own: dict, state_description: str | None = None) -> type[ma.Schema]:
+    """A detail record: its id, the fields of its category, then the address every category has."""
+    state = {"metadata": {"description": state_description}} if state_description else {}
+    return ma.Schema.from_dict(
+        {
+            "id": fields.String(required=True),
+            **own,
+            "address_line_1": fields.String(required=True),
+            "city": fields.String(required=True),
+            "state": fields.String(required=True, **state),
+            "zip": fields.String(required=True),
+            "country": fields.String(required=True, metadata={"description": "ISO 3166-1 alpha-3 code"}),
+        },
+        name=name,
+    )
 
-    id = fields.String(required=True)
-    address_line_1 = fields.String(required=True)
-    city = fields.String(required=True)
-    state = fields.String(required=True, metadata={"description": "USPS or Canadian code where there is one"})
-    zip = fields.String(required=True)
-    country = fields.String(required=True, metadata={"description": "ISO 3166-1 alpha-3 code"})
 
-
-class SchoolDetailSchema(ma.Schema):
-    """Categories hs_ceeb and college_ceeb; empty strings where the source has no value."""
-
-    id = fields.String(required=True)
-    name = fields.String(required=True)
-    ceeb = fields.String(required=True)
-    nces_id = fields.String(required=True, metadata={"description": "NCES school id or IPEDS unit id"})
-    address_line_1 = fields.String(required=True)
-    city = fields.String(required=True)
-    state = fields.String(required=True)
-    zip = fields.String(required=True)
-    country = fields.String(required=True, metadata={"description": "ISO 3166-1 alpha-3 code"})
+# Category address.
+AddressDetailSchema = _detail_schema("AddressDetailSchema", {}, "USPS or Canadian code where there is one")
+# Categories hs_ceeb and college_ceeb; empty strings where the source has no value.
+SchoolDetailSchema = _detail_schema(
+    "SchoolDetailSchema",
+    {
+        "name": fields.String(required=True),
+        "ceeb": fields.String(required=True),
+        "nces_id": fields.String(required=True, metadata={"description": "NCES school id or IPEDS unit id"}),
+    },
+)
 
 
 FIND_RESPONSE = {

@@ -104,10 +104,15 @@ def _render(store, compiled, parts: dict) -> bytes:
     )
 
 
-def default_language_pdf(application_id: int) -> tuple[str, bytes] | None:
-    """(the form's default language, the application PDF rendered now in it) when the application
-    was submitted in another language; else None. Not stored: the copy staff read in the
-    institution's language beside the record, which stays in the applicant's."""
+def default_language_pdf(application_id: int, beside: str | None = None) -> tuple[str, bytes] | None:
+    """(the form's default language, the application PDF in it) when the application was
+    submitted in another language; else None. Not the record: the copy staff read in the
+    institution's language beside the record, which stays in the applicant's.
+
+    With `beside`, the key of the application PDF it goes with, the copy is rendered once and kept
+    next to it (`copy_key`), so every delivery of the submission, and every retry, reads the same
+    file; like any file no row names, the cleanup removes it after its grace period (a later try
+    renders it again). Without, it is rendered now and not kept."""
     settings = job_settings()
     store = storage_from_config(settings)
     with job_session(settings) as session:
@@ -118,9 +123,20 @@ def default_language_pdf(application_id: int) -> tuple[str, bytes] | None:
         languages = stored.data.get("languages") or []
         if not languages or application.language == languages[0]:
             return None
+        key = copy_key(beside, languages[0]) if beside else None
+        if key is not None and store.size(key):
+            return languages[0], store.read(key, MAX_PDF_BYTES)
         compiled = stored.in_language(languages[0])
         parts = _parts(session, application, stored.etag, compiled, completed_conversions(session, application_id))
-    return languages[0], _render(store, compiled, parts)
+    pdf = _render(store, compiled, parts)
+    if key is not None:
+        store.write(key, pdf)
+    return languages[0], pdf
+
+
+def copy_key(pdf_key: str, language: str) -> str:
+    """Where the copy in `language` of the application PDF `pdf_key` is kept ("….pdf" -> "…-en.pdf")."""
+    return f"{pdf_key.removesuffix('.pdf')}-{language}.pdf"
 
 
 def _record_outcome(

@@ -4,14 +4,12 @@ run from /staff by an exporter (`formengine staff add`); the zip and the CSV it 
 
 import csv
 import json
-import os
 import subprocess
 import zipfile
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from runapp import FORMENGINE, ROOT, serving
-from test_staff_journey import SCREENSHOTS, _requirements_missing
+from browser import SCREENSHOTS, need_browser, staff_member
+from runapp import ROOT, serving
 
 pytestmark = pytest.mark.slow
 STAFF_PASSWORD = "Staff-Journey-Pass-2027!"
@@ -20,29 +18,14 @@ APPLICANT = "ada.lovelace@example.com"
 
 @pytest.fixture
 def downloads_app(tmp_path):
-    missing = _requirements_missing()
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail(missing)
-        pytest.skip(missing)
+    need_browser(("playwright-core", "axe-core"), built_client=True)
     yield from serving(tmp_path / "instance", env={"RETENTION_EVERY_S": "0"})
 
 
 def test_an_applicant_takes_their_data_and_an_exporter_an_export(downloads_app, tmp_path):
-    made = subprocess.run(
-        [str(FORMENGINE), "staff", "add", "--email", "exa@staff.example.edu", "--role", "exporter"]
-        + ["--password", STAFF_PASSWORD],
-        cwd=ROOT,
-        env=downloads_app.cli_env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert made.returncode == 0, made.stderr
-    secret = parse_qs(urlsplit(made.stdout.strip().splitlines()[-1]).query)["secret"][0]
     fixture = {
         "applicant": APPLICANT,
-        "exporter": {"email": "exa@staff.example.edu", "password": STAFF_PASSWORD, "secret": secret},
+        "exporter": staff_member(downloads_app, "exa@staff.example.edu", "exporter", STAFF_PASSWORD),
         "saveTo": str(tmp_path),
     }
     result = subprocess.run(

@@ -1,20 +1,15 @@
 """Nothing typed is silently changed, in Debian's Chromium (kept_as_typed.mjs) against a real
 `formengine run` serving a copy of the shipped tenant whose home phone keeps a national mask."""
 
-import json
-import os
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
+from browser import SCREENSHOTS, build_client, need_browser
 from runapp import ROOT, serving
 
 pytestmark = pytest.mark.slow
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-SCREENSHOTS = ROOT / "tests" / "e2e" / "screenshots"
-CLIENT = ROOT / "client"
 INTERNATIONAL_HOME = """      - key: phone_home
         type: international_phone
 """
@@ -24,24 +19,10 @@ NATIONAL_HOME = """      - key: phone_home
 """
 
 
-def _requirements_missing() -> str | None:
-    if not CHROMIUM.exists():
-        return f"{CHROMIUM} is missing (apt-get install -y chromium)"
-    if not shutil.which("node") or not (CLIENT / "node_modules" / "playwright-core").exists():
-        return "node or client/node_modules/playwright-core is missing (make install)"
-    return None
-
-
 @pytest.fixture
 def masked_app(tmp_path):
-    missing = _requirements_missing()
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail(missing)
-        pytest.skip(missing)
-    client_dist = tmp_path / "client-dist"
-    build = f"import {{ build }} from './build.mjs'; await build({{ outdir: {json.dumps(str(client_dist))} }});"
-    subprocess.run(["node", "--input-type=module", "-e", build], cwd=CLIENT, check=True, timeout=120)
+    need_browser()
+    client_dist = build_client(tmp_path / "client-dist")
     tenant = tmp_path / "tenant"
     shutil.copytree(ROOT / "tenants" / "intl_undergrad", tenant)
     about = tenant / "pages" / "about.yaml"

@@ -7,23 +7,16 @@ from tests/language_journeys.py. The records staff read of her: tests/jobs/test_
 import email
 import email.policy
 import json
-import os
 import re
-import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
+from browser import SCREENSHOTS, build_client, need_browser, staff_member
 from runapp import ROOT, serving
 
-from tests.e2e.test_staff_journey import _member
 from tests.language_journeys import SPEAKERS, Speaker
 
 pytestmark = pytest.mark.slow
-
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-SCREENSHOTS = ROOT / "tests" / "e2e" / "screenshots"
-CLIENT = ROOT / "client"
 
 
 @pytest.fixture(params=SPEAKERS.values(), ids=SPEAKERS.keys())
@@ -33,18 +26,8 @@ def speaker(request) -> Speaker:
 
 @pytest.fixture
 def served(tmp_path, speaker):
-    missing = None
-    if not CHROMIUM.exists():
-        missing = f"{CHROMIUM} is missing (apt-get install -y chromium)"
-    elif not shutil.which("node") or not (CLIENT / "node_modules" / "playwright-core").exists():
-        missing = "node or client/node_modules/playwright-core is missing (make install)"
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail(missing)
-        pytest.skip(missing)
-    client_dist = tmp_path / "client-dist"
-    build = f"import {{ build }} from './build.mjs'; await build({{ outdir: {json.dumps(str(client_dist))} }});"
-    subprocess.run(["node", "--input-type=module", "-e", build], cwd=CLIENT, check=True, timeout=120)
+    need_browser()
+    client_dist = build_client(tmp_path / "client-dist")
     env = {"CLIENT_DIST": str(client_dist), "TENANT": str(speaker.tenant_path)}
     yield from serving(tmp_path / "instance", env=env)
 
@@ -60,7 +43,7 @@ def test_a_switch_mid_page_keeps_the_typed_answer_the_account_keeps_the_language
         "answers": speaker.answers,
         "add_another": speaker.add_another,
         "name": speaker.name,
-        "staff": _member(served, "rita.reader@staff.example.edu", "reader"),
+        "staff": staff_member(served, "rita.reader@staff.example.edu", "reader", "Language-Journey-Pass-2027!"),
     }
     result = subprocess.run(
         [

@@ -4,13 +4,10 @@ administrator added by `formengine staff add` first; the audit read back by `for
 
 import datetime as dt
 import json
-import os
-import shutil
 import subprocess
-from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from browser import SCREENSHOTS, need_browser, staff_member
 from runapp import FORMENGINE, ROOT, serving
 
 from engine.app import create_app
@@ -19,34 +16,15 @@ from tests.applicants import write_application
 
 pytestmark = pytest.mark.slow
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-SCREENSHOTS = ROOT / "tests" / "e2e" / "screenshots"
 GOLDEN = ROOT / "tests" / "golden" / "intl_undergrad" / "base.json"
 DRAFTS = 6
 SUBMITTED = 25
 STAFF_PASSWORD = "Staff-Journey-Pass-2027!"
 
 
-def _requirements_missing() -> str | None:
-    if not CHROMIUM.exists():
-        return f"{CHROMIUM} is missing (apt-get install -y chromium)"
-    for package in ("playwright-core", "axe-core"):
-        if not (ROOT / "client" / "node_modules" / package).exists():
-            return f"client/node_modules/{package} is missing (make install)"
-    if not shutil.which("node"):
-        return "node is missing"
-    if not (ROOT / "client" / "dist" / "staff.html").exists():
-        return "the client is not built (make client)"
-    return None
-
-
 @pytest.fixture
 def staff_app(tmp_path):
-    missing = _requirements_missing()
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail(missing)
-        pytest.skip(missing)
+    need_browser(("playwright-core", "axe-core"), built_client=True)
     # No retention run: the seeded drafts were last changed on fixed days (tests/applicants.py), which
     # the tenant's drafts_days has long passed, and the worker would delete them (and e-mail reminders)
     # as soon as it starts. The journey is about the staff list, not retention (tests/jobs/test_retention.py).
@@ -88,11 +66,7 @@ def _cli(app, *args) -> subprocess.CompletedProcess:
 
 
 def _member(app, email: str, role: str) -> dict:
-    """A local staff account made by the command, its authenticator secret read from the printed URI."""
-    made = _cli(app, "staff", "add", "--email", email, "--role", role, "--password", STAFF_PASSWORD)
-    assert made.returncode == 0, made.stderr
-    secret = parse_qs(urlsplit(made.stdout.strip().splitlines()[-1]).query)["secret"][0]
-    return {"email": email, "password": STAFF_PASSWORD, "secret": secret}
+    return staff_member(app, email, role, STAFF_PASSWORD)
 
 
 def test_the_staff_list_in_a_real_browser(staff_app):

@@ -10,7 +10,7 @@ import io
 import json
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import jsonschema
 import pytest
@@ -185,6 +185,26 @@ def test_staff_get_the_email_with_the_pdf_in_the_outbox(app, applicant, burst_wo
     (attachment,) = list(message.iter_attachments())
     assert attachment.get_filename() == f"{reference}.pdf"
     assert "Mei" in PdfReader(io.BytesIO(attachment.get_content())).pages[0].extract_text()
+
+
+def test_the_default_language_pdf_is_made_once_for_every_target_and_every_retry(app, applicant, burst_worker, receiver):
+    applicant.get("/public/form?lang=es")  # a Spanish applicant: staff get the application in English too
+    reference = _submit(applicant)
+    states = _run_until_settled(app, burst_worker)
+    assert states[f"webhook {receiver.url}"] == ("delivered", 2, None)
+    assert states["email admissions@example.edu"][0] == "delivered"
+    first, second = (json.loads(sent["body"]) for sent in receiver.requests)
+    assert first["language"] == "es" and first["default_language"] == second["default_language"] == "en"
+    keys = [parse_qs(urlsplit(body["default_language_pdf_url"]).query)["key"][0] for body in (first, second)]
+    assert keys[0] == keys[1]  # both tries link the one copy
+    copies = sorted((Path(app.config["STORAGE_PATH"]) / "applications").rglob("*-en.pdf"))
+    assert [str(path.relative_to(app.config["STORAGE_PATH"])) for path in copies] == keys[:1]
+    english = copies[0].read_bytes()
+    assert _download(applicant, second["default_language_pdf_url"]) == english
+    (message,) = outbox_messages(app, "admissions@example.edu")
+    attached = {part.get_filename(): part.get_content() for part in message.iter_attachments()}
+    assert attached[f"{reference}-en.pdf"] == english  # the e-mail carries the same copy
+    assert "First Name" in PdfReader(io.BytesIO(english)).pages[0].extract_text()
 
 
 def _staff_mail_to(sink) -> list[str]:

@@ -11,12 +11,14 @@ import re
 from engine.definition.dates import bound_date
 from engine.definition.validation import (
     DATE_PATTERN,
+    answer_year,
     answers_compare,
     as_number,
     is_number,
     limit_year,
     parse_date,
     step_ok,
+    within,
     words_ok,
     year_options,
 )
@@ -65,62 +67,38 @@ class _Generator:
         return "(" + " and ".join(parts) + ")" if parts else "True"
 
     def keyword_check(self, keyword: str, value, var: str) -> str:
-        if keyword == "required":
-            return "(" + " and ".join(f"{k!r} in {var}" for k in value) + ")"
-        if keyword == "properties":
-            parts = [f"({key!r} not in {var} or {self.check(sub, f'{var}[{key!r}]')})" for key, sub in value.items()]
-            return "(" + " and ".join(parts) + ")" if parts else "True"
-        if keyword == "allOf":
-            return "(" + " and ".join(self.check(s, var) for s in value) + ")"
-        if keyword == "anyOf":
-            return "(" + " or ".join(self.check(s, var) for s in value) + ")"
-        if keyword == "not":
-            return f"(not {self.check(value, var)})"
-        if keyword == "if":
-            raise Unsupported("if inside a condition")
-        if keyword == "then":
-            return "True"
-        if keyword == "type":
-            return TYPE_CHECKS[value].format(v=var)
-        if keyword == "const":
-            if type(value) in INLINE_TYPES:  # _same, written out: no call per check
-                return f"(type({var}) is {type(value).__name__} and {var} == {value!r})"
-            return f"_same({var}, {self.constant(value)})"
-        if keyword == "enum":
-            return f"_in_enum({var}, {self.constant(tuple(value))})"
-        if keyword == "maxLength":
-            return f"(not isinstance({var}, str) or len({var}) <= {int(value)})"
-        if keyword == "minLength":
-            return f"(not isinstance({var}, str) or len({var}) >= {int(value)})"
-        if keyword == "pattern":
-            return f"(not isinstance({var}, str) or {self.constant(re.compile(value))}.search({var}) is not None)"
-        if keyword == "fe_valid_date":
-            return f"_valid_date({var})" if value else "True"
-        if keyword == "fe_date":
-            bound = bound_date(self.today, value)
-            op = ">=" if value["op"] == "gte" else "<="
-            return f"_date_ok({var}, {self.constant(bound)}, {op!r})"
-        if keyword == "fe_year":
-            op = ">=" if value["op"] == "gte" else "<="
-            return f"_year_ok({var}, {limit_year(self.today, value)}, {op!r})"
-        if keyword == "fe_years":
-            allowed = frozenset(year_options(self.today, value)) | frozenset(value.get("extra", ()))
-            return f"(not isinstance({var}, str) or {var} in {self.constant(allowed)})"
-        if keyword == "minimum":
-            return f"(not _is_number({var}) or {var} >= {self.constant(value)})"
-        if keyword == "maximum":
-            return f"(not _is_number({var}) or {var} <= {self.constant(value)})"
-        if keyword == "fe_step":
-            return f"_step_ok({var}, {self.constant(value['step'])}, {self.constant(value['base'])})"
-        if keyword == "fe_words":
-            return f"_words_ok({var}, {value['op']!r}, {int(value['count'])})"
-        if keyword == "fe_other":
-            return f"_answers_compare({self.constant(dict(value))}, {var})"
-        if keyword == "fe_compare":
-            target = value["target"]
-            operator_, right = self.constant(OPERATORS[value["op"]]), self.constant(as_number(target))
-            return f"_compare_to({var}, {operator_}, {self.constant(target)}, {right})"
-        raise Unsupported(keyword)
+        write = _CHECKS.get(keyword)
+        if write is None:
+            raise Unsupported(keyword)
+        return write(self, value, var)
+
+    def _properties(self, value: dict, var: str) -> str:
+        parts = [f"({key!r} not in {var} or {self.check(sub, f'{var}[{key!r}]')})" for key, sub in value.items()]
+        return "(" + " and ".join(parts) + ")" if parts else "True"
+
+    def _const(self, value, var: str) -> str:
+        if type(value) in INLINE_TYPES:  # _same, written out: no call per check
+            return f"(type({var}) is {type(value).__name__} and {var} == {value!r})"
+        return f"_same({var}, {self.constant(value)})"
+
+    def _pattern(self, value: str, var: str) -> str:
+        return f"(not isinstance({var}, str) or {self.constant(re.compile(value))}.search({var}) is not None)"
+
+    def _date(self, value: dict, var: str) -> str:
+        bound = self.constant(bound_date(self.today, value))
+        return f"_date_ok({var}, {bound}, {value['op']!r})"
+
+    def _year(self, value: dict, var: str) -> str:
+        return f"_year_ok({var}, {limit_year(self.today, value)}, {value['op']!r})"
+
+    def _years(self, value: dict, var: str) -> str:
+        allowed = frozenset(year_options(self.today, value)) | frozenset(value.get("extra", ()))
+        return f"(not isinstance({var}, str) or {var} in {self.constant(allowed)})"
+
+    def _compare(self, value: dict, var: str) -> str:
+        target = value["target"]
+        operator_, right = self.constant(OPERATORS[value["op"]]), self.constant(as_number(target))
+        return f"_compare_to({var}, {operator_}, {self.constant(target)}, {right})"
 
     # -- error-collecting statements -------------------------------------------------------------
     def emit(self, line: str, depth: int) -> None:
@@ -169,6 +147,49 @@ class _Generator:
                 self.emit(f"if not {self.keyword_check(keyword, value, var)}: _add({key!r}, {message!r})", depth)
 
 
+def _unsupported(what: str):
+    def refuse(_generator, _value, _var):
+        raise Unsupported(what)
+
+    return refuse
+
+
+def _joined(operator_: str):
+    return lambda g, value, var: "(" + f" {operator_} ".join(g.check(sub, var) for sub in value) + ")"
+
+
+def _number_only(sign: str):
+    return lambda g, value, var: f"(not _is_number({var}) or {var} {sign} {g.constant(value)})"
+
+
+# keyword -> (generator, value, variable) -> a Python expression that holds when the value passes it
+_CHECKS = {
+    "required": lambda g, value, var: "(" + " and ".join(f"{k!r} in {var}" for k in value) + ")",
+    "properties": _Generator._properties,
+    "allOf": _joined("and"),
+    "anyOf": _joined("or"),
+    "not": lambda g, value, var: f"(not {g.check(value, var)})",
+    "if": _unsupported("if inside a condition"),
+    "then": lambda g, value, var: "True",
+    "type": lambda g, value, var: TYPE_CHECKS[value].format(v=var),
+    "const": _Generator._const,
+    "enum": lambda g, value, var: f"_in_enum({var}, {g.constant(tuple(value))})",
+    "maxLength": lambda g, value, var: f"(not isinstance({var}, str) or len({var}) <= {int(value)})",
+    "minLength": lambda g, value, var: f"(not isinstance({var}, str) or len({var}) >= {int(value)})",
+    "pattern": _Generator._pattern,
+    "fe_valid_date": lambda g, value, var: f"_valid_date({var})" if value else "True",
+    "fe_date": _Generator._date,
+    "fe_year": _Generator._year,
+    "fe_years": _Generator._years,
+    "minimum": _number_only(">="),
+    "maximum": _number_only("<="),
+    "fe_step": lambda g, value, var: f"_step_ok({var}, {g.constant(value['step'])}, {g.constant(value['base'])})",
+    "fe_words": lambda g, value, var: f"_words_ok({var}, {value['op']!r}, {int(value['count'])})",
+    "fe_other": lambda g, value, var: f"_answers_compare({g.constant(dict(value))}, {var})",
+    "fe_compare": _Generator._compare,
+}
+
+
 _MISSING = object()
 
 
@@ -186,17 +207,12 @@ def _valid_date(value) -> bool:
 
 def _date_ok(value, bound: dt.date, op: str) -> bool:
     day = parse_date(value)
-    if day is None:
-        return True
-    return day >= bound if op == ">=" else day <= bound
+    return day is None or within(day, bound, op)
 
 
 def _year_ok(value, bound: int, op: str) -> bool:
-    day = parse_date(value)
-    year = day.year if day else (int(value) if isinstance(value, str) and value.isdigit() else None)
-    if year is None:
-        return True
-    return year >= bound if op == ">=" else year <= bound
+    year = answer_year(value)
+    return year is None or within(year, bound, op)
 
 
 def _compare_to(value, operator_, target, right) -> bool:

@@ -102,6 +102,20 @@ def test_the_account_keeps_the_language_it_was_made_in_and_a_switch_made_while_s
     assert _account_language(app) == "en"
 
 
+def test_a_switch_on_a_refused_or_failed_request_leaves_the_accounts_language(client, app, outbox):
+    client.get("/public/form?lang=es")
+    assert signup(client).status_code == 201
+    confirm = {"username": "ada@example.com", "code": outbox.code("ada@example.com")}
+    assert client.post("/public/confirm", json=confirm).status_code == 200
+    assert _account_language(app) == "es"
+    refused = client.put("/api/answer?lang=en", data="{", content_type="application/json")
+    assert refused.status_code == 400 and refused.get_json()["message"]
+    assert client.get("/api/no-such-call?lang=en").status_code == 404
+    assert _account_language(app) == "es"  # neither answer was a page or call that succeeded
+    assert _reads(client.get("/public/form?lang=en")) == "en"
+    assert _account_language(app) == "en"
+
+
 def test_signing_in_elsewhere_reads_the_accounts_language_and_an_older_account_takes_the_browsers(client, app, account):
     with app.extensions["db_engine"].begin() as connection:
         connection.execute(text("UPDATE accounts SET language = 'es'"))
