@@ -82,8 +82,11 @@ function sameExtras(a, b) {
 /**
  * The instance of `answers` overlaid with `patch` (a patch's "" removes), worked from the model's
  * last settled instance: {instance, changed} with the keys that differ from it, or changed null when
- * the instance is new (no last one, or other tab choices or entry counts). The instance becomes the
- * model's last one: the caller settles it before anything else asks.
+ * the instance is new (no last one, or other tab choices or entry counts). When `answers` is the
+ * object the last question was about (answer maps are replaced, never changed in place), only the
+ * two patches' keys and the keys the last question removed are compared: the save right after
+ * "what would this clear" compares a few keys, not every answer. The instance becomes the model's
+ * last one: the caller settles it and records what it removed (`settled`) before anything else asks.
  */
 function currentInstance(model, answers, patch, options = {}) {
   const extras = instanceOf(model, null, options);
@@ -92,7 +95,7 @@ function currentInstance(model, answers, patch, options = {}) {
   if (!last || !sameExtras(last.extras, extras)) {
     const merged = patch ? { ...source, ...patch } : source;
     const instance = instanceOf(model, merged, options);
-    model.last = { instance, extras };
+    model.last = { instance, extras, source, patch, removed: [] };
     return { instance, changed: null };
   }
   const { instance } = last;
@@ -108,14 +111,30 @@ function currentInstance(model, answers, patch, options = {}) {
       changed.push(key);
     }
   };
-  for (const key of Object.keys(source)) if (!patch || !own(patch, key)) put(key, source[key]);
-  if (patch) for (const key of Object.keys(patch)) put(key, patch[key]);
-  for (const key of Object.keys(instance)) {
-    if (own(source, key) || (patch && own(patch, key)) || own(extras, key)) continue;
-    delete instance[key];
-    changed.push(key);
+  const valueOf = (key) => (patch && own(patch, key) ? patch[key] : source[key]);
+  if (last.source === source) {
+    for (const key of Object.keys(last.patch || {})) put(key, valueOf(key));
+    for (const key of last.removed) put(key, valueOf(key));
+    if (patch) for (const key of Object.keys(patch)) put(key, patch[key]);
+  } else {
+    for (const key of Object.keys(source)) if (!patch || !own(patch, key)) put(key, source[key]);
+    if (patch) for (const key of Object.keys(patch)) put(key, patch[key]);
+    for (const key of Object.keys(instance)) {
+      if (own(source, key) || (patch && own(patch, key)) || own(extras, key)) continue;
+      delete instance[key];
+      changed.push(key);
+    }
   }
+  last.source = source;
+  last.patch = patch;
+  last.removed = [];
   return { instance, changed };
+}
+
+/** What the question about the last instance removed from it (the next one puts them back first). */
+function settled(model, removed) {
+  model.last.removed = [...removed];
+  return removed;
 }
 
 /**
@@ -210,7 +229,7 @@ export function hiddenWith(compiled, answers, patch, options) {
   const model = modelOf(compiled);
   return keepingLast(model, () => {
     const { instance, changed } = currentInstance(model, answers, patch, options);
-    return settleFrom(model, instance, changed);
+    return settled(model, settleFrom(model, instance, changed));
   });
 }
 
@@ -241,17 +260,13 @@ const answerOf = (answers, key) => answers[key] ?? "";
  */
 export function settle(compiled, stored, patch, options = {}) {
   const model = modelOf(compiled);
-  const merged = { ...stored };
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === "") delete merged[key];
-    else merged[key] = value;
-  }
+  const answerAfter = (key) => (own(patch, key) ? patch[key] : stored[key]) ?? "";
   const cleared = keepingLast(model, () => {
-    const { instance, changed } = currentInstance(model, merged, null, options);
+    const { instance, changed } = currentInstance(model, stored, patch, options);
     const out = [];
     for (const dropdown of model.dropdowns) {
       const { controller } = dropdown;
-      const moved = controller in patch && answerOf(stored, controller) !== answerOf(merged, controller);
+      const moved = controller in patch && answerOf(stored, controller) !== answerAfter(controller);
       if (moved && !(dropdown.key in patch)) {
         const dropped = drop(instance, [dropdown.key, dropdown.desc_key]);
         out.push(...dropped);
@@ -259,13 +274,22 @@ export function settle(compiled, stored, patch, options = {}) {
       }
     }
     out.push(...settleFrom(model, instance, changed, options.today ?? new Date()));
-    return out;
+    return settled(model, out);
   });
-  const removed = cleared.filter((key) => key in merged);
+  const removed = cleared.filter((key) => (own(patch, key) ? patch[key] !== "" : key in stored));
   const changes = { ...patch };
-  for (const key of removed) {
-    delete merged[key];
-    changes[key] = "";
-  }
-  return { answers: merged, changes, cleared: removed };
+  for (const key of removed) changes[key] = "";
+  return {
+    // The stored answers after the save, made only when asked for (a keystroke's save does not).
+    get answers() {
+      const merged = { ...stored };
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === "") delete merged[key];
+        else merged[key] = value;
+      }
+      return merged;
+    },
+    changes,
+    cleared: removed,
+  };
 }
