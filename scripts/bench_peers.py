@@ -184,18 +184,19 @@ What is measured, in Chromium at 4x CPU throttling: the first page interactive (
 the first frame showing its first input, an empty application); then on the complete answer set,
 less the answers of the four first-page sections the timed changes hide (the engine asks before a
 change clears answers, an unanswered section hides without asking; the same answers in every
-system), on the first page (the largest: 2,000-option programme list, ten entries): a keystroke in
-the count that three section conditions read, alternating 2 and 25 so each keystroke shows or hides
-two sections (keystroke to the first frame with the change); the mode change that hides two sections
-(11 questions), and back; the switch to the second page (the click in the navigation to the first
+system), on the first page (the largest: 2,000-option programme list, ten entries, 306 questions): a
+keystroke in the count that 103 conditions read (three sections' and 100 questions'), alternating 2
+and 25 so each keystroke re-decides all of them and shows or hides two sections and ten questions
+(keystroke to the first frame with the change); the mode change that hides 211 questions (22
+sections), and back; the switch to the second page (the click in the navigation to the first
 frame showing the page's first question, and on to the first frame with the whole page drawn: the
 engine draws a page of more than 100 shown questions in parts, the first screen first; the peers
 draw a page in one go (none is set to render lazily), so their two figures are one); then every
 page once and the JS heap after a garbage collection; the check before submit over all answers
-(each peer's own validate on the whole form; the engine's client check, client/src/form/validation, on a page of its own). The
+(each peer's own validate on the whole form; the engine's client check, client/src/form/validation,
+on a page of its own). The
 engine's figures are the application as applicants get it (`formengine run`, logged in, answers
-saved); the peers' are static pages. The form has no single change that shows or hides 200 questions
-or a field that 100 conditions read: the changes measured are the largest the generated form has.
+saved); the peers' are static pages.
 Styles: SurveyJS renders with its default theme and the engine with its own; Form.io (formio.form.css
 only) and react-jsonschema-form (no stylesheet) expect Bootstrap, which is not loaded, so their pages
 are unstyled and their style and layout work is likely lower than with a theme.

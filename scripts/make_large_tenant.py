@@ -16,7 +16,11 @@ What it holds (printed as figures when written):
 - 50 conditional dropdowns, each controlled by its page's region (three lists each);
 - 200 option lists, one of 2,000 options (the programme on page 1);
 - a tab group on pages 11 to 15; date rules (not after today, at least 16 years ago, not more
-  than 100 years ago) on every section's date.
+  than 100 years ago) on every section's date;
+- on the first page, twenty more sections of ten questions (200) shown unless its mode is the third
+  choice, so that one change shows or hides 211 questions; in each, five questions shown on a
+  comparison with the first page's count, so that 103 conditions read that one field (100 of these
+  and three section conditions), one in ten of them changing between a count of 2 and of 25.
 
 `--break cycle` makes two sections of page 2 show on each other's answers (CONDITION_CYCLE);
 `--break unreachable` makes every section of the last page depend on a condition no answers can
@@ -43,6 +47,11 @@ OPTION_LISTS = 200
 PROGRAMMES = 2000
 EXTRA_LISTS = 8  # shared lists of the plain selects: 2 + 15 x 2 + 50 x 3 + 10 + 8 = 200 lists
 TAB_PAGES = range(11, 16)
+BLOCKS = 20  # first-page sections shown unless the mode is "c": 20 x 10 questions
+# The comparisons with the first page's count, in turn: all true at the complete answers' 50; the
+# fifth changes between 2 and 25, the counts the browser benchmark types (one question in ten).
+COUNT_TESTS = [("gte", 1), ("gt", 0), ("lt", 1000), ("lte", 500), ("gte", 20), ("lte", 99), ("gte", 2)]
+COUNT_TESTS += [("lt", 9999), ("gt", 1), ("lte", 50)]
 REGIONS = ["r1", "r2", "r3", "r4", "r5"]
 WORDS = (
     "academic budget campus course degree faculty funding grant household income language "
@@ -103,6 +112,8 @@ class Tenant:
         dropdowns_here = DROPDOWNS // PAGES + (1 if number <= DROPDOWNS % PAGES else 0)
         for index in range(1, SECTIONS + 1):
             sections.append(self.section(number, k, index, index <= dropdowns_here))
+        if number == 1:
+            sections += [self.block(k, n) for n in range(1, BLOCKS + 1)]
         if number <= REPEATERS:
             sections.append(self.repeater(number, k))
         if number in TAB_PAGES:
@@ -261,6 +272,38 @@ class Tenant:
         if condition is not None:
             section["show_if"] = condition
         return section
+
+    def block(self, k: str, n: int) -> dict:
+        """Ten questions shown unless the mode is "c"; five of them also on the page's count."""
+        b = f"{k}_b{n:02d}"
+        kinds = ["text", "select", "radio", "textarea", "email", "checkbox", "text", "select", "text", "textarea"]
+        fields = []
+        for q, kind in enumerate(kinds, 1):
+            field: dict = {"key": f"{b}_q{q:02d}", "type": kind, "label": self.words(3)}
+            if kind == "select":
+                list_id = f"extra_{self.rng.randint(1, EXTRA_LISTS)}"
+                field["options"] = list_id
+                answer: object = f"e{list_id.split('_')[1]}_1"
+            elif kind == "radio":
+                field["options"] = f"levels_{k}"
+                answer = "z"
+            elif kind == "checkbox":
+                answer = True
+            elif kind == "email":
+                answer = f"{b}_{q}@example.org"
+            else:
+                answer = self.words(3)
+            if q % 2 == 0:
+                op, target = COUNT_TESTS[((n - 1) * 5 + q // 2 - 1) % len(COUNT_TESTS)]
+                field["show_if"] = {"valueKey": f"{k}_count", "operator": op, "target": target}
+            fields.append(field)
+            self.answers[field["key"]] = answer
+        return {
+            "id": b,
+            "title": self.words(3),
+            "show_if": {"valueKey": f"{k}_mode", "operator": "notEquals", "target": "c"},
+            "fields": fields,
+        }
 
     def dropdown(self, k: str, s: str) -> dict:
         self.dropdowns += 1

@@ -47,11 +47,14 @@ const FIRST_INPUT = {
   formio: "#root input",
   rjsf: "#root input",
 };
-// The typed field: the first page's count, read by three section conditions (14 questions and the
-// sections they hold); keystrokes alternate "2" and "25" so each one shows or hides them.
+// The typed field: the first page's count, read by 103 conditions (three sections', and one question's
+// in each of twenty sections); keystrokes alternate "2" and "25" so each one re-decides all of them
+// and shows or hides two sections and ten questions.
 const TYPED = "p01_count";
 const TYPED_SHOWS = "p01_s7_choice"; // shown when the count is above 10
-const SWITCHED = "p01_mode"; // "Mode 1" shows the first page's first section (and the chain after it)
+// "Mode 3" hides the first page's first and sixth sections and its twenty sections of ten questions
+// (over 200 questions); "Mode 1" shows them again.
+const SWITCHED = "p01_mode";
 const SWITCH_SHOWS = "p01_s1_choice";
 const NEXT_PAGE_SHOWS = "p02_mode";
 // The second page's last question (its tenth entry's last answer): the engine draws a large page in
@@ -219,7 +222,7 @@ async function filled(system) {
     await page.locator(QUESTION[system](TYPED)).first().waitFor();
     await page.waitForTimeout(500);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLE });
-    // Keystrokes into the count: each shows or hides the sections that read it.
+    // Keystrokes into the count: each re-decides the conditions that read it.
     try {
       const input = page.locator(TYPED_INPUT[system](TYPED)).first();
       await input.scrollIntoViewIfNeeded();
@@ -237,7 +240,7 @@ async function filled(system) {
     } catch (error) {
       fail(system, "keystroke_ms", error);
     }
-    // The switch: "Mode 3" hides the first section and what hangs on it, "Mode 1" shows it again.
+    // The switch: "Mode 3" hides over 200 questions, "Mode 1" shows them again.
     try {
       const before = await shownCount(page, system);
       const click = (label) => `

@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-UNANSWERED = ("p01_s1_", "p01_s4_", "p01_s6_", "p01_s7_")
+UNANSWERED = ("p01_s1_", "p01_s4_", "p01_s6_", "p01_s7_", "p01_b")
 FEATURES = {
     "conditions (equals, in, not, number comparisons, all/any, chains)": "all three",
     "required when": "all three (Form.io through validate.custom)",

@@ -1,5 +1,5 @@
 // One section of a form page as its own RJSF form with the theme (FormPage renders one per section).
-import { memo, useMemo } from "react";
+import { memo, useMemo, useRef } from "react";
 import Form from "@rjsf/core";
 import { passThroughValidator, theme } from "./theme.js";
 import { SectionRenderContext } from "./PageLayout.jsx";
@@ -7,31 +7,49 @@ import { conditionsFor } from "./conditions.js";
 import { sameSignature, sectionModel, sectionSignature } from "./renderModel.js";
 
 /**
- * One section as its own RJSF form with the theme. It re-renders only when what it shows changes:
- * its answers, the results of its conditions, its errors (see sectionSignature).
+ * One section as its own RJSF form with the theme. Its form re-renders only when the answers it shows
+ * or its errors change (see sectionSignature); when only its conditions' results change (a keystroke
+ * in a field they read), only its layout does (it follows SectionRenderContext), placing the fields
+ * RJSF already rendered.
  */
 export function SectionForm({ page, section, runtime, answers, errors, readOnly, loggedIn }) {
   const model = sectionModel(page, section);
   const holds = conditionsFor(answers);
+  const signature = useStable(sectionSignature(model, answers, holds));
   if (section.visible_when && !holds(section.visible_when)) return null;
-  const signature = sectionSignature(model, answers, holds);
   const sectionErrors = {};
   for (const key of model.keys) if (errors[key]) sectionErrors[key] = errors[key];
   return (
-    <SectionFormBody
-      section={section}
-      runtime={runtime}
-      model={model}
-      signature={signature}
-      errors={sectionErrors}
-      readOnly={readOnly}
-      loggedIn={loggedIn}
-    />
+    <SectionRenderContext.Provider value={signature}>
+      <SectionFormBody
+        section={section}
+        runtime={runtime}
+        model={model}
+        values={valuesOf(model, signature)}
+        errors={sectionErrors}
+        readOnly={readOnly}
+        loggedIn={loggedIn}
+      />
+    </SectionRenderContext.Provider>
   );
 }
 
+/** The previous value while it is the same signature (a context value that changes only with it). */
+function useStable(signature) {
+  const kept = useRef(signature);
+  if (!sameSignature(kept.current, signature)) kept.current = signature;
+  return kept.current;
+}
+
+/** The part of the signature that is not a condition's result: what the form's fields show. */
+function valuesOf(model, signature) {
+  return signature
+    .slice(0, signature.length - model.conditions.length - model.controllers.length)
+    .concat(signature.slice(signature.length - model.controllers.length));
+}
+
 const SectionFormBody = memo(
-  function SectionFormBody({ section, runtime, model, signature, errors, readOnly }) {
+  function SectionFormBody({ section, runtime, model, errors, readOnly }) {
     const context = useMemo(() => Object.assign(Object.create(runtime), { section }), [runtime, section]);
     const formData = {};
     for (const key of Object.keys(model.schema.properties)) {
@@ -39,26 +57,24 @@ const SectionFormBody = memo(
       if (value !== undefined) formData[key] = value;
     }
     return (
-      <SectionRenderContext.Provider value={signature}>
-        <Form
-          schema={model.schema}
-          uiSchema={model.uiSchema}
-          formData={formData}
-          formContext={context}
-          validator={passThroughValidator}
-          widgets={theme.widgets}
-          fields={theme.fields}
-          templates={theme.templates}
-          extraErrors={errors}
-          tagName="div"
-          noHtml5Validate
-          showErrorList={false}
-          readonly={readOnly}
-          experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults" }}
-        >
-          <></>
-        </Form>
-      </SectionRenderContext.Provider>
+      <Form
+        schema={model.schema}
+        uiSchema={model.uiSchema}
+        formData={formData}
+        formContext={context}
+        validator={passThroughValidator}
+        widgets={theme.widgets}
+        fields={theme.fields}
+        templates={theme.templates}
+        extraErrors={errors}
+        tagName="div"
+        noHtml5Validate
+        showErrorList={false}
+        readonly={readOnly}
+        experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults" }}
+      >
+        <></>
+      </Form>
     );
   },
   // `loggedIn` is read only here: the widgets read the bridge's isLoggedIn, so a sign-in redraws them.
@@ -66,7 +82,7 @@ const SectionFormBody = memo(
     prev.section === next.section &&
     prev.readOnly === next.readOnly &&
     prev.loggedIn === next.loggedIn &&
-    sameSignature(prev.signature, next.signature) &&
+    sameSignature(prev.values, next.values) &&
     sameErrors(prev.errors, next.errors),
 );
 

@@ -2,7 +2,7 @@
 // that hides questions with answers, fewer add-another entries. The keys come from the same hiding
 // rules the save applies (visibility.js); the names from the compiled form's labels.
 import { keyedLayouts, sectionFieldLists } from "./renderModel.js";
-import { hiddenKeys } from "./visibility.js";
+import { hiddenWith } from "./visibility.js";
 
 const labelMaps = new WeakMap();
 
@@ -32,9 +32,8 @@ const answered = (value) => value !== undefined && value !== null && value !== "
  */
 export function wouldClear(compiled, answers, patch, options, { documents = {}, fileKeys = [] } = {}) {
   const labels = labelsOf(compiled);
-  const merged = { ...answers, ...patch };
   const keys = new Set(
-    hiddenKeys(compiled, merged, options).filter((key) => answered(answers[key]) && !(key in patch)),
+    hiddenWith(compiled, answers, patch, options).filter((key) => answered(answers[key]) && !(key in patch)),
   );
   for (const key of fileKeys) if (documents[key]) keys.add(key);
   return [...keys]
