@@ -105,7 +105,7 @@ export function PageSections({ sections, answers, renderSection }) {
   return (
     <div
       className={parts.length > 1 ? "page-sections page-sections-large" : "page-sections"}
-      aria-busy={whole ? undefined : "true"}
+      aria-busy={!whole || undefined}
     >
       {sections.slice(0, drawn).map(renderSection)}
     </div>
