@@ -14,10 +14,11 @@ import re
 import zoneinfo
 from collections.abc import Mapping
 
-from babel import Locale, UnknownLocaleError
+from babel import Locale
 from babel.dates import format_date, format_time, get_timezone_gmt, get_timezone_name
 
 from engine.definition.catalogue import fill, fill_isolated
+from engine.i18n.direction import cldr_locale
 
 DEFAULT_STYLE = "long"
 DEFAULT_ZONE = "UTC"
@@ -27,16 +28,10 @@ _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
 
 @functools.cache
 def _locale(language: str) -> Locale:
-    """CLDR's data for a BCP 47 tag; a tag CLDR does not know as a whole by its shorter forms, as the
-    browser's Intl looks it up (the pseudo-language ar-XB reads Arabic's month names, "14 مارس 2026",
-    in both); a language CLDR does not know at all, English."""
-    parts = (language or DEFAULT_LANGUAGE).replace("_", "-").split("-")
-    for count in range(len(parts), 0, -1):
-        try:
-            return Locale.parse("-".join(parts[:count]), sep="-")
-        except (ValueError, TypeError, UnknownLocaleError):
-            continue
-    return Locale.parse(DEFAULT_LANGUAGE)
+    """CLDR's data for the language, looked up as the browser's Intl does (cldr_locale: the
+    pseudo-language ar-XB reads Arabic's month names, "14 مارس 2026", in both); a language CLDR does
+    not know at all, English."""
+    return cldr_locale(language or DEFAULT_LANGUAGE) or Locale.parse(DEFAULT_LANGUAGE)
 
 
 def zone_of(name: str | None) -> dt.tzinfo:
