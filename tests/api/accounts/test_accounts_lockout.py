@@ -16,22 +16,12 @@ from engine.accounts import devices, limits, messages
 from engine.accounts.models import Account
 from engine.accounts.passwords import hash_password
 from tests.api.accounts.conftest import PASSWORD, login
+from tests.clock import Clock
 
 USER = "ada@example.com"
 WRONG = "Wrong-Password-1"
 SCHOOL = {"REMOTE_ADDR": "203.0.113.7"}
 ATTACKER = {"REMOTE_ADDR": "198.51.100.66"}
-
-
-class Clock:
-    def __init__(self):
-        self.now = dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
-
-    def __call__(self) -> dt.datetime:
-        return self.now
-
-    def forward(self, **delta) -> None:
-        self.now += dt.timedelta(**delta)
 
 
 @pytest.fixture

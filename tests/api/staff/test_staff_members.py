@@ -12,6 +12,7 @@ from engine.accounts import sessions as applicant_sessions
 from engine.cli import main
 from engine.staff import sessions
 from tests.api.staff.conftest import PASSWORD, make_applicant, print_view, print_view_token, sign_in_body
+from tests.clock import Clock
 
 
 @pytest.fixture
@@ -183,16 +184,6 @@ def test_a_print_view_opened_by_a_member_ends_with_their_session(app, cli, new_m
     response = print_view(app, opened)
     assert response.status_code == 401 and "Ada" not in response.get_data(as_text=True) and response.json["message"]
     assert print_view(app, kept).status_code == 200
-
-
-class Clock:
-    """The staff sessions' and print-view tokens' clock, moved forward by the test (never slept)."""
-
-    def __init__(self):
-        self.now = sessions.utcnow()
-
-    def __call__(self) -> dt.datetime:
-        return self.now
 
 
 @pytest.fixture
