@@ -12,6 +12,8 @@ from flask import jsonify
 from sqlalchemy import text
 
 from engine import mail
+from engine.accounts import limits
+from tests.clock import Clock
 
 PASSWORD = "Correct-Horse-9"
 NEW_PASSWORD = "Battery-Staple-42"
@@ -63,6 +65,15 @@ def app(app):
 @pytest.fixture
 def outbox(app) -> Outbox:
     return Outbox(Path(app.config["MAIL_OUTBOX"]))
+
+
+@pytest.fixture
+def still_clock(monkeypatch) -> Clock:
+    """The limits' clock stands still: a test that counts failures into a 1 s back-off and then
+    expects the refusal does not depend on how fast a busy machine checks passwords."""
+    clock = Clock()
+    monkeypatch.setattr(limits, "utcnow", clock)
+    return clock
 
 
 @pytest.fixture

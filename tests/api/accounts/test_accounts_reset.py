@@ -104,7 +104,7 @@ def test_reset_confirms_an_unconfirmed_account(client, outbox):
     assert login(client, password=NEW_PASSWORD).status_code == 200
 
 
-def test_a_reset_clears_the_login_backoff(client, account, outbox):
+def test_a_reset_clears_the_login_backoff(client, account, outbox, still_clock):
     for _ in range(6):
         login(client, password="Wrong-Password-1")
     assert login(client).status_code == 429
