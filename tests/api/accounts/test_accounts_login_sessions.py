@@ -85,7 +85,8 @@ def test_login_field_messages(client):
     }
 
 
-def test_backoff_after_the_fifth_failed_login(client, account, sql, still_clock):
+@pytest.mark.usefixtures("still_clock")
+def test_backoff_after_the_fifth_failed_login(client, account, sql):
     for _ in range(5):
         assert login(client, password="Wrong-Password-1").status_code == 400
     sixth = login(client)  # even the right password waits
@@ -105,7 +106,8 @@ def test_backoff_after_the_fifth_failed_login(client, account, sql, still_clock)
     assert sql("SELECT COUNT(*) FROM rate_limits WHERE key = 'login:ada@example.com'") == [(0,)]
 
 
-def test_backoff_also_guards_unknown_accounts(client, still_clock):
+@pytest.mark.usefixtures("still_clock")
+def test_backoff_also_guards_unknown_accounts(client):
     for _ in range(5):
         login(client, username="nobody@example.com")
     assert login(client, username="nobody@example.com").status_code == 429

@@ -2,6 +2,8 @@
 
 from urllib.parse import urlsplit
 
+import pytest
+
 from engine.accounts import messages
 from tests.api.accounts.conftest import NEW_PASSWORD, PASSWORD, login
 
@@ -104,7 +106,8 @@ def test_reset_confirms_an_unconfirmed_account(client, outbox):
     assert login(client, password=NEW_PASSWORD).status_code == 200
 
 
-def test_a_reset_clears_the_login_backoff(client, account, outbox, still_clock):
+@pytest.mark.usefixtures("still_clock")
+def test_a_reset_clears_the_login_backoff(client, account, outbox):
     for _ in range(6):
         login(client, password="Wrong-Password-1")
     assert login(client).status_code == 429
