@@ -52,8 +52,9 @@ class Application(Base):
 
     # Staff extended this applicant's deadline past the window's close (formengine extend), naive UTC.
     extended_until: Mapped[dt.datetime | None]
-    # The answers' string and number values, lower-cased, for the staff list's search: kept by the
-    # database itself on every write of `answers` (migration answer_text), never by the ORM.
+    # The answers' string and number values, lower-cased, for the staff list's search: written by the
+    # database itself, never by the ORM, for a submitted application only (migrations answer_text and
+    # submitted_answer_text); NULL for a draft, whose search derives it (engine.staff.search_text).
     answer_text: Mapped[str | None] = mapped_column(Text, Computed("answers"), deferred=True)
 
     @property

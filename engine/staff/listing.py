@@ -4,10 +4,11 @@ database.
 Two searches: `q` (every word in the reference, the e-mail address or the name) and `answers` (every
 word in some stored answer value: a city, a school, a country). The answer search reads the values
 only, never the keys, so "city" finds Cityville, not every application with a city question: it scans
-`applications.answer_text`, the values lower-cased, which the database keeps on every write
-(migration answer_text). On PostgreSQL trigram indexes find the rows (migration
-staff_search_trigrams; the answers' index holds submitted applications, drafts are read); SQLite
-reads every row, which 10,000 applications allow within a page's budget (scripts/bench_staff_list.py, docs/benchmarks.md)."""
+the values lower-cased (engine.staff.search_text), stored in `applications.answer_text` for submitted
+applications and derived from a draft's answers as the search reads its row (a draft's saves never
+write it). On PostgreSQL trigram indexes find the rows (migration staff_search_trigrams; the answers'
+index holds submitted applications, drafts are read); SQLite reads every row, which 10,000
+applications allow within a page's budget (scripts/bench_staff_list.py, docs/benchmarks.md)."""
 
 import datetime as dt
 import math
@@ -19,7 +20,7 @@ from engine.accounts.models import Account
 from engine.applications.models import Application
 from engine.applications.service import iso_utc
 from engine.delivery.models import OPEN, Delivery, DeliveryState
-from engine.staff import records
+from engine.staff import records, search_text
 
 PER_PAGE = 25
 MAX_PER_PAGE = 100
@@ -34,17 +35,19 @@ def _words(text: str) -> list[str]:
 
 
 def _answer_contains(word: str, postgres: bool = False):
-    """SQL true when some answer value of the application holds the word (the stored lower-cased
-    values: Unicode on PostgreSQL, ASCII letters only on SQLite)."""
-    contains = Application.answer_text.contains(word, autoescape=True)
-    if not postgres:
-        return contains
-    # PostgreSQL's trigram index holds submitted applications only (a draft's saves would pay for
-    # it): those are found through it, drafts read row by row, their ids joined.
+    """SQL true when some answer value of the application holds the word (the lower-cased values:
+    Unicode on PostgreSQL, ASCII letters only on SQLite): a submitted application's stored text, a
+    draft's derived from its answers."""
     submitted = Application.submitted_at.is_not(None)
+    stored = Application.answer_text.contains(word, autoescape=True)
+    derived = search_text.derived(postgres).contains(word, autoescape=True)
+    if not postgres:
+        return or_(and_(submitted, stored), and_(Application.submitted_at.is_(None), derived))
+    # PostgreSQL's trigram index holds submitted applications only: those are found through it,
+    # drafts read row by row, their ids joined.
     found = union_all(
-        select(Application.id).where(submitted, contains),
-        select(Application.id).where(Application.submitted_at.is_(None), contains),
+        select(Application.id).where(submitted, stored),
+        select(Application.id).where(Application.submitted_at.is_(None), derived),
     ).subquery()
     return Application.id.in_(select(found.c.id))
 

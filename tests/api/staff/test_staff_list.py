@@ -123,6 +123,17 @@ def test_the_answer_search_follows_every_save(app, staff):
     assert [i["name"] for i in _list(staff, answers="LAGOS")["items"]] == ["Noor"]
 
 
+def test_the_answer_search_finds_drafts_and_submitted_applications_alike(app, staff, add_application):
+    # A submitted application's search text is stored; a draft's is derived as the search reads it.
+    add_application(first_name="Mei", city="Lagos", school="Kings College", submitted_at=SUBMITTED)
+    applicant = make_applicant(app, "noor@example.com")
+    assert applicant.put("/api/answer", json={"first_name": "Noor", "city": "Lagos"}).status_code == 200
+    assert sorted(i["name"] for i in _list(staff, answers="lagos")["items"]) == ["Mei", "Noor"]
+    assert [i["name"] for i in _list(staff, answers="lagos", status="draft")["items"]] == ["Noor"]
+    assert [i["name"] for i in _list(staff, answers="kings")["items"]] == ["Mei"]
+    assert [i["name"] for i in _list(staff, q="noor")["items"]] == ["Noor"]  # the name, from a draft's answers
+
+
 def test_answer_search_and_name_search_together(staff, cities):
     assert [i["name"] for i in _list(staff, q="ada", answers="cityville")["items"]] == ["Ada"]
     assert _list(staff, q="mei", answers="cityville")["items"] == []
