@@ -5,7 +5,7 @@ definitions and the fairness check's answer sets (bench/peers/convert.py); build
 (bench/peers, its own pinned packages, esbuild); start `formengine run` on the tenant with a SQLite
 database of its own; run bench/peers/bench.mjs (fairness check, then the rounds); write the table.
 
-    .venv/bin/python scripts/bench_peers.py [--seed 1] [--rounds 3] [--keystrokes 12] [--systems engine] [--write docs/benchmarks.md]
+    .venv/bin/python scripts/bench_peers.py [--seed 1] [--rounds 3] [--keystrokes 12] [--switches 3] [--systems engine] [--write docs/benchmarks.md]
 """
 
 import argparse
@@ -76,7 +76,7 @@ def report(results: dict, options, started: dt.datetime, seconds: float) -> str:
         "",
         f"Machine: {machine()}, shared with other work (load average {results['machine']['load_average']:.1f} at the start); "
         f"Debian Chromium headless, CPU throttled {results['throttle']}x through CDP; "
-        f"{results['rounds']} rounds, systems alternating, {results['keystrokes']} keystrokes per round; "
+        f"{results['rounds']} rounds, systems alternating, {results['keystrokes']} keystrokes and {results.get('switches', 1)} engine page switches per round; "
         f"seed {options.seed}; the whole run {seconds / 60:.1f} min. One run: few rounds on a shared machine, so read the ratios, "
         "not the last digit.",
         "",
@@ -208,6 +208,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--keystrokes", type=int, default=12)
+    parser.add_argument("--switches", type=int, default=3, help="the engine's page switches timed per round")
     parser.add_argument("--sets", type=int, default=20)
     parser.add_argument("--write", type=Path, help="put the run into this markdown file's section")
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder (printed)")
@@ -265,6 +266,7 @@ def main() -> int:
                 **users,
                 "rounds": options.rounds,
                 "keystrokes": options.keystrokes,
+                "switches": options.switches,
                 "systems": options.systems,
                 "out": str(scratch / "results.json"),
             }
