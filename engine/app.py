@@ -3,6 +3,7 @@
 import html as markup
 import json
 import re
+import weakref
 from pathlib import Path
 
 from flask import Flask, g, request, send_from_directory
@@ -21,10 +22,31 @@ from engine.versions import Definitions
 from engine.versions.metrics import DefinitionCollector
 
 
+class EngineFlask(Flask):
+    """Flask, which asks `inspect` again on every call of every view and hook (about twenty a
+    request) whether it is a coroutine function: here the answer "no" is kept per function."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._plain_functions: weakref.WeakSet = weakref.WeakSet()
+
+    def ensure_sync(self, func):
+        function = getattr(func, "__func__", func)  # a bound method (a MethodView's view): its function
+        if function in self._plain_functions:
+            return func
+        made = super().ensure_sync(func)
+        if made is func:
+            try:
+                self._plain_functions.add(function)
+            except TypeError:  # one that cannot be weakly referenced is asked every time
+                pass
+        return made
+
+
 def create_app(overrides: dict | None = None) -> Flask:
     config = load_config(overrides)
     client_dist = Path(config["CLIENT_DIST"])
-    app = Flask(
+    app = EngineFlask(
         __name__,
         instance_path=config["INSTANCE_PATH"],
         static_folder=str(client_dist),

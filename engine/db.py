@@ -152,3 +152,49 @@ def transaction():
     except Exception:
         current.rollback()
         raise
+
+
+class DriverStatement:
+    """A Core statement compiled once per dialect and run on the pooled connection's driver cursor,
+    for a hot path: SQLAlchemy's work on every execution (the statement's cache key, the result's
+    metadata, the row objects) left out. Parameters go to the driver as they are (a JSON value
+    wrapped by the caller as the driver wants it) and `first` answers the driver's row, a tuple.
+    A driver error comes out as SQLAlchemy's, with the connection invalidated when it was lost,
+    as from `Connection.execute`."""
+
+    def __init__(self, statement):
+        self.statement = statement
+        self._compiled: dict[str, tuple[str, dict]] = {}
+
+    def _for(self, dialect) -> tuple[str, dict]:
+        compiled = self._compiled.get(dialect.name)
+        if compiled is None:
+            done = self.statement.compile(dialect=dialect)
+            # The statement's own literals (`version + 1`) are bound parameters with their values.
+            literals = {name: value for name, value in done.params.items() if value is not None}
+            compiled = self._compiled[dialect.name] = (done.string, literals)
+        return compiled
+
+    def first(self, connection, params: dict) -> tuple | None:
+        dialect = connection.dialect
+        sql, literals = self._for(dialect)
+        driver_connection = connection.connection.dbapi_connection
+        cursor = driver_connection.cursor()
+        try:
+            cursor.execute(sql, {**literals, **params})
+            return cursor.fetchone()
+        except dialect.loaded_dbapi.Error as error:
+            lost = dialect.is_disconnect(error, driver_connection, cursor)
+            if lost:
+                connection.invalidate(error)
+            raise exc.DBAPIError.instance(
+                sql,
+                None,
+                error,
+                dialect.loaded_dbapi.Error,
+                hide_parameters=True,
+                connection_invalidated=lost,
+                dialect=dialect,
+            ) from error
+        finally:
+            cursor.close()

@@ -404,7 +404,9 @@ def report(
     lines = [
         SECTION,
         "",
-        "`scripts/loadtest --write docs/benchmarks.md` (scripts/loadtest_run.py, loadtest_client.py, loadtest_bare.py, loadtest_floor.py)",
+        "`scripts/loadtest --write docs/benchmarks.md` (scripts/loadtest_run.py, loadtest_client.py, loadtest_bare.py, "
+        "loadtest_floor.py); one save's CPU: `scripts/loadtest_profile.py` (per request against the floor, cProfile) "
+        "and `scripts/loadtest_pieces.py` (piece by piece)",
         "",
         f"### Run of {today}",
         "",

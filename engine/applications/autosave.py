@@ -1,10 +1,12 @@
 """The hot paths of saving: one prepared statement each, built once. The autosave's merge inside
 the database (both dialects), PostgreSQL's autosave without a transaction (the session check and
-the merge in one statement, or a read and a write that holds only if the row did not change),
-and the last page."""
+the merge in one statement, or a read and a write that holds only if the row did not change; run
+on the driver's cursor, compiled once), and the last page."""
 
 import json
+from typing import NamedTuple
 
+from psycopg.types.json import Jsonb
 from sqlalchemy import ARRAY, Text, bindparam, func, select, update
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Session
@@ -72,7 +74,8 @@ def _autosave_statement():
     )
 
 
-_AUTOSAVE = _autosave_statement()
+# PostgreSQL's hot path runs these on the driver's cursor (db.DriverStatement): rows are tuples.
+_AUTOSAVE = db.DriverStatement(_autosave_statement())
 _SET_LAST_PAGE = _open_update(last_page=bindparam("page"))
 
 
@@ -96,9 +99,21 @@ def _read_for_save():
     )
 
 
-_READ_FOR_SAVE = _read_for_save()
+_READ_FOR_SAVE = db.DriverStatement(_read_for_save())
+
+
+class _Stored(NamedTuple):
+    """What a save reads of the open application (the first columns of `_READ_FOR_SAVE`)."""
+
+    id: int
+    version: int
+    answers: dict
+    add_another: dict
+    tabs: dict
+
+
 # The save with what the rules clear, written only if the row is still the version that was read.
-_SAVE_IF_UNCHANGED = (
+_SAVE_IF_UNCHANGED = db.DriverStatement(
     update(_TABLE)
     .where(_TABLE.c.id == bindparam("application_id"), _TABLE.c.version == bindparam("read_version"))
     .values(answers=_PG_MERGED, version=_TABLE.c.version + 1, updated_at=bindparam("changed_at"))
@@ -124,8 +139,8 @@ def autosave(token: str | None, answers: dict) -> tuple[sessions.LiveSession, li
     if compiled.visibility.touches(answers):
         return _autosave_settled(token, answers, compiled)
     with db.autocommit() as connection:
-        params = {**sessions.live_params(token), **_pg_merge_params(answers), "changed_at": utcnow()}
-        row = connection.execute(_AUTOSAVE, {**params, "current_version": version_id}).first()
+        params = {**sessions.live_params(token), **_driver_merge_params(answers), "changed_at": utcnow()}
+        row = _AUTOSAVE.first(connection, {**params, "current_version": version_id})
     return (sessions.LiveSession(*row), []) if row is not None else None
 
 
@@ -133,23 +148,25 @@ def _autosave_settled(token: str, answers: dict, compiled) -> tuple[sessions.Liv
     with db.autocommit() as connection:
         for _ in range(SAVE_ATTEMPTS):
             live = {**sessions.live_params(token), "current_version": compiled.etag}
-            row = connection.execute(_READ_FOR_SAVE, live).first()
+            row = _READ_FOR_SAVE.first(connection, live)
             if row is None:
                 return None
-            settled = compiled.visibility.settle(row.answers, answers, row.add_another, row.tabs, current.today())
+            stored = _Stored(*row[:5])
+            settled = compiled.visibility.settle(
+                stored.answers, answers, stored.add_another, stored.tabs, current.today()
+            )
             params = {
-                **_pg_merge_params(settled.changes),
-                "application_id": row.id,
-                "read_version": row.version,
+                **_driver_merge_params(settled.changes),
+                "application_id": stored.id,
+                "read_version": stored.version,
                 "changed_at": utcnow(),
             }
-            if connection.execute(_SAVE_IF_UNCHANGED, params).first() is not None:
+            if _SAVE_IF_UNCHANGED.first(connection, params) is not None:
                 break
         else:
             return None
-    _remove_hidden_documents(compiled, row, settled)
-    record = sessions.LiveSession(row.session_id, row.account_id, row.last_seen_at, row.expires_at)
-    return record, settled.cleared
+    _remove_hidden_documents(compiled, stored, settled)
+    return sessions.LiveSession(*row[5:]), settled.cleared
 
 
 def _pg_merge_params(answers: dict) -> dict:
@@ -157,6 +174,12 @@ def _pg_merge_params(answers: dict) -> dict:
         "kept": {key: value for key, value in answers.items() if value != ""},
         "removed": [key for key, value in answers.items() if value == ""],
     }
+
+
+def _driver_merge_params(answers: dict) -> dict:
+    params = _pg_merge_params(answers)
+    params["kept"] = Jsonb(params["kept"])  # the driver's own JSON parameter (SQLAlchemy's JSONB type wraps it so)
+    return params
 
 
 def _merge_in_database(session: Session, account_id: int, answers: dict, version_id: str) -> bool:

@@ -4,6 +4,8 @@ the form's default. A language the form does not offer is never an error: it rea
 The choice is put on `g.language`, where the served form and the server's own words read it. A
 signed-in applicant's choice is also kept on the account (engine/i18n/accounts.py)."""
 
+from collections.abc import Callable
+
 from flask import Flask, current_app, g, request
 from werkzeug.datastructures import LanguageAccept
 
@@ -11,22 +13,30 @@ from engine.i18n.offered import offered
 
 COOKIE = "lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
+_VARY = "Accept-Language, Cookie"
 
 
-def best(offered: list[str], asked: str | None, cookie: str | None, accept: LanguageAccept) -> str | None:
-    """The language to serve among `offered` (the default first); None when the form has one."""
+def best(offered: list[str], asked: str | None, cookie: str | None, accept: Callable[[], LanguageAccept]) -> str | None:
+    """The language to serve among `offered` (the default first); None when the form has one.
+    `accept` gives the browser's Accept-Language, parsed only when neither `asked` nor `cookie` decides."""
     if len(offered) < 2:
         return None
-    by_case = {language.lower(): language for language in offered}
     for choice in (asked, cookie):
-        if choice and choice.lower() in by_case:
-            return by_case[choice.lower()]
-    return accept.best_match(offered, default=offered[0])
+        if choice:
+            for language in offered:
+                if language.lower() == choice.lower():
+                    return language
+    return accept().best_match(offered, default=offered[0])
+
+
+def _accept_languages() -> LanguageAccept:
+    return request.accept_languages
 
 
 def _choose() -> None:
-    languages = offered()
-    g.language = best(languages, request.args.get("lang"), request.cookies.get(COOKIE), request.accept_languages)
+    current = request._get_current_object()  # type: ignore[attr-defined]  # the proxy once, not per attribute
+    asked = current.args.get("lang") if current.query_string else None
+    g.language = best(offered(), asked, current.cookies.get(COOKIE), _accept_languages)
 
 
 def _remember(response):
@@ -34,18 +44,25 @@ def _remember(response):
     signed-in applicant's switch becomes the account's once the page or call has succeeded (a
     refused or failed request changes no account), unless a sign-in in this request has just turned
     the browser to the account's language."""
-    language = g.get("language")
-    if language and request.args.get("lang") and response.status_code < 400 and not g.get("language_chosen"):
+    state = g._get_current_object()  # type: ignore[attr-defined]  # the proxies once, not per attribute
+    current = request._get_current_object()  # type: ignore[attr-defined]
+    language = getattr(state, "language", None)
+    chosen = getattr(state, "language_chosen", None)
+    query = current.args.get("lang", "") if current.query_string else ""
+    if language and query and response.status_code < 400 and not chosen:
         from engine.i18n import accounts
 
         accounts.follow_switch()
-    asked = language if language and language.lower() == request.args.get("lang", "").lower() else None
-    asked = g.get("language_chosen") or asked  # a sign-in turned the browser to the account's
-    if asked and request.cookies.get(COOKIE) != asked:
-        secure = bool(current_app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure
+    asked = language if language and language.lower() == query.lower() else None
+    asked = chosen or asked  # a sign-in turned the browser to the account's
+    if asked and current.cookies.get(COOKIE) != asked:
+        secure = bool(current_app.config.get("SESSION_COOKIE_SECURE")) or current.is_secure
         response.set_cookie(COOKIE, asked, max_age=COOKIE_MAX_AGE, samesite="Lax", secure=secure)
     if language:
-        response.vary.update(("Accept-Language", "Cookie"))
+        if "Vary" in response.headers:
+            response.vary.update(("Accept-Language", "Cookie"))
+        else:
+            response.headers["Vary"] = _VARY  # the common case, without parsing and re-writing the header
     return response
 
 
