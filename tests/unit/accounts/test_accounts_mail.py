@@ -145,8 +145,11 @@ def test_a_refused_recipient_is_logged_by_its_code_not_its_address(app, caplog, 
         with app.app_context(), caplog.at_level(logging.INFO, logger="engine.mail"):
             mail.send("confirmation_code", to="ada@example.com", code="000002")
             assert mail.wait_for_deliveries(15)
-    assert "SMTPRecipientsRefused 550" in caplog.text and "was not sent after 1 attempts" in caplog.text
-    assert "ada" not in caplog.text and "example.com" not in caplog.text
+    # The engine's lines only: the test's SMTP server logs its own (the address among them) when an
+    # earlier test has turned its logger up.
+    logged = "\n".join(record.getMessage() for record in caplog.records if record.name.startswith("engine"))
+    assert "SMTPRecipientsRefused 550" in logged and "was not sent after 1 attempts" in logged
+    assert "ada" not in logged and "example.com" not in logged
 
 
 def test_signup_over_smtp_end_to_end(app, smtp_server):
