@@ -8,8 +8,19 @@ import { FormPage } from "./FormPage.jsx";
 import { resetFormApp } from "./appBridge.js";
 import { compiledTenant, testApp } from "./testCompiled.js";
 
-// How often a section's layout renders (typing in a text question must not re-render its section).
-const renders = vi.hoisted(() => ({ section: 0 }));
+// How often a section's layout renders (typing in a text question must not re-render its section),
+// and how often a section works out what it shows (its signature).
+const renders = vi.hoisted(() => ({ section: 0, signature: 0 }));
+vi.mock("./renderModel.js", async (importOriginal) => {
+  const original = await importOriginal();
+  return {
+    ...original,
+    sectionSignature: (...args) => {
+      renders.signature += 1;
+      return original.sectionSignature(...args);
+    },
+  };
+});
 vi.mock("./PageLayout.jsx", async (importOriginal) => {
   const original = await importOriginal();
   return {
@@ -89,6 +100,28 @@ describe("FormPage", () => {
       }),
     );
     expect(renders.section).toBeGreaterThan(before);
+  });
+
+  it("a change the page does not show (the session after a move, a save's state) redraws none of its sections", () => {
+    const app = testApp({ compiled, answers: { first_name: "Ada" } });
+    const page = (value) => (
+      <MemoryRouter initialEntries={["/about"]}>
+        <AppContext.Provider value={value}>
+          <FormPage page={pageAt("/about")} compiled={compiled} />
+        </AppContext.Provider>
+      </MemoryRouter>
+    );
+    const { rerender } = render(page(app));
+    const before = renders.signature;
+    expect(before).toBeGreaterThan(0);
+    const moved = { ...app, snapshot: { ...app.snapshot, has_changed_page: true, last_page: "/about" } };
+    rerender(page(moved));
+    expect(renders.signature).toBe(before);
+    expect(question("first_name").querySelector("input").value).toBe("Ada");
+    // A change it shows still reaches its section.
+    act(() => app.updateAnswers({ first_name: "Zoë" }));
+    expect(question("first_name").querySelector("input").value).toBe("Zoë");
+    expect(renders.signature).toBeGreaterThan(before);
   });
 
   it("typing in a school block's text part re-renders the input; the block's own-entry note still follows", () => {

@@ -10,8 +10,13 @@ import { keyedLayouts, sectionFieldLists } from "./renderModel.js";
 
 /** Pages showing at most this many questions are drawn in one go. */
 export const DRAW_AT_ONCE = 100;
-/** Questions in the first part: more than a 1280 x 900 screen shows (a question is 70 px or more). */
-export const FIRST_PART = 16;
+/**
+ * Questions in the first part: more than a screen shows below the header and navigation (a question
+ * is 70 px or more: 840 px, where a 1280 x 900 screen leaves 585 and a 1920 x 1080 one 765). The
+ * large form's second page draws 15 in its first part, 2,000 px down, of which a 1280 x 900 screen
+ * shows 6 (docs/benchmarks.md, "Large form: where the engine's time goes").
+ */
+export const FIRST_PART = 12;
 /** Questions in each later part. */
 export const PART = 24;
 

@@ -10,9 +10,18 @@ import { sameSignature, sectionModel, sectionSignature } from "./renderModel.js"
  * One section as its own RJSF form with the theme. Its form re-renders only when the answers it shows
  * or its errors change (see sectionSignature); when only its conditions' results change (a keystroke
  * in a field they read), only its layout does (it follows SectionRenderContext), placing the fields
- * RJSF already rendered.
+ * RJSF already rendered. Nothing re-renders when the page does for the shell alone (a save's state,
+ * the session's has_changed_page or last_page on a move): the same props, the same section.
  */
-export function SectionForm({ page, section, runtime, answers, errors, readOnly, loggedIn }) {
+export const SectionForm = memo(function SectionForm({
+  page,
+  section,
+  runtime,
+  answers,
+  errors,
+  readOnly,
+  loggedIn,
+}) {
   const model = sectionModel(page, section);
   const holds = conditionsFor(answers);
   const signature = useStable(sectionSignature(model, answers, holds));
@@ -32,7 +41,7 @@ export function SectionForm({ page, section, runtime, answers, errors, readOnly,
       />
     </SectionRenderContext.Provider>
   );
-}
+});
 
 /** The previous value while it is the same signature (a context value that changes only with it). */
 function useStable(signature) {

@@ -3,6 +3,7 @@
 // rules the save applies (visibility.js); the names from the compiled form's labels.
 import { keyedLayouts, sectionFieldLists } from "./renderModel.js";
 import { hiddenWith } from "./visibility.js";
+import { isAnswered } from "../widgets/readout.jsx";
 
 const labelMaps = new WeakMap();
 
@@ -23,8 +24,6 @@ function labelsOf(compiled) {
   return labels;
 }
 
-const answered = (value) => value !== undefined && value !== null && value !== "" && value !== false;
-
 /**
  * The questions a change would clear, as [{key, label}]: the answered keys the hiding rules hide
  * once `patch` is applied under `options` ({tabs, addAnother}), and the documents among `fileKeys`
@@ -33,7 +32,9 @@ const answered = (value) => value !== undefined && value !== null && value !== "
 export function wouldClear(compiled, answers, patch, options, { documents = {}, fileKeys = [] } = {}) {
   const labels = labelsOf(compiled);
   const keys = new Set(
-    hiddenWith(compiled, answers, patch, options).filter((key) => answered(answers[key]) && !(key in patch)),
+    hiddenWith(compiled, answers, patch, options).filter(
+      (key) => isAnswered(answers[key]) && !(key in patch),
+    ),
   );
   for (const key of fileKeys) if (documents[key]) keys.add(key);
   return [...keys]

@@ -45,7 +45,7 @@ function keysOf(schema) {
   return keys;
 }
 
-const filled = (value) => value !== "" && value !== null && value !== undefined;
+export const filled = (value) => value !== "" && value !== null && value !== undefined;
 
 /**
  * The evaluator of one answer snapshot: every reader of the same snapshot (layout, field templates)

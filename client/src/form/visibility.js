@@ -15,7 +15,7 @@
 // rules that read what those removed, pass after pass, as the whole run would. The result (and its
 // order) is the whole run's: in the settled instance every rule holds or has none of its keys, so a
 // rule that reads nothing that changed finds nothing in any pass.
-import { conditionHolds, readKeys } from "./conditions.js";
+import { conditionHolds, filled, readKeys } from "./conditions.js";
 import { prepareInstance, tabDefaults } from "./validation/instance.js";
 import { yearOptions } from "./validation/keywords.js";
 
@@ -71,7 +71,6 @@ function instanceOf(model, answers, { tabs, addAnother } = {}) {
   return prepareInstance(answers, tabs, model.tabDefaults, addAnother, model.countLimits);
 }
 
-const filled = (value) => value !== "" && value !== null && value !== undefined;
 const own = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 
 function sameExtras(a, b) {

@@ -102,7 +102,7 @@ export default function FormGroup() {
   }
   if (kind === "completion") app.justSubmitted.current = false;
 
-  const onLogout = (options) => services.logout(options);
+  const onLogout = services.logout;
   const theme = themeVariables(compiled.settings?.theme);
   let body;
   if (kind === "completion") {

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { t } from "../strings/formStrings.js";
 import { useAnswerStore } from "./answerStore.js";
 import { pageStatus } from "./pageStatus.js";
@@ -34,15 +35,13 @@ export function Nav({ pages, pathname, onNavigate, compiled, answerStore, errors
                   <span className="visually-hidden">{`${page.number} `}</span>
                   {page.nav_label ?? page.title}
                 </span>
-                {compiled && answerStore && (
-                  <NavStatus
-                    compiled={compiled}
-                    route={page.route}
-                    answerStore={answerStore}
-                    errors={errors}
-                    problems={problems}
-                  />
-                )}
+                <NavStatus
+                  compiled={compiled}
+                  route={page.route}
+                  answerStore={answerStore}
+                  errors={errors}
+                  problems={problems}
+                />
               </span>
             </a>
           </li>
@@ -52,7 +51,9 @@ export function Nav({ pages, pathname, onNavigate, compiled, answerStore, errors
   );
 }
 
-function NavStatus({ compiled, route, answerStore, errors, problems }) {
+// The same props, the same status: the navigation re-rendering (a save's state, a move) does not
+// work out every page's status again.
+const NavStatus = memo(function NavStatus({ compiled, route, answerStore, errors, problems }) {
   const status = useAnswerStore(answerStore, (answers) =>
     pageStatus(compiled, route, answers, errors, problems),
   );
@@ -62,4 +63,4 @@ function NavStatus({ compiled, route, answerStore, errors, problems }) {
       {t(`status_${status}`)}
     </span>
   );
-}
+});

@@ -41,8 +41,18 @@ vi.mock("../api/client.js", () => ({
   lookupDetail: vi.fn(),
 }));
 vi.mock("../form/validation/validate.js", () => ({ validateAnswers: vi.fn(() => ({})) }));
-// How often the shell's navigation renders (it must not follow the answers).
-const renders = vi.hoisted(() => ({ nav: 0 }));
+// How often the shell's navigation renders (it must not follow the answers), and how often it works
+// out a page's status.
+const renders = vi.hoisted(() => ({ nav: 0, status: 0 }));
+vi.mock("./pageStatus.js", async (importOriginal) => {
+  const { pageStatus } = await importOriginal();
+  return {
+    pageStatus: (...args) => {
+      renders.status += 1;
+      return pageStatus(...args);
+    },
+  };
+});
 vi.mock("./Nav.jsx", async (importOriginal) => {
   const { Nav } = await importOriginal();
   return {
@@ -256,6 +266,20 @@ describe("routing rules in the shell", () => {
     fireEvent.click(screen.getByRole("link", { name: /ACADEMICS/ }));
     await waitFor(() => expect(where()).toBe("/education"));
     expect(api.saveAnswersCall).toHaveBeenLastCalledWith({ first_name: "Tidied" });
+  });
+
+  it("a move draws the navigation again without working out every page's status again", async () => {
+    logInCookie(true);
+    api.fetchProfile.mockResolvedValue(profile({ web_status: statuses("started") }));
+    renderAt("/about");
+    await screen.findByRole("button", { name: "type" });
+    const nav = renders.nav;
+    const worked = renders.status;
+    fireEvent.click(screen.getByRole("link", { name: /ACADEMICS/ }));
+    await waitFor(() => expect(where()).toBe("/education"));
+    expect(screen.getByRole("link", { name: /ACADEMICS/ }).getAttribute("aria-current")).toBe("page");
+    expect(renders.nav).toBeGreaterThan(nav);
+    expect(renders.status).toBe(worked);
   });
 
   it("a 401 clears the session and goes to /login with the message", async () => {

@@ -4,6 +4,7 @@
 // through ajv and through both server paths, so none of them can drift.
 import {
   answersCompare,
+  cmpDates,
   compare,
   dateBound,
   isNumber,
@@ -29,10 +30,6 @@ function regex(pattern) {
 
 function sameValue(a, b) {
   return typeof a === typeof b && a === b;
-}
-
-function cmpDates(a, b) {
-  return a.y - b.y || a.m - b.m || a.d - b.d;
 }
 
 export class UnsupportedKeyword extends Error {}

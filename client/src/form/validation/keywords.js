@@ -52,7 +52,7 @@ export function dateBound(now, spec) {
   return shiftDate(now, spec.years || 0, spec.months || 0, spec.days || 0);
 }
 
-function cmpDates(a, b) {
+export function cmpDates(a, b) {
   return a.y - b.y || a.m - b.m || a.d - b.d;
 }
 
