@@ -45,9 +45,11 @@ export function createBridge(page) {
  * this same event, then the shell saves them.
  */
 function publish({ runtime, latest }, changes, base = latest.current.answers) {
-  latest.current.answers = { ...base, ...changes };
-  runtime.publish(latest.current.answers);
-  latest.current.app.updateAnswers(changes);
+  const next = { ...base, ...changes };
+  latest.current.answers = next;
+  runtime.publish(next);
+  // The shell stores this same map when it holds `base` (one copy of every answer, not two).
+  latest.current.app.updateAnswers(changes, base, next);
 }
 
 function answerMethods(page) {

@@ -43,7 +43,8 @@ const answered = (value) => value !== undefined && value !== null && value !== "
 export function pageStatus(compiled, route, answers, errors = {}, problems = {}) {
   const page = pageKeys(compiled)[route];
   if (!page) return "not_started";
-  const some = (map) => page.keys.some((key) => map?.[key]?.length);
+  // No errors (the usual case while typing): no look-up per key of the page.
+  const some = (map) => !!map && Object.keys(map).length > 0 && page.keys.some((key) => map[key]?.length);
   if (some(errors)) return "has_errors";
   if (!page.keys.some((key) => answered(answers[key]))) return "not_started";
   return !some(problems) && page.required.every((key) => answered(answers[key])) ? "complete" : "in_progress";

@@ -84,8 +84,9 @@ function useFlush({ loggedIn, answerStore, followVersion, timers, setSave }) {
 
 /**
  * The save state ({state: "idle" | "saving" | "saved" | "failed", message}), flush() and
- * updateAnswers(partial), which applies the keys at once and saves them after a pause (a visitor's
- * answers stay in this browser). `onChange` runs on every change (the server's errors go).
+ * updateAnswers(partial, base?, merged?), which applies the keys at once and saves them after a pause
+ * (a visitor's answers stay in this browser); `merged` (`base` with `partial`) is stored as it is
+ * when `base` is the answers stored now. `onChange` runs on every change (the server's errors go).
  */
 export function useSaving({ ready, loggedIn, answerStore, followVersion, onChange }) {
   const [save, setSave] = useState({ state: "idle", message: "" });
@@ -106,9 +107,10 @@ export function useSaving({ ready, loggedIn, answerStore, followVersion, onChang
   }, [ready, loggedIn, flush]);
 
   const updateAnswers = useCallback(
-    (partial) => {
+    (partial, base, merged) => {
       if (getSnapshot().is_service_user || getSnapshot().web_status === "submitted") return;
-      const next = { ...answerStore.get(), ...partial };
+      const current = answerStore.get();
+      const next = merged && base === current ? merged : { ...current, ...partial };
       answerStore.set(next);
       onChange();
       if (loggedIn) {
