@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from engine import db
-from engine.accounts import devices, limits, messages
+from engine.accounts import devices, messages
 from engine.accounts.models import Account
 from engine.accounts.passwords import hash_password
 from tests.api.accounts.conftest import PASSWORD, login
@@ -25,11 +25,10 @@ ATTACKER = {"REMOTE_ADDR": "198.51.100.66"}
 
 
 @pytest.fixture
-def clock(monkeypatch) -> Clock:
-    clock = Clock()
-    monkeypatch.setattr(limits, "utcnow", clock)
-    monkeypatch.setattr(devices, "utcnow", clock)
-    return clock
+def clock(still_clock, monkeypatch) -> Clock:
+    """The limits' still clock (conftest), the device cookies reading it too."""
+    monkeypatch.setattr(devices, "utcnow", still_clock)
+    return still_clock
 
 
 def _owner_browser(app, account):
