@@ -33,10 +33,14 @@ def _accept_languages() -> LanguageAccept:
     return request.accept_languages
 
 
+def _asked(current) -> str:
+    """The request's `?lang=`, "" without one (its query string left unparsed when there is none)."""
+    return current.args.get("lang", "") if current.query_string else ""
+
+
 def _choose() -> None:
     current = request._get_current_object()  # type: ignore[attr-defined]  # the proxy once, not per attribute
-    asked = current.args.get("lang") if current.query_string else None
-    g.language = best(offered(), asked, current.cookies.get(COOKIE), _accept_languages)
+    g.language = best(offered(), _asked(current), current.cookies.get(COOKIE), _accept_languages)
 
 
 def _remember(response):
@@ -48,7 +52,7 @@ def _remember(response):
     current = request._get_current_object()  # type: ignore[attr-defined]
     language = getattr(state, "language", None)
     chosen = getattr(state, "language_chosen", None)
-    query = current.args.get("lang", "") if current.query_string else ""
+    query = _asked(current)
     if language and query and response.status_code < 400 and not chosen:
         from engine.i18n import accounts
 
