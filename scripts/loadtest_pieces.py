@@ -13,19 +13,16 @@ pieces' own code runs at full speed. Creates and drops its own database (as scri
 
 import argparse
 import functools
-import json
 import os
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchlib import server_env  # noqa: E402 (scripts/ is on sys.path when run as a script)
-from scripts.loadtest_run import about_page, create_database, drop_database, seed_applicants  # noqa: E402
+from scripts.loadtest_profile import add_database_url, one_applicant, saver, stderr_silenced  # noqa: E402
+from scripts.loadtest_run import about_page  # noqa: E402
 
 _spent: dict[str, float] = {}
 
@@ -98,21 +95,11 @@ def _wrap_hooks(app) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument(
-        "--database-url",
-        default=os.environ.get("TEST_DATABASE_URL") or "postgresql+psycopg://postgres@127.0.0.1:5432/postgres",
-    )
+    add_database_url(parser)
     parser.add_argument("--count", type=int, default=1000, help="saves measured (after 50 unmeasured)")
     options = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="formengine-pieces-"))
-    url = create_database(options.database_url)
-    env = server_env(url, folder, ROOT / "tenants" / "intl_undergrad")
-    try:
-        cookies, _routes, _version = seed_applicants(env, 1)
-        _measure(cookies[0], about_page(), options.count)
-    finally:
-        drop_database(options.database_url, url)
-        shutil.rmtree(folder, ignore_errors=True)
+    with one_applicant(options.database_url, "formengine-pieces-") as cookie:
+        _measure(cookie, about_page(), options.count)
     return 0
 
 
@@ -122,30 +109,17 @@ def _measure(cookie: str, page: dict, count: int) -> None:
 
     app = create_app()
     _wrap_hooks(app)
-    client = app.test_client()
-    name, value = cookie.split("=", 1)
-    client.set_cookie(name, value)
-    body = json.dumps(page)
-
-    def save(serial: int) -> None:
-        data = body.replace('"Stale"', f'"Stale {serial}"', 1)  # one value changed, as the load test does
-        response = client.put("/api/answer", data=data, content_type="application/json")
-        assert response.status_code == 200, response.get_json()
-
-    saved_stderr = os.dup(2)
+    save = saver(app.test_client(), cookie, page)
     try:
-        with open(os.devnull, "w") as devnull:
-            os.dup2(devnull.fileno(), 2)  # the per-request log lines, to nowhere (as in the load test)
-        for serial in range(50):
-            save(serial)
-        _spent.update(dict.fromkeys(_spent, 0.0))
-        started = time.process_time()
-        for serial in range(count):
-            save(serial)
-        total = time.process_time() - started
+        with stderr_silenced():
+            for serial in range(50):
+                save(serial)
+            _spent.update(dict.fromkeys(_spent, 0.0))
+            started = time.process_time()
+            for serial in range(count):
+                save(serial)
+            total = time.process_time() - started
     finally:
-        os.dup2(saved_stderr, 2)
-        os.close(saved_stderr)
         app.extensions["db_engine"].dispose()
     print(f"PUT /api/answer ({len(page)} answers), CPU per request over {count}, this process:")
     print(f"{'the test client and everything (wrapped)':62} {total / count * 1000:6.3f} ms  100%")

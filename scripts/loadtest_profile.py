@@ -11,6 +11,7 @@ database (as scripts/loadtest does).
 """
 
 import argparse
+import contextlib
 import cProfile
 import json
 import os
@@ -21,6 +22,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,12 +32,59 @@ from benchlib import server_env  # noqa: E402 (scripts/ is on sys.path when run 
 from scripts.loadtest_run import _backend_cpu, about_page, create_database, drop_database, seed_applicants  # noqa: E402
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def add_database_url(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--database-url",
         default=os.environ.get("TEST_DATABASE_URL") or "postgresql+psycopg://postgres@127.0.0.1:5432/postgres",
     )
+
+
+@contextlib.contextmanager
+def one_applicant(database_url: str, prefix: str) -> Iterator[str]:
+    """A fresh database on the server at `database_url` with one signed-in applicant of the
+    international tenant: her session cookie ("name=value"); the database dropped afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    url = create_database(database_url)
+    env = server_env(url, folder, ROOT / "tenants" / "intl_undergrad")
+    try:
+        cookies, _routes, _version = seed_applicants(env, 1)
+        yield cookies[0]
+    finally:
+        drop_database(database_url, url)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def saver(client, cookie: str, page: dict) -> Callable[[int], None]:
+    """save(serial): the page's answers PUT through `client` as the applicant, one value changed
+    by `serial` where the page holds the load test's "Stale" (as the load test does)."""
+    name, value = cookie.split("=", 1)
+    client.set_cookie(name, value)
+    body = json.dumps(page)
+
+    def save(serial: int) -> None:
+        data = body.replace('"Stale"', f'"Stale {serial}"', 1) if '"Stale"' in body else body
+        response = client.put("/api/answer", data=data, content_type="application/json")
+        assert response.status_code == 200, response.get_json()
+
+    return save
+
+
+@contextlib.contextmanager
+def stderr_silenced() -> Iterator[None]:
+    """The per-request log lines to nowhere, as in the load test."""
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_database_url(parser)
     parser.add_argument("--count", type=int, default=100, help="saves per measured block (after 30 unmeasured)")
     parser.add_argument("--blocks", type=int, default=8, help="measured blocks, each of /api/answer then /floor")
     parser.add_argument("--top", type=int, default=40, help="functions listed")
@@ -48,18 +97,11 @@ def main() -> int:
         help="only the page's keys that no hiding rule reads or hides (the one-statement save)",
     )
     options = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="formengine-profile-"))
-    url = create_database(options.database_url)
-    env = server_env(url, folder, ROOT / "tenants" / "intl_undergrad")
-    try:
-        cookies, _routes, _version = seed_applicants(env, 1)
+    with one_applicant(options.database_url, "formengine-profile-") as cookie:
         page = about_page()
         if options.untouched:
             page = _untouched(page)
-        _profile(cookies[0], page, options)
-    finally:
-        drop_database(options.database_url, url)
-        shutil.rmtree(folder, ignore_errors=True)
+        _profile(cookie, page, options)
     return 0
 
 
@@ -72,15 +114,8 @@ def _profile(cookie: str, page: dict, options) -> None:
     app = create_app()
     with app.app_context():
         backend = db.session().execute(text("SELECT pg_backend_pid()")).scalar()
-    client = app.test_client()
-    name, value = cookie.split("=", 1)
-    client.set_cookie(name, value)
+    save = saver(app.test_client(), cookie, page)
     body = json.dumps(page)
-
-    def save(serial: int) -> None:
-        data = body.replace('"Stale"', f'"Stale {serial}"', 1) if '"Stale"' in body else body  # one value changed
-        response = client.put("/api/answer", data=data, content_type="application/json")
-        assert response.status_code == 200, response.get_json()
 
     from scripts.loadtest_floor import create_app as create_floor_app
 
@@ -92,37 +127,33 @@ def _profile(cookie: str, page: dict, options) -> None:
 
     answer_blocks: list[tuple[float, float]] = []
     floor_blocks: list[float] = []
-    saved_stderr = os.dup(2)
     try:
-        with open(os.devnull, "w") as devnull:
-            os.dup2(devnull.fileno(), 2)  # the per-request log lines, to nowhere (as in the load test)
-        for serial in range(30):
-            save(serial)
-            floor_save(serial)
-        for _ in range(options.blocks):  # interleaved: a burst of other load hits both alike
-            started, backend_started = _cpu(), _backend_cpu(backend)
-            for serial in range(options.count):
+        with stderr_silenced():
+            for serial in range(30):
                 save(serial)
-            answer_blocks.append(
-                (
-                    (_cpu() - started) / options.count * 1000,
-                    (_backend_cpu(backend) - backend_started) / options.count * 1000,
-                )
-            )
-            started = _cpu()
-            for serial in range(options.count):
                 floor_save(serial)
-            floor_blocks.append((_cpu() - started) / options.count * 1000)
-        profiler = None
-        if not options.no_profile:
-            profiler = cProfile.Profile(time.process_time)  # CPU, not wall time: the machine is shared
-            profiler.enable()
-            for serial in range(options.count):
-                save(serial)
-            profiler.disable()
+            for _ in range(options.blocks):  # interleaved: a burst of other load hits both alike
+                started, backend_started = _cpu(), _backend_cpu(backend)
+                for serial in range(options.count):
+                    save(serial)
+                answer_blocks.append(
+                    (
+                        (_cpu() - started) / options.count * 1000,
+                        (_backend_cpu(backend) - backend_started) / options.count * 1000,
+                    )
+                )
+                started = _cpu()
+                for serial in range(options.count):
+                    floor_save(serial)
+                floor_blocks.append((_cpu() - started) / options.count * 1000)
+            profiler = None
+            if not options.no_profile:
+                profiler = cProfile.Profile(time.process_time)  # CPU, not wall time: the machine is shared
+                profiler.enable()
+                for serial in range(options.count):
+                    save(serial)
+                profiler.disable()
     finally:
-        os.dup2(saved_stderr, 2)
-        os.close(saved_stderr)
         app.extensions["db_engine"].dispose()
     app_ms, db_ms = min(answer_blocks)
     floor_ms = min(floor_blocks)
